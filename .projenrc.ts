@@ -1,0 +1,128 @@
+import { cdk8s, javascript, JsonFile } from 'projen';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-kube-bind',
+  description: 'cdk8s constructs for kube-bind APIServiceExport and BoundSchema, validated at synth time',
+  author: 'cdk8s-kube-bind maintainers',
+  authorAddress: 'maintainers@cdk8s-kube-bind.invalid',
+  repositoryUrl: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind.git',
+  license: 'Apache-2.0',
+  keywords: ['cdk8s', 'kubernetes', 'kube-bind', 'crd'],
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+
+  // Node 20 on these machines: TypeScript 7 breaks ts-node and ts-jest.
+  jsiiVersion: '~5.9.0',
+  typescriptVersion: '~5.9.3',
+  cdk8sVersion: '2.70.0',
+  constructsVersion: '10.3.0',
+  peerDeps: ['cdk8s-plus-27@^2.9.0'],
+
+  // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
+  bundledDeps: ['yaml@^2.6.0'],
+  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20'],
+
+  // No GitHub here: CI is .ci/run.
+  github: false,
+  release: false,
+  buildWorkflow: false,
+  depsUpgrade: false,
+  pullRequestTemplate: false,
+  vscode: false,
+
+  jestOptions: {
+    jestVersion: '^29',
+    // A stale snapshot must fail `npm test`; `npm run test:update` rewrites them.
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: {
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      collectCoverage: false,
+    },
+  },
+  eslintOptions: {
+    dirs: ['src'],
+    devdirs: ['test', 'scripts', 'examples'],
+    // Lint reports; it never rewrites files behind the author's back.
+    commandOptions: { fix: false },
+    ignorePatterns: ['src/imports/**', 'examples/dist/**', 'examples/imports/**'],
+  },
+  gitignore: ['/examples/dist/', '/.tmp/', '*.tgz'],
+  npmignoreEnabled: true,
+});
+
+project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
+
+// The registry here lacks some platform builds of unrs-resolver 1.13.x, so `npm ci` fails.
+project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
+
+// One tsconfig for everything that is not the library itself (tests, scripts, the example app).
+new JsonFile(project, 'tsconfig.dev.json', {
+  obj: {
+    extends: './tsconfig.json',
+    compilerOptions: { noEmit: true, rootDir: '.', isolatedModules: true },
+    include: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts'],
+    exclude: ['node_modules', 'examples/dist'],
+  },
+});
+
+const tsNode = 'ts-node --project tsconfig.dev.json';
+
+// The typed L1 classes are generated from our own CRDs; `test` fails when they are stale.
+project.addTask('import', {
+  description: 'Regenerate the L1 classes in src/imports from src/crds',
+  exec: `${tsNode} scripts/import-l1.ts`,
+});
+project.addTask('import:check', {
+  description: 'Fail when src/imports is stale',
+  exec: `${tsNode} scripts/import-l1.ts --check`,
+});
+
+project.addTask('docgen:check', {
+  description: 'Fail when API.md does not match the compiled API',
+  exec: `${tsNode} scripts/check-api-md.ts`,
+});
+
+project.addTask('rules:doc', {
+  description: 'Regenerate docs/rules.md from the rule registry',
+  exec: `${tsNode} scripts/rules-doc.ts`,
+});
+project.addTask('rules:doc:check', {
+  description: 'Fail when docs/rules.md does not match the rule registry',
+  exec: `${tsNode} scripts/rules-doc.ts --check`,
+});
+
+// `npm run synth`: the example app, synthesized into examples/dist/.
+const synth = project.addTask('synth', {
+  description: 'Synthesize the example app in examples/ into examples/dist/*.k8s.yaml',
+  cwd: 'examples',
+  exec: 'cdk8s synth',
+});
+
+project.addTask('synth:validate', {
+  description: 'Synthesize the example app and validate its output with the CLI',
+  steps: [
+    { spawn: synth.name },
+    { exec: 'node bin/cdk8s-kube-bind validate examples/dist' },
+  ],
+});
+
+project.addTask('test:package', {
+  description: 'Pack the library and synthesize the CRDs from a fresh app that installs the tarball',
+  exec: 'bash scripts/package-smoke-test.sh',
+});
+
+// `npm test`: compile with jsii, lint, run every test, check that generated
+// files are current, and synthesize the example. Nothing here rewrites a file
+// that is committed.
+project.testTask.reset();
+project.testTask.spawn(project.compileTask);
+project.testTask.spawn(project.tasks.tryFind('eslint')!);
+project.testTask.exec('jest --ci', { receiveArgs: true });
+project.testTask.spawn(project.tasks.tryFind('import:check')!);
+project.testTask.spawn(project.tasks.tryFind('docgen:check')!);
+project.testTask.spawn(project.tasks.tryFind('rules:doc:check')!);
+project.testTask.spawn(project.tasks.tryFind('synth:validate')!);
+project.testTask.spawn(project.tasks.tryFind('test:package')!);
+
+project.synth();
