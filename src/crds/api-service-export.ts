@@ -1,0 +1,206 @@
+/**
+ * APIServiceExport: v1alpha1 embeds a whole CRD spec (names, scope, versions
+ * with schemas); v1alpha2 only points at existing resources and adds
+ * permission claims.
+ */
+import {
+  JsonSchema,
+  array,
+  atomicList,
+  immutable,
+  map,
+  object,
+  opaqueObject,
+  string,
+  stringEnum,
+  validated,
+} from './schema-builders';
+import {
+  ageColumn,
+  conditionsSchema,
+  crdGroupSchema,
+  crdNamesSchema,
+  crdScopeSchema,
+  crdVersionsSchema,
+  customResourceDefinition,
+  establishedColumn,
+  resourceRoot,
+  storedVersionsSchema,
+  versionEntry,
+} from './shared';
+
+/** Values of `informerScope`. */
+export const INFORMER_SCOPES: readonly string[] = ['Cluster', 'Namespaced'];
+
+/** Values of `isolation` and `clusterScopedIsolation`. */
+export const ISOLATION_MODES: readonly string[] = ['Prefixed', 'Namespaced', 'None'];
+
+/** An API group name, or the empty string for the core group. */
+export const API_GROUP_PATTERN = String.raw`^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$`;
+
+/** A lowercase resource name such as `configmaps`. */
+export const RESOURCE_NAME_PATTERN = '^[a-z][-a-z0-9]*[a-z0-9]$';
+
+const EXPORT_DESCRIPTION = 'Offers a resource of the provider cluster to consumer clusters through kube-bind.';
+const STATUS_DESCRIPTION = 'What the consumer cluster reports about the exported resource.';
+const CONDITIONS_DESCRIPTION = 'Observations of the export, such as whether it is Established on the consumer cluster.';
+
+function informerScopeSchema(): JsonSchema {
+  return validated(
+    stringEnum(INFORMER_SCOPES, { description: 'Whether the konnector watches the whole cluster (Cluster) or single namespaces (Namespaced).' }),
+    immutable('informerScope is immutable'),
+  );
+}
+
+function clusterScopedIsolationSchema(description: string): JsonSchema {
+  return stringEnum(ISOLATION_MODES, { description });
+}
+
+// ---------------------------------------------------------------------------
+// v1alpha1
+// ---------------------------------------------------------------------------
+
+export function apiServiceExportV1alpha1Schema(): JsonSchema {
+  const versionSchema = object({
+    openAPIV3Schema: opaqueObject({ description: 'The structural OpenAPI v3 schema of this version.' }),
+  }, { description: 'Validation and pruning schema of this version.', required: ['openAPIV3Schema'] });
+
+  const spec = validated(
+    object({
+      clusterScopedIsolation: clusterScopedIsolationSchema('How cluster-scoped objects of different consumers are kept apart on the provider.'),
+      group: crdGroupSchema(),
+      informerScope: informerScopeSchema(),
+      names: crdNamesSchema('Kind and resource names of the exported resource.'),
+      scope: crdScopeSchema(),
+      versions: crdVersionsSchema(versionSchema),
+    }, {
+      description: 'The exported resource, described like a CustomResourceDefinition spec without webhooks.',
+      required: ['group', 'informerScope', 'names', 'scope', 'versions'],
+    }),
+    { rule: 'self.scope == "Namespaced" || self.informerScope == "Cluster"', message: 'informerScope must be Cluster for cluster-scoped resources' },
+    { rule: 'self.scope == "Namespaced" || has(self.clusterScopedIsolation)', message: 'clusterScopedIsolation must be defined for cluster-scoped resources' },
+    { rule: 'self.scope == "Cluster" || !has(self.clusterScopedIsolation)', message: 'clusterScopedIsolation is not relevant for namespaced resources' },
+  );
+
+  const status = object({
+    acceptedNames: crdNamesSchema('The names actually served on the consumer cluster.'),
+    conditions: conditionsSchema(CONDITIONS_DESCRIPTION),
+    storedVersions: storedVersionsSchema(),
+  }, { description: STATUS_DESCRIPTION });
+
+  return validated(
+    resourceRoot({ spec, status }, { description: EXPORT_DESCRIPTION, required: ['spec'] }),
+    {
+      rule: 'self.metadata.name == self.spec.names.plural+"."+self.spec.group',
+      // Upstream's wording, wrong as it is (the rule checks the object name,
+      // not the informer scope): kept so this CRD stays equivalent to kube-bind's.
+      message: 'informerScope is immutable',
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------
+// v1alpha2
+// ---------------------------------------------------------------------------
+
+function apiGroupSchema(): JsonSchema {
+  return string({ default: '', pattern: API_GROUP_PATTERN, description: 'API group; empty for the core group.' });
+}
+
+function resourceNameSchema(): JsonSchema {
+  return string({ pattern: RESOURCE_NAME_PATTERN, description: 'Lowercase plural resource name.' });
+}
+
+function labelSelectorSchema(): JsonSchema {
+  const requirement = object({
+    key: string({ description: 'Label key.' }),
+    operator: string({ description: 'In, NotIn, Exists or DoesNotExist.' }),
+    values: atomicList(string(), { description: 'Values for In and NotIn; empty for Exists and DoesNotExist.' }),
+  }, { required: ['key', 'operator'] });
+  return object({
+    matchExpressions: atomicList(requirement, { description: 'Label requirements, all of which must hold.' }),
+    matchLabels: map(string(), { description: 'Labels that must all be present with these values.' }),
+  }, { 'description': 'Select objects by label.', 'x-kubernetes-map-type': 'atomic' });
+}
+
+function permissionClaimSchema(): JsonSchema {
+  const namedResource = object({
+    name: string({ description: 'metadata.name of the object.' }),
+    namespace: string({ description: 'metadata.namespace of the object; empty for cluster-scoped objects.' }),
+  }, { required: ['name'] });
+
+  const reference = object({
+    group: apiGroupSchema(),
+    jsonPath: object({
+      name: string(),
+      namespace: string(),
+    }, { description: 'JSONPaths, in the referencing object, of the name and namespace of the claimed objects.' }),
+    resource: resourceNameSchema(),
+    versions: array(string(), { description: 'Versions used to read the referencing object.' }),
+  }, { required: ['jsonPath', 'resource'] });
+
+  return object({
+    group: apiGroupSchema(),
+    resource: resourceNameSchema(),
+    selector: object({
+      labelSelector: labelSelectorSchema(),
+      namedResources: array(namedResource, { description: 'Objects picked by name and namespace.' }),
+      references: array(reference, { description: 'Objects named by fields of other objects.' }),
+    }, { description: 'Which objects of the resource the provider may access.' }),
+  }, { description: 'Access the provider asks for to objects of one group and resource.', required: ['resource', 'selector'] });
+}
+
+export function apiServiceExportV1alpha2Schema(): JsonSchema {
+  const exportedResource = object({
+    group: apiGroupSchema(),
+    resource: resourceNameSchema(),
+    versions: array(string(), { description: 'Versions to export; empty lets the provider choose.' }),
+  }, { required: ['resource'] });
+
+  const spec = object({
+    clusterScopedIsolation: validated(
+      clusterScopedIsolationSchema('Deprecated: use isolation.'),
+      immutable('clusterScopedIsolation is immutable'),
+    ),
+    informerScope: informerScopeSchema(),
+    isolation: validated(
+      stringEnum(ISOLATION_MODES, { description: 'How objects of different consumers are kept apart on the provider.' }),
+      immutable('isolation is immutable'),
+    ),
+    permissionClaims: validated(
+      array(permissionClaimSchema(), { description: 'Access to other objects the provider asks of the consumer.' }),
+      immutable('permissionClaims are immutable'),
+    ),
+    resources: validated(
+      array(exportedResource, { minItems: 1, description: 'The resources to export.' }),
+      immutable('resources are immutable'),
+    ),
+  }, {
+    description: 'The exported resources and how they are isolated.',
+    required: ['informerScope', 'isolation', 'resources'],
+  });
+
+  const status = object({
+    conditions: conditionsSchema(CONDITIONS_DESCRIPTION),
+  }, { description: STATUS_DESCRIPTION });
+
+  return resourceRoot({ spec, status }, { description: EXPORT_DESCRIPTION, required: ['spec'] });
+}
+
+// ---------------------------------------------------------------------------
+// The CRD
+// ---------------------------------------------------------------------------
+
+export function buildApiServiceExportCrd(group: string): { [key: string]: any } {
+  const printerColumns = [establishedColumn(), ageColumn()];
+  return customResourceDefinition({
+    group,
+    kind: 'APIServiceExport',
+    plural: 'apiserviceexports',
+    singular: 'apiserviceexport',
+    versions: [
+      versionEntry({ name: 'v1alpha1', served: true, storage: false, printerColumns, schema: apiServiceExportV1alpha1Schema() }),
+      versionEntry({ name: 'v1alpha2', served: true, storage: true, printerColumns, schema: apiServiceExportV1alpha2Schema() }),
+    ],
+  });
+}

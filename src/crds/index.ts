@@ -1,0 +1,33 @@
+/**
+ * kube-bind's two CustomResourceDefinitions, written as code: the single
+ * source of truth for the schemas the rules and the constructs check against.
+ * Every call builds a fresh object, so callers may mutate what they get.
+ */
+import { buildApiServiceExportCrd } from './api-service-export';
+import { buildBoundSchemaCrd } from './bound-schema';
+import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../rules/engine';
+
+export { KUBE_BIND_CATEGORY } from './shared';
+
+/** The `apiserviceexports.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored). */
+export function apiServiceExportCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildApiServiceExportCrd(group);
+}
+
+/** The `boundschemas.<group>` CustomResourceDefinition (v1alpha2). */
+export function boundSchemaCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildBoundSchemaCrd(group);
+}
+
+/** The `openAPIV3Schema` objects of `kv` are validated against. */
+export function instanceSchema(kv: KindVersion, group: string = DEFAULT_GROUP): { [key: string]: any } {
+  const [kind, version] = String(kv).split('/');
+  const crd = kind === 'APIServiceExport' ? apiServiceExportCrd(group)
+    : kind === 'BoundSchema' ? boundSchemaCrd(group)
+      : undefined;
+  const entry = crd?.spec.versions.find((v: { name: string }) => v.name === version);
+  if (!entry) {
+    throw new Error(`no schema for ${JSON.stringify(kv)}; known: ${KIND_VERSIONS.join(', ')}`);
+  }
+  return entry.schema.openAPIV3Schema;
+}

@@ -1,0 +1,184 @@
+/**
+ * The rules engine's vocabulary: violations, rules, field paths and the
+ * message helpers every rule shares. Nothing here knows about cdk8s.
+ */
+
+/** How bad a violation is. Only `error` makes an object invalid. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One broken invariant, found at one field of one object. */
+export interface Violation {
+  /** Stable rule id, for example `KB031`. */
+  readonly rule: string;
+  readonly severity: Severity;
+  /** Field path in kubectl's notation, for example `spec.versions[1].storage`. */
+  readonly path: string;
+  /** What is wrong, quoting the offending value. */
+  readonly message: string;
+  /** How to fix it. */
+  readonly hint?: string;
+}
+
+/** A plain Kubernetes manifest, as parsed from YAML or produced by a construct. */
+export type Manifest = { [key: string]: any };
+
+/** The kind/version pairs this library checks. */
+export type KindVersion =
+  | 'APIServiceExport/v1alpha1'
+  | 'APIServiceExport/v1alpha2'
+  | 'BoundSchema/v1alpha2';
+
+export const KIND_VERSIONS: readonly KindVersion[] = [
+  'APIServiceExport/v1alpha1',
+  'APIServiceExport/v1alpha2',
+  'BoundSchema/v1alpha2',
+];
+
+/** What every check may know besides the object itself. */
+export interface RuleContext {
+  /** The API group the kube-bind kinds are served under (default `kube-bind.io`). */
+  readonly group: string;
+}
+
+export const DEFAULT_GROUP = 'kube-bind.io';
+
+/** Where a rule comes from, for docs/rules.md. */
+export type RuleSource = string; // e.g. 'spec §2.3', 'kube-bind CRD (CEL)', 'Kubernetes CRD validation'
+
+/** A check of one object. */
+export interface Rule {
+  /** Stable id, `KB` and three digits. Never reused for another meaning. */
+  readonly id: string;
+  /** One line saying what the rule protects. */
+  readonly title: string;
+  readonly source: RuleSource;
+  /** The default severity of what this rule reports. */
+  readonly severity: Severity;
+  /** The kinds/versions the rule applies to. */
+  readonly appliesTo: readonly KindVersion[];
+  /** Returns every violation in `obj`; never throws, whatever the input. */
+  check(obj: Manifest, ctx: RuleContext): Violation[];
+}
+
+/** One object among several, for checks across objects. */
+export interface Located {
+  readonly index: number;
+  readonly manifest: Manifest;
+}
+
+/** A check across all objects of one app or one `validate` run. */
+export interface CrossObjectRule {
+  readonly id: string;
+  readonly title: string;
+  readonly source: RuleSource;
+  readonly severity: Severity;
+  /** Returns violations keyed by the index of the object they belong to. */
+  check(objects: readonly Located[], ctx: RuleContext): Array<{ index: number; violation: Violation }>;
+}
+
+// ---------------------------------------------------------------------------
+// Field paths
+
+/** `path` + `.key` (or just `key` at the root). */
+export function field(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** `path[i]`. */
+export function item(path: string, i: number): string {
+  return `${path}[${i}]`;
+}
+
+// ---------------------------------------------------------------------------
+// Value inspection that never throws
+
+export function isObject(v: unknown): v is { [key: string]: any } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads `obj[key]` only when it is an own property, so `__proto__` and friends stay data. */
+export function own(obj: unknown, key: string): any {
+  if (!isObject(obj) && !Array.isArray(obj)) return undefined;
+  return Object.prototype.hasOwnProperty.call(obj, key) ? (obj as any)[key] : undefined;
+}
+
+export function has(obj: unknown, key: string): boolean {
+  return (isObject(obj) || Array.isArray(obj)) && Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+// ---------------------------------------------------------------------------
+// Message helpers: one wording for the whole catalogue
+
+/** Quotes a value the way messages show it: strings in double quotes, the rest as JSON. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return JSON.stringify(value);
+  try {
+    const text = JSON.stringify(value);
+    return text.length > 80 ? text.slice(0, 77) + '...' : text;
+  } catch {
+    return String(value);
+  }
+}
+
+/** The candidate closest to `value` (case-insensitive, then prefix, then edit distance ≤ 2). */
+export function closest(value: unknown, candidates: readonly string[]): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const lower = value.toLowerCase();
+  const exact = candidates.find(c => c.toLowerCase() === lower);
+  if (exact !== undefined) return exact;
+  const prefix = candidates.filter(c => c.toLowerCase().startsWith(lower) || lower.startsWith(c.toLowerCase()));
+  if (prefix.length === 1) return prefix[0];
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = editDistance(lower, c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return prev[b.length];
+}
+
+/** ` (did you mean "x"?)` or the empty string. */
+export function didYouMean(value: unknown, candidates: readonly string[]): string {
+  const guess = closest(value, candidates);
+  return guess !== undefined && guess !== value ? ` (did you mean ${show(guess)}?)` : '';
+}
+
+/** `must be one of "A", "B"`. */
+export function oneOf(candidates: readonly string[]): string {
+  return `must be one of ${candidates.map(c => show(c)).join(', ')}`;
+}
+
+/** Builds a violation; rules call this so every field is filled the same way. */
+export function violation(rule: Pick<Rule, 'id' | 'severity'>, path: string, message: string, hint?: string, severity?: Severity): Violation {
+  return { rule: rule.id, severity: severity ?? rule.severity, path, message, ...(hint !== undefined ? { hint } : {}) };
+}
+
+/** `kind/version` of a manifest of our group, or undefined when it is not ours. */
+export function kindVersionOf(obj: Manifest, group: string): KindVersion | undefined {
+  const apiVersion = own(obj, 'apiVersion');
+  const kind = own(obj, 'kind');
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+  const slash = apiVersion.lastIndexOf('/');
+  if (slash < 0 || apiVersion.slice(0, slash) !== group) return undefined;
+  const kv = `${kind}/${apiVersion.slice(slash + 1)}`;
+  return (KIND_VERSIONS as readonly string[]).includes(kv) ? kv as KindVersion : undefined;
+}
