@@ -1,0 +1,20 @@
+// Public API only: every name here is part of the jsii assembly.
+export { Scope, InformerScope, Isolation } from './scope';
+export type { ResourceNames } from './resource-names';
+export { PrinterColumnType, PrinterColumnFormat } from './printer-column';
+export type { PrinterColumn } from './printer-column';
+export type { Subresources, ScaleSubresource } from './subresources';
+export type { ResourceVersion } from './resource-version';
+export { Conversion, ConversionStrategy } from './conversion';
+export type { WebhookConversionOptions } from './conversion';
+export { KubeBindCrds } from './kube-bind-crds';
+export type { KubeBindCrdsProps } from './kube-bind-crds';
+export { BoundSchema } from './bound-schema';
+export type { BoundSchemaProps } from './bound-schema';
+export { ApiServiceExportV1alpha1 } from './api-service-export-v1alpha1';
+export type { ApiServiceExportV1alpha1Props } from './api-service-export-v1alpha1';
+export { ApiServiceExport } from './api-service-export';
+export type { ApiServiceExportProps, ExportedResource } from './api-service-export';
+export { PermissionClaim } from './permission-claim';
+export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJsonPath } from './permission-claim';
+export * as l1 from './imports/kube-bind.io';

@@ -1,0 +1,101 @@
+import { PrinterColumn, renderPrinterColumn } from './printer-column';
+import { Subresources, renderSubresources } from './subresources';
+
+/**
+ * One served version of an exported custom resource.
+ *
+ * The OpenAPI schema is not part of a version: kube-bind requires it to be the
+ * same in every version, so it is given once, on the construct.
+ */
+export interface ResourceVersion {
+  /**
+   * The version name, e.g. `v1`, `v1beta2`, `v2alpha1`.
+   */
+  readonly name: string;
+
+  /**
+   * Whether the version is served through the REST API.
+   *
+   * @default true
+   */
+  readonly served?: boolean;
+
+  /**
+   * Whether objects are persisted in this version. Exactly one version is the storage version.
+   *
+   * @default - the first version added, unless another version sets `storage: true`
+   */
+  readonly storage?: boolean;
+
+  /**
+   * Whether requests to this version receive a deprecation warning.
+   *
+   * @default false
+   */
+  readonly deprecated?: boolean;
+
+  /**
+   * The warning sent instead of the server's default. Only with `deprecated: true`.
+   *
+   * @default - the server's default warning
+   */
+  readonly deprecationWarning?: string;
+
+  /**
+   * Columns `kubectl get` shows for this version.
+   *
+   * @default - the construct's `printerColumns`
+   */
+  readonly printerColumns?: PrinterColumn[];
+
+  /**
+   * Subresources this version serves.
+   *
+   * @default - the construct's `subresources`
+   */
+  readonly subresources?: Subresources;
+}
+
+/** What every version inherits from its construct unless it says otherwise. */
+export interface VersionDefaults {
+  readonly schema: any;
+  readonly printerColumns?: PrinterColumn[];
+  readonly subresources?: Subresources;
+}
+
+/**
+ * The manifest form of `spec.versions`. Storage defaults to the first version
+ * when no version claims it, so a single-version resource needs no flag.
+ */
+export function renderVersions(versions: readonly ResourceVersion[], defaults: VersionDefaults): Array<{ [key: string]: any }> {
+  const storageClaimed = versions.some(v => v.storage === true);
+  return versions.map((v, i) => {
+    const columns = v.printerColumns ?? defaults.printerColumns;
+    const subresources = renderSubresources(v.subresources ?? defaults.subresources);
+    return {
+      name: v.name,
+      served: v.served ?? true,
+      storage: v.storage ?? (!storageClaimed && i === 0),
+      ...(v.deprecated !== undefined ? { deprecated: v.deprecated } : {}),
+      ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
+      schema: { openAPIV3Schema: copySchema(defaults.schema) },
+      ...(columns && columns.length > 0 ? { additionalPrinterColumns: columns.map(renderPrinterColumn) } : {}),
+      ...(subresources ? { subresources } : {}),
+    };
+  });
+}
+
+/**
+ * A deep copy of a user's OpenAPI schema in which every key, `__proto__` and
+ * `constructor` included, stays an own data property: the schema is data and
+ * must never reach an object's prototype.
+ */
+export function copySchema(value: any): any {
+  if (Array.isArray(value)) return value.map(copySchema);
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: any } = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, key, { value: copySchema(value[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+/**
+ * The glue between constructs and the rules engine: per-object rules run in
+ * each construct's validation, rules across objects run once per app. The
+ * constructs never format messages themselves.
+ */
+import { ApiObject } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import { contextFor, crossObjectViolations, validateObject, Violation } from './rules';
+
+/** The group of the kube-bind API an app's objects are checked against. */
+const APP_GROUP = Symbol.for('cdk8s-kube-bind.appGroup');
+const CROSS_CHECK = Symbol.for('cdk8s-kube-bind.crossObjectCheck');
+
+/** One line per violation: `[KB031] spec.versions[1].storage: message (hint)`. */
+export function formatViolation(v: Violation): string {
+  return `[${v.rule}] ${v.path === '' ? '' : v.path + ': '}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
+}
+
+/**
+ * Makes `construct` fail synthesis when the manifest of `resource` breaks an
+ * error rule. Warnings are printed to stderr and do not fail the synth.
+ */
+export function validateWithRules(construct: Construct, resource: ApiObject, kubeBindGroup: () => string): void {
+  construct.node.addValidation({
+    validate: () => report(construct, validateObject(resource.toJson(), contextFor({ group: kubeBindGroup() }))),
+  });
+  ensureCrossObjectCheck(construct);
+}
+
+/** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
+export function declareAppGroup(scope: IConstruct, group: string): void {
+  const root: any = scope.node.root;
+  if (root[APP_GROUP] === undefined) {
+    Object.defineProperty(root, APP_GROUP, { value: group, writable: true });
+  }
+  ensureCrossObjectCheck(scope);
+}
+
+/**
+ * Registers, once per app, the validation that runs the cross-object rules
+ * over every API object in the app (ours, plain CRDs and anything else).
+ */
+function ensureCrossObjectCheck(scope: IConstruct): void {
+  const root: any = scope.node.root;
+  if (root[CROSS_CHECK]) return;
+  Object.defineProperty(root, CROSS_CHECK, { value: true });
+  root.node.addValidation({
+    validate: () => {
+      const objects = root.node.findAll().filter((c: IConstruct) => ApiObject.isApiObject(c)) as ApiObject[];
+      const manifests = objects.map(o => o.toJson());
+      const group = root[APP_GROUP] ?? contextFor().group;
+      const errors: string[] = [];
+      crossObjectViolations(manifests, contextFor({ group })).forEach((violations, i) => {
+        for (const line of report(objects[i], violations)) errors.push(`[${objects[i].node.path}] ${line}`);
+      });
+      return errors;
+    },
+  });
+}
+
+function report(construct: IConstruct, violations: Violation[]): string[] {
+  const errors: string[] = [];
+  for (const v of violations) {
+    if (v.severity === 'error') {
+      errors.push(formatViolation(v));
+    } else if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
+      process.stderr.write(`${v.severity}: [${construct.node.path}] ${formatViolation(v)}\n`);
+    }
+  }
+  return errors;
+}
