@@ -1,0 +1,69 @@
+import { Chart, ChartProps } from 'cdk8s';
+import { Construct } from 'constructs';
+import {
+  ApiServiceExportV1alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PrinterColumnType, Scope,
+} from '../src';
+
+/**
+ * A provider that exports its `databases` API (group mangodb.example.com) to
+ * consumer clusters through kube-bind.
+ */
+export class ProviderChart extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = { namespace: 'mangodb-system' }) {
+    super(scope, id, props);
+
+    // The kube-bind API itself. Cluster-scoped: the chart's namespace never reaches it.
+    new KubeBindCrds(this, 'kube-bind');
+
+    const databaseSchema = {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          required: ['tier'],
+          properties: {
+            tier: { type: 'string', enum: ['Dedicated', 'Shared'] },
+            region: { type: 'string' },
+            backup: { type: 'boolean', default: true },
+            credentialsSecretRef: {
+              type: 'object',
+              properties: { name: { type: 'string' }, namespace: { type: 'string' } },
+            },
+          },
+        },
+        status: {
+          type: 'object',
+          properties: { phase: { type: 'string' } },
+        },
+      },
+    };
+
+    // The schema of the exported resource, as the consumer cluster will see it.
+    new BoundSchema(this, 'databases', {
+      group: 'mangodb.example.com',
+      names: { kind: 'Database', plural: 'databases', shortNames: ['mdb'], categories: ['mangodb'] },
+      scope: Scope.NAMESPACED,
+      schema: databaseSchema,
+      versions: [{ name: 'v1alpha1' }],
+      subresources: { status: true },
+      printerColumns: [
+        { name: 'Tier', type: PrinterColumnType.STRING, jsonPath: '.spec.tier' },
+        { name: 'Phase', type: PrinterColumnType.STRING, jsonPath: '.status.phase' },
+      ],
+    });
+
+    // An older provider still on v1alpha1 exports: a cluster-scoped resource.
+    new ApiServiceExportV1alpha1(this, 'regions', {
+      group: 'mangodb.example.com',
+      names: { kind: 'Region', plural: 'regions' },
+      scope: Scope.CLUSTER,
+      informerScope: InformerScope.CLUSTER,
+      clusterScopedIsolation: Isolation.PREFIXED,
+      schema: {
+        type: 'object',
+        properties: { spec: { type: 'object', properties: { location: { type: 'string' } } } },
+      },
+      versions: [{ name: 'v1' }],
+    });
+  }
+}
