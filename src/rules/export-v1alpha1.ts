@@ -1,0 +1,70 @@
+/**
+ * APIServiceExport v1alpha1: the cross-field rules kube-bind's CRD states
+ * as CEL on `spec`, tying the exported resource's scope to the informer
+ * scope and to clusterScopedIsolation.
+ */
+import { Manifest, Rule, has, own, show, violation } from './engine';
+
+const SCOPES = ['Cluster', 'Namespaced'];
+const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
+
+/** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
+function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {
+  const spec = own(obj, 'spec');
+  const scope = own(spec, 'scope');
+  return typeof scope === 'string' && SCOPES.includes(scope) ? { spec, scope } : undefined;
+}
+
+const clusterScopeNeedsClusterInformer: Rule = {
+  id: 'KB070',
+  title: 'A cluster-scoped resource is exported with informerScope Cluster',
+  source: 'kube-bind CRD (CEL), spec §8.6',
+  severity: 'error',
+  appliesTo: ['APIServiceExport/v1alpha1'],
+  check: obj => {
+    const s = scoped(obj);
+    const informerScope = own(s?.spec, 'informerScope');
+    if (s?.scope !== 'Cluster' || typeof informerScope !== 'string' || !INFORMER_SCOPES.includes(informerScope) || informerScope === 'Cluster') return [];
+    return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope',
+      `spec.informerScope ${show(informerScope)} must be "Cluster" because spec.scope is "Cluster": `
+      + 'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
+      'set informerScope: Cluster, or export a namespaced resource; the server says "informerScope must be Cluster for cluster-scoped resources"')];
+  },
+};
+
+const clusterScopeNeedsIsolation: Rule = {
+  id: 'KB071',
+  title: 'A cluster-scoped resource sets clusterScopedIsolation',
+  source: 'kube-bind CRD (CEL)',
+  severity: 'error',
+  appliesTo: ['APIServiceExport/v1alpha1'],
+  check: obj => {
+    const s = scoped(obj);
+    if (s?.scope !== 'Cluster' || (has(s.spec, 'clusterScopedIsolation') && own(s.spec, 'clusterScopedIsolation') !== null)) return [];
+    return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
+      'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
+      'choose how cluster-scoped objects of different consumers are kept apart on the provider: Prefixed, Namespaced or None; '
+      + 'the server says "clusterScopedIsolation must be defined for cluster-scoped resources"')];
+  },
+};
+
+const namespacedScopeHasNoIsolation: Rule = {
+  id: 'KB072',
+  title: 'A namespaced resource does not set clusterScopedIsolation',
+  source: 'kube-bind CRD (CEL)',
+  severity: 'error',
+  appliesTo: ['APIServiceExport/v1alpha1'],
+  check: obj => {
+    const s = scoped(obj);
+    if (s?.scope !== 'Namespaced' || !has(s.spec, 'clusterScopedIsolation') || own(s.spec, 'clusterScopedIsolation') === null) return [];
+    return [violation(namespacedScopeHasNoIsolation, 'spec.clusterScopedIsolation',
+      `spec.clusterScopedIsolation ${show(own(s.spec, 'clusterScopedIsolation'))} must not be set because spec.scope is "Namespaced"`,
+      'remove it: it only applies to cluster-scoped resources; the server says "clusterScopedIsolation is not relevant for namespaced resources"')];
+  },
+};
+
+export const EXPORT_V1ALPHA1_RULES: Rule[] = [
+  clusterScopeNeedsClusterInformer,
+  clusterScopeNeedsIsolation,
+  namespacedScopeHasNoIsolation,
+];

@@ -1,0 +1,103 @@
+/**
+ * Value helpers the rules share: JSON-style type names, structural equality
+ * that never looks at prototypes, and field paths for arbitrary map keys.
+ * Everything here treats its input as untrusted data and never throws.
+ */
+import { field, isObject } from './engine';
+
+/** The JSON type of a value, as OpenAPI names it (`integer` for whole numbers). */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'object') return 'object';
+  return typeof value;
+}
+
+/** Own enumerable keys, sorted, so comparisons do not depend on key order. */
+export function sortedKeys(obj: { [key: string]: unknown }): string[] {
+  return Object.keys(obj).sort();
+}
+
+/** Structural equality of two JSON values, independent of key order. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  return firstDifference(a, b, '') === undefined;
+}
+
+/**
+ * The path (relative, kubectl notation) of the first place where `a` and `b`
+ * differ, or undefined when they are structurally equal.
+ */
+export function firstDifference(a: unknown, b: unknown, path: string, depth: number = 0): string | undefined {
+  // Manifests are trees parsed from YAML/JSON; a depth limit keeps hostile input from exhausting the stack.
+  if (depth > 200) return path;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return path;
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`, depth + 1);
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (isObject(a) && isObject(b)) {
+    const ka = sortedKeys(a);
+    const kb = sortedKeys(b);
+    const all = [...new Set([...ka, ...kb])].sort();
+    for (const key of all) {
+      const inA = Object.prototype.hasOwnProperty.call(a, key);
+      const inB = Object.prototype.hasOwnProperty.call(b, key);
+      if (!inA || !inB) return keyPath(path, key);
+      const d = firstDifference(a[key], b[key], keyPath(path, key), depth + 1);
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (typeof a === 'number' && typeof b === 'number') {
+    return a === b || (Number.isNaN(a) && Number.isNaN(b)) ? undefined : path;
+  }
+  return a === b ? undefined : path;
+}
+
+/**
+ * `path.key` for ordinary keys, `path[key]` for keys a dot would make
+ * ambiguous (`app.kubernetes.io/name`, keys with spaces...), as kubectl does.
+ */
+export function keyPath(path: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(key) ? field(path, key) : `${path}[${key}]`;
+}
+
+/** Bytes of the UTF-8 encoding of `s` (what Go's `len` counts). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** Unicode code points of `s` (what OpenAPI's minLength/maxLength count). */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Levenshtein distance, capped: anything above `max` is reported as `max + 1`. */
+export function editDistance(a: string, b: string, max: number = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return Math.min(prev[b.length], max + 1);
+}
+
+/** A string and nothing else (so rules can skip values of the wrong type). */
+export function isString(v: unknown): v is string {
+  return typeof v === 'string';
+}

@@ -1,0 +1,278 @@
+/**
+ * Names: the API group and the `names` block of the resource an
+ * APIServiceExport v1alpha1 or a BoundSchema describes, checked as
+ * Kubernetes checks a CRD's names (the consumer cluster creates that CRD),
+ * plus kube-bind's rule that the object is named `<plural>.<group>`.
+ *
+ * The same rules run over `spec.names` and `status.acceptedNames`; as in
+ * Kubernetes, only `spec.names` must have a non-empty plural.
+ */
+import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
+import { dns1035LabelErrors, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+const K8S = 'Kubernetes CRD validation';
+
+interface NamesBlock {
+  readonly names: { [key: string]: any };
+  readonly path: string;
+  /** `spec.names` (true) or `status.acceptedNames` (false). */
+  readonly isSpec: boolean;
+}
+
+function namesBlocks(obj: Manifest): NamesBlock[] {
+  const blocks: NamesBlock[] = [];
+  const specNames = own(own(obj, 'spec'), 'names');
+  if (isObject(specNames)) blocks.push({ names: specNames, path: 'spec.names', isSpec: true });
+  const accepted = own(own(obj, 'status'), 'acceptedNames');
+  if (isObject(accepted)) blocks.push({ names: accepted, path: 'status.acceptedNames', isSpec: false });
+  return blocks;
+}
+
+/** `(did you mean "x"?)` for a DNS-1035 label, or nothing. */
+function labelSuggestion(value: string, transform: (s: string) => string = s => s): string {
+  const guess = suggestDns1035Label(value);
+  return guess !== undefined && transform(value) !== guess ? ` (did you mean ${show(guess)}?)` : '';
+}
+
+function labelViolation(rule: Rule, path: string, value: string, what: string, hint: string): Violation | undefined {
+  const errors = dns1035LabelErrors(value);
+  if (errors.length === 0) return undefined;
+  return violation(rule, path, `${path} ${show(value)} must be a lowercase DNS-1035 label (${what}): ${errors.join('; ')}${labelSuggestion(value)}`, hint);
+}
+
+const group: Rule = {
+  id: 'KB010',
+  title: 'spec.group is a DNS subdomain with at least one dot (custom resources cannot live in the core group)',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const value = own(own(obj, 'spec'), 'group');
+    if (typeof value !== 'string') return [];
+    const path = 'spec.group';
+    if (value === '') {
+      return [violation(group, path,
+        `${path} is "" (the core group), which cannot hold custom resources: Kubernetes requires a CRD's group to be a DNS subdomain with at least one dot`,
+        'the spec allows the empty core group, but the consumer cluster turns group object into a CustomResourceDefinition, which Kubernetes rejects; use your own domain, such as "widgets.example.com"')];
+    }
+    const errors = dns1123SubdomainErrors(value);
+    if (errors.length > 0) {
+      const guess = suggestDns1123Subdomain(value);
+      const fix = guess !== undefined && guess !== value && guess.includes('.') ? ` (did you mean ${show(guess)}?)` : '';
+      return [violation(group, path, `${path} ${show(value)} must be a DNS subdomain: ${errors.join('; ')}${fix}`,
+        'API groups are lowercase domain names such as "widgets.example.com"')];
+    }
+    if (!value.includes('.')) {
+      return [violation(group, path, `${path} ${show(value)} must contain at least one dot`,
+        `Kubernetes requires CRD groups to be domains; use something like ${show(`${value}.example.com`)}`)];
+    }
+    return [];
+  },
+};
+
+const plural: Rule = {
+  id: 'KB011',
+  title: 'names.plural is a non-empty lowercase DNS-1035 label',
+  source: `spec §8.3, ${K8S}`,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const out: Violation[] = [];
+    for (const block of namesBlocks(obj)) {
+      const value = own(block.names, 'plural');
+      if (typeof value !== 'string') continue;
+      const path = field(block.path, 'plural');
+      if (value === '') {
+        if (block.isSpec) out.push(violation(plural, path, `${path} must not be empty`, 'set the lowercase plural resource name, such as "widgets"'));
+        continue;
+      }
+      const v = labelViolation(plural, path, value, 'the resource name in URLs', 'plural names are lowercase, such as "widgets"');
+      if (v) out.push(v);
+    }
+    return out;
+  },
+};
+
+const singular: Rule = {
+  id: 'KB012',
+  title: 'names.singular, when set, is a lowercase DNS-1035 label',
+  source: `spec §8.3, ${K8S}`,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const out: Violation[] = [];
+    for (const block of namesBlocks(obj)) {
+      const value = own(block.names, 'singular');
+      // Empty means "default to the lowercased kind".
+      if (typeof value !== 'string' || value === '') continue;
+      const v = labelViolation(singular, field(block.path, 'singular'), value, 'the singular resource name', 'leave it out to default it to the lowercased kind');
+      if (v) out.push(v);
+    }
+    return out;
+  },
+};
+
+function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind'): Violation[] {
+  const out: Violation[] = [];
+  for (const block of namesBlocks(obj)) {
+    const value = own(block.names, key);
+    const path = field(block.path, key);
+    if (typeof value !== 'string') continue;
+    if (value === '') {
+      // An empty listKind defaults to <kind>List; an empty kind is never valid in spec.
+      if (key === 'kind' && block.isSpec) out.push(violation(rule, path, `${path} must not be empty`, 'set the CamelCase kind, such as "Widget"'));
+      continue;
+    }
+    const errors = dns1035LabelErrors(value.toLowerCase());
+    if (errors.length > 0) {
+      out.push(violation(rule, path,
+        `${path} ${show(value)} may have mixed case, but lowercased it must be a DNS-1035 label: ${errors.join('; ')}`,
+        'kinds are CamelCase words of letters and digits starting with a letter, such as "Widget"'));
+    } else if (!/^[A-Z]/.test(value)) {
+      const fixed = value[0].toUpperCase() + value.slice(1);
+      out.push(violation(rule, path, `${path} ${show(value)} should be CamelCase, starting with an uppercase letter (did you mean ${show(fixed)}?)`,
+        'Kubernetes accepts it, but kinds are conventionally CamelCase', 'warning'));
+    }
+  }
+  return out;
+}
+
+const kind: Rule = {
+  id: 'KB013',
+  title: 'names.kind is set and, lowercased, a DNS-1035 label (conventionally CamelCase)',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    return kindLikeViolations(kind, obj, 'kind');
+  },
+};
+
+const listKind: Rule = {
+  id: 'KB014',
+  title: 'names.listKind, when set, is lowercased a DNS-1035 label',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    return kindLikeViolations(listKind, obj, 'listKind');
+  },
+};
+
+const kindDiffersFromListKind: Rule = {
+  id: 'KB015',
+  title: 'names.kind and names.listKind differ',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const out: Violation[] = [];
+    for (const block of namesBlocks(obj)) {
+      const kindValue = own(block.names, 'kind');
+      const listKindValue = own(block.names, 'listKind');
+      if (typeof kindValue !== 'string' || kindValue === '' || kindValue !== listKindValue) continue;
+      const path = field(block.path, 'listKind');
+      out.push(violation(kindDiffersFromListKind, path, `${path} ${show(listKindValue)} must differ from ${field(block.path, 'kind')}: clients could not tell objects from lists`,
+        `use ${show(`${kindValue}List`)}, or leave listKind out to get that default`));
+    }
+    return out;
+  },
+};
+
+function labelListViolations(rule: Rule, obj: Manifest, key: 'shortNames' | 'categories', what: string): Violation[] {
+  const out: Violation[] = [];
+  for (const block of namesBlocks(obj)) {
+    const values = own(block.names, key);
+    if (!Array.isArray(values)) continue;
+    values.forEach((value, i) => {
+      if (typeof value !== 'string') return;
+      const path = item(field(block.path, key), i);
+      const v = labelViolation(rule, path, value, what, `${key} entries are lowercase words such as "all" or "wd"`);
+      if (v) out.push(v);
+    });
+  }
+  return out;
+}
+
+const shortNames: Rule = {
+  id: 'KB016',
+  title: 'Every names.shortNames entry is a lowercase DNS-1035 label',
+  source: `spec §8.3, ${K8S}`,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    return labelListViolations(shortNames, obj, 'shortNames', 'a short name for kubectl');
+  },
+};
+
+const categories: Rule = {
+  id: 'KB017',
+  title: 'Every names.categories entry is a lowercase DNS-1035 label',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    return labelListViolations(categories, obj, 'categories', 'a category such as "all"');
+  },
+};
+
+/** `<plural>.<group>` when both are strings, the name the object must (or should) have. */
+function expectedName(obj: Manifest): string | undefined {
+  const spec = own(obj, 'spec');
+  const pluralValue = own(own(spec, 'names'), 'plural');
+  const groupValue = own(spec, 'group');
+  return typeof pluralValue === 'string' && typeof groupValue === 'string' ? `${pluralValue}.${groupValue}` : undefined;
+}
+
+const exportName: Rule = {
+  id: 'KB018',
+  title: 'An APIServiceExport v1alpha1 is named <spec.names.plural>.<spec.group>',
+  source: 'kube-bind CRD (CEL)',
+  severity: 'error',
+  appliesTo: ['APIServiceExport/v1alpha1'],
+  check: obj => {
+    const expected = expectedName(obj);
+    if (expected === undefined) return [];
+    const metadata = own(obj, 'metadata');
+    const name = own(metadata, 'name');
+    // kube-bind's server reports this rule with the (wrong) message "informerScope is immutable".
+    const serverSays = 'the server reports this as "informerScope is immutable" (kube-bind\'s CEL message for this rule)';
+    if (name === undefined) {
+      const generated = typeof own(metadata, 'generateName') === 'string' ? ' (generateName cannot satisfy it)' : '';
+      return [violation(exportName, 'metadata.name', `metadata.name is missing; it must be ${show(expected)}${generated}`,
+        `set metadata.name: ${expected}; ${serverSays}`)];
+    }
+    if (typeof name !== 'string' || name === expected) return [];
+    return [violation(exportName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+      `rename the object to ${expected}, or fix spec.names.plural/spec.group; ${serverSays}`)];
+  },
+};
+
+const boundSchemaName: Rule = {
+  id: 'KB019',
+  title: 'A BoundSchema is named <spec.names.plural>.<spec.group>, like the CRD it mirrors',
+  source: K8S,
+  severity: 'warning',
+  appliesTo: ['BoundSchema/v1alpha2'],
+  check: obj => {
+    const expected = expectedName(obj);
+    const name = own(own(obj, 'metadata'), 'name');
+    if (expected === undefined || typeof name !== 'string' || name === expected) return [];
+    return [violation(boundSchemaName, 'metadata.name', `metadata.name ${show(name)} differs from ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+      `Kubernetes names the consumer's CRD ${expected} and kube-bind names BoundSchemas the same way; rename the object to match`)];
+  },
+};
+
+export const NAME_RULES: Rule[] = [
+  group,
+  plural,
+  singular,
+  kind,
+  listKind,
+  kindDiffersFromListKind,
+  shortNames,
+  categories,
+  exportName,
+  boundSchemaName,
+];

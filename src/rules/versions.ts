@@ -1,0 +1,231 @@
+/**
+ * Versions: `spec.versions` of an APIServiceExport v1alpha1 or a
+ * BoundSchema, checked as Kubernetes checks a CRD's versions (one storage
+ * version, deprecation warnings, structural schemas) plus the spec's and
+ * kube-bind's own demands (served is required, schemas equal everywhere).
+ *
+ * Version names, their uniqueness and "at least one version" come from the
+ * CRD schema and are reported by the structure rules (KB005, KB007).
+ */
+import { KindVersion, Manifest, Rule, Violation, field, has, isObject, item, kindVersionOf, own, show, violation } from './engine';
+import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
+import { deepEqual, firstDifference, utf8Length } from './k8s-values';
+
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+const K8S = 'Kubernetes CRD validation';
+const MAX_DEPRECATION_WARNING_BYTES = 256;
+
+interface VersionEntry {
+  readonly entry: { [key: string]: any };
+  readonly index: number;
+  readonly path: string;
+}
+
+/** The object entries of spec.versions; undefined when spec.versions is not a list. */
+function versionEntries(obj: Manifest): VersionEntry[] | undefined {
+  const versions = own(own(obj, 'spec'), 'versions');
+  if (!Array.isArray(versions)) return undefined;
+  const out: VersionEntry[] = [];
+  versions.forEach((entry, index) => {
+    if (isObject(entry)) out.push({ entry, index, path: item('spec.versions', index) });
+  });
+  return out;
+}
+
+/** Whether every entry of spec.versions is an object (otherwise counting rules stay silent). */
+function allEntriesAreObjects(obj: Manifest): boolean {
+  const versions = own(own(obj, 'spec'), 'versions');
+  return Array.isArray(versions) && versions.every(isObject);
+}
+
+interface VersionSchema {
+  readonly schema: unknown;
+  readonly path: string;
+}
+
+/**
+ * The user's openAPIV3Schema of a version. v1alpha1 nests it as
+ * `schema.openAPIV3Schema`. A BoundSchema may hold either that shape (the
+ * spec's, which our constructs emit) or the schema itself (what kube-bind's
+ * backend writes on live objects).
+ */
+export function versionSchema(kv: KindVersion | undefined, v: VersionEntry): VersionSchema | undefined {
+  const schema = own(v.entry, 'schema');
+  const schemaPath = field(v.path, 'schema');
+  if (!isObject(schema)) return undefined;
+  if (kv === 'BoundSchema/v1alpha2') {
+    return has(schema, 'openAPIV3Schema')
+      ? { schema: own(schema, 'openAPIV3Schema'), path: field(schemaPath, 'openAPIV3Schema') }
+      : { schema, path: schemaPath };
+  }
+  // v1alpha1: a missing or mistyped openAPIV3Schema is the structure rules' finding (KB002/KB003).
+  const inner = own(schema, 'openAPIV3Schema');
+  return isObject(inner) ? { schema: inner, path: field(schemaPath, 'openAPIV3Schema') } : undefined;
+}
+
+const storage: Rule = {
+  id: 'KB030',
+  title: 'Exactly one version has storage: true',
+  source: `spec §8.1, ${K8S}`,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const entries = versionEntries(obj);
+    if (entries === undefined || entries.length === 0 || !allEntriesAreObjects(obj)) return [];
+    // A mistyped storage flag is reported by KB003; counting around it would only add noise.
+    if (entries.some(v => has(v.entry, 'storage') && typeof own(v.entry, 'storage') !== 'boolean')) return [];
+    const stored = entries.filter(v => own(v.entry, 'storage') === true);
+    if (stored.length === 0) {
+      return [violation(storage, 'spec.versions', 'spec.versions has no version with storage: true; exactly one must be the storage version',
+        'set storage: true on one version (usually the newest stable one) and storage: false on the others')];
+    }
+    return stored.slice(1).map(v => violation(storage, field(v.path, 'storage'),
+      `${field(v.path, 'storage')} is true, but ${field(stored[0].path, 'storage')} already is: exactly one version may be the storage version`,
+      'set storage: false on all versions but one'));
+  },
+};
+
+const servedPresent: Rule = {
+  id: 'KB031',
+  title: 'Every version says whether it is served',
+  source: 'spec §2.3',
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => (versionEntries(obj) ?? [])
+    .filter(v => !has(v.entry, 'served') || own(v.entry, 'served') === null)
+    .map(v => violation(servedPresent, field(v.path, 'served'),
+      `${field(v.path, 'served')} is missing; the spec requires it`,
+      'add served: true (kube-bind\'s server would default it to true, but the spec marks it required, so say it explicitly)')),
+};
+
+const someServed: Rule = {
+  id: 'KB032',
+  title: 'At least one version is served',
+  source: 'spec §2.3',
+  severity: 'warning',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const entries = versionEntries(obj);
+    if (entries === undefined || entries.length === 0 || !allEntriesAreObjects(obj)) return [];
+    const served = entries.map(v => own(v.entry, 'served'));
+    if (served.some(s => s !== false && s !== true && s !== undefined && s !== null)) return [];
+    // Absent (or null) served defaults to true on the server.
+    if (served.some(s => s !== false)) return [];
+    return [violation(someServed, 'spec.versions', 'spec.versions has no served version: the resource would have no API endpoint on the consumer cluster',
+      'set served: true on at least one version; Kubernetes accepts a CRD that serves nothing, but nothing could use it')];
+  },
+};
+
+const deprecationWarningNeedsDeprecated: Rule = {
+  id: 'KB033',
+  title: 'deprecationWarning is set only on deprecated versions',
+  source: `spec §8.4, ${K8S}`,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => (versionEntries(obj) ?? [])
+    .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
+    .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
+      `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} is ${show(own(v.entry, 'deprecated'))}: it may only be set when deprecated is true`,
+      'set deprecated: true, or remove deprecationWarning')),
+};
+
+const deprecationWarningText: Rule = {
+  id: 'KB034',
+  title: 'deprecationWarning is non-empty, at most 256 bytes and printable',
+  source: K8S,
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const out: Violation[] = [];
+    for (const v of versionEntries(obj) ?? []) {
+      const text = own(v.entry, 'deprecationWarning');
+      // When deprecated is not true, KB033 says the only thing Kubernetes says.
+      if (typeof text !== 'string' || own(v.entry, 'deprecated') !== true) continue;
+      const path = field(v.path, 'deprecationWarning');
+      if (text === '') {
+        out.push(violation(deprecationWarningText, path, `${path} must not be empty`, 'write a warning, or remove the field to get the default one'));
+        continue;
+      }
+      const bytes = utf8Length(text);
+      if (bytes > MAX_DEPRECATION_WARNING_BYTES) {
+        out.push(violation(deprecationWarningText, path, `${path} is ${bytes} bytes long; it must be at most ${MAX_DEPRECATION_WARNING_BYTES}`, 'shorten the warning'));
+      }
+      const chars = [...text];
+      const bad = chars.findIndex(ch => !/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(ch));
+      if (bad >= 0) {
+        const code = chars[bad].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+        out.push(violation(deprecationWarningText, path,
+          `${path} has a non-printable character (U+${code}) at position ${bad}: only printable characters are allowed`,
+          'keep the warning on one line, without tabs or control characters'));
+      }
+    }
+    return out;
+  },
+};
+
+const schemasEqual: Rule = {
+  id: 'KB035',
+  title: 'Every version has the same openAPIV3Schema',
+  source: 'spec §8.2',
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: (obj, ctx) => {
+    const kv = kindVersionOf(obj, ctx.group);
+    const schemas = (versionEntries(obj) ?? [])
+      .map(v => versionSchema(kv, v))
+      .filter((s): s is VersionSchema => s !== undefined);
+    if (schemas.length < 2) return [];
+    const [first, ...rest] = schemas;
+    const out: Violation[] = [];
+    for (const other of rest) {
+      const at = firstDifference(first.schema, other.schema, '');
+      if (at === undefined) continue;
+      out.push(violation(schemasEqual, other.path,
+        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}: the schemas must be equal across all versions`,
+        'kube-bind requires one schema for all versions until CEL version migration is supported; copy the same schema into every version'));
+    }
+    return out;
+  },
+};
+
+function structuralRule(id: string, kind: StructuralIssueKind, title: string): Rule {
+  const rule: Rule = {
+    id,
+    title,
+    source: K8S,
+    severity: 'error',
+    appliesTo: CRD_KINDS,
+    check: (obj, ctx) => {
+      const kv = kindVersionOf(obj, ctx.group);
+      const out: Violation[] = [];
+      const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
+      for (const v of versionEntries(obj) ?? []) {
+        const found = versionSchema(kv, v);
+        if (found === undefined) continue;
+        const statusSubresource = has(own(v.entry, 'subresources'), 'status') && own(own(v.entry, 'subresources'), 'status') !== null;
+        // Versions repeating an already checked schema would repeat its findings word for word.
+        if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
+        checked.push({ schema: found.schema, statusSubresource });
+        for (const issue of structuralSchemaIssues(found.schema, found.path, { statusSubresource })) {
+          if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
+        }
+      }
+      return out;
+    },
+  };
+  return rule;
+}
+
+export const VERSION_RULES: Rule[] = [
+  storage,
+  servedPresent,
+  someServed,
+  deprecationWarningNeedsDeprecated,
+  deprecationWarningText,
+  schemasEqual,
+  structuralRule('KB036', 'root', 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)'),
+  structuralRule('KB037', 'type', 'Every field of the openAPIV3Schema declares a valid type that agrees with properties/items'),
+  structuralRule('KB038', 'keyword', 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)'),
+  structuralRule('KB039', 'extension', 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed'),
+  structuralRule('KB040', 'junctor', 'allOf/anyOf/oneOf/not only add value validations'),
+];

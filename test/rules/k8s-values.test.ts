@@ -1,0 +1,28 @@
+import { codePointLength, deepEqual, editDistance, firstDifference, jsonType, keyPath, utf8Length } from '../../src/rules/k8s-values';
+
+test('deepEqual ignores key order and sees every difference', () => {
+  expect(deepEqual({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+  expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  expect(deepEqual([1, 2], [2, 1])).toBe(false);
+  expect(deepEqual(NaN, NaN)).toBe(true);
+  expect(deepEqual(JSON.parse('{"__proto__": 1}'), {})).toBe(false);
+});
+
+test('firstDifference names the path', () => {
+  expect(firstDifference({ a: { b: [1, 2] } }, { a: { b: [1, 3] } }, 'x')).toBe('x.a.b[1]');
+  expect(firstDifference({ 'a.b': 1 }, { 'a.b': 2 }, '')).toBe('[a.b]');
+  expect(firstDifference(1, 1, '')).toBeUndefined();
+});
+
+test('small helpers', () => {
+  expect(keyPath('', 'spec')).toBe('spec');
+  expect(keyPath('m', 'app.kubernetes.io/name')).toBe('m[app.kubernetes.io/name]');
+  expect(jsonType(1)).toBe('integer');
+  expect(jsonType(1.5)).toBe('number');
+  expect(jsonType(null)).toBe('null');
+  expect(jsonType([])).toBe('array');
+  expect(utf8Length('é✓😀')).toBe(2 + 3 + 4);
+  expect(codePointLength('é✓😀')).toBe(3);
+  expect(editDistance('kube-bind.io', 'kube-bnd.io')).toBe(1);
+  expect(editDistance('abc', 'xyzabc')).toBe(3);
+});

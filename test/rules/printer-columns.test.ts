@@ -1,0 +1,114 @@
+import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
+import { Manifest } from '../../src/rules/engine';
+
+const P = 'spec.versions[0].additionalPrinterColumns[0]';
+
+function withColumn(column: Manifest, fixture: () => Manifest = validExportV1alpha1): Manifest {
+  const obj = fixture();
+  obj.spec.versions[0].additionalPrinterColumns = [column];
+  return obj;
+}
+
+const GOOD = { name: 'Size', type: 'integer', jsonPath: '.spec.size' };
+
+describe('well-formed columns', () => {
+  test.each([
+    [GOOD],
+    [{ name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status', priority: 1 }],
+    [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', format: 'date-time', priority: 0 }],
+    [{ name: 'First', type: 'string', jsonPath: '.spec.items[0].name', description: 'first item' }],
+    [{ name: 'Label', type: 'string', jsonPath: '.metadata.labels.app\\.kubernetes\\.io/name' }],
+    [{ name: 'Key', type: 'string', jsonPath: ".metadata.annotations['example.com/key']" }],
+  ])('%p has no violations', column => {
+    expect(runAll(withColumn(column))).toEqual([]);
+    expect(runAll(withColumn(column, validBoundSchema))).toEqual([]);
+  });
+});
+
+describe('KB050 name', () => {
+  test('passes a name', () => {
+    expect(findings('KB050', withColumn(GOOD))).toEqual([]);
+  });
+
+  test('an empty name', () => {
+    expect(findings('KB050', withColumn({ ...GOOD, name: '' }))).toEqual([at('KB050', `${P}.name`)]);
+  });
+});
+
+describe('KB051 type', () => {
+  test('passes integer', () => {
+    expect(findings('KB051', withColumn(GOOD))).toEqual([]);
+  });
+
+  test('an unknown type suggests the closest', () => {
+    const v = violationsOf('KB051', withColumn({ ...GOOD, type: 'int' }));
+    expect(v.map(x => x.path)).toEqual([`${P}.type`]);
+    expect(v[0].message).toContain('(did you mean "integer"?)');
+  });
+
+  test('a timestamp type suggests date', () => {
+    const v = violationsOf('KB051', withColumn({ ...GOOD, type: 'date-time' }, validBoundSchema));
+    expect(v.map(x => x.path)).toEqual([`${P}.type`]);
+    expect(v[0].message).toContain('(did you mean "date"?)');
+  });
+
+  test('an empty type', () => {
+    expect(findings('KB051', withColumn({ ...GOOD, type: '' }))).toEqual([at('KB051', `${P}.type`)]);
+  });
+});
+
+describe('KB052 format', () => {
+  test('passes an allowed format and no format', () => {
+    expect(findings('KB052', withColumn({ ...GOOD, format: 'int64' }))).toEqual([]);
+    expect(findings('KB052', withColumn({ ...GOOD, format: '' }))).toEqual([]);
+  });
+
+  test('"name" is documented, but Kubernetes rejects it', () => {
+    const v = violationsOf('KB052', withColumn({ ...GOOD, type: 'string', format: 'name' }));
+    expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.format`, 'error']]);
+    expect(v[0].message).toContain('rejected by Kubernetes');
+  });
+
+  test('an unknown format', () => {
+    const v = violationsOf('KB052', withColumn({ ...GOOD, format: 'datetime' }));
+    expect(v.map(x => x.path)).toEqual([`${P}.format`]);
+    expect(v[0].message).toContain('(did you mean "date-time"?)');
+  });
+});
+
+describe('KB053 jsonPath', () => {
+  test('passes a simple path', () => {
+    expect(findings('KB053', withColumn(GOOD))).toEqual([]);
+  });
+
+  test.each([
+    ['spec.size', '.spec.size'],
+    ['$.spec.size', '.spec.size'],
+    ['{.spec.size}', '.spec.size'],
+  ])('%s suggests %s', (jsonPath, fix) => {
+    const v = violationsOf('KB053', withColumn({ ...GOOD, jsonPath }));
+    expect(v.map(x => x.path)).toEqual([`${P}.jsonPath`]);
+    expect(v[0].message).toContain(`(did you mean "${fix}"?)`);
+  });
+
+  test.each(['', '.spec.', '.spec..', '.spec.items[', '.spec.items[]', '.spec size', '.spec.items[?@.a]', '.spec.(x)'])('%p is invalid', jsonPath => {
+    expect(findings('KB053', withColumn({ ...GOOD, jsonPath }))).toEqual([at('KB053', `${P}.jsonPath`)]);
+  });
+});
+
+describe('KB054 priority', () => {
+  test('passes 0 and positive priorities', () => {
+    expect(findings('KB054', withColumn({ ...GOOD, priority: 0 }))).toEqual([]);
+    expect(findings('KB054', withColumn({ ...GOOD, priority: 10 }))).toEqual([]);
+  });
+
+  test('a negative priority is a warning (Kubernetes accepts it)', () => {
+    expect(findings('KB054', withColumn({ ...GOOD, priority: -1 }))).toEqual([at('KB054', `${P}.priority`, 'warning')]);
+  });
+
+  test('a non-integer priority is left to KB003', () => {
+    const obj = withColumn({ ...GOOD, priority: '1' });
+    expect(findings('KB054', obj)).toEqual([]);
+    expect(findings('KB003', obj)).toEqual([at('KB003', `${P}.priority`)]);
+  });
+});

@@ -1,0 +1,65 @@
+import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
+import { Manifest } from '../../src/rules/engine';
+
+const P = 'spec.versions[0].subresources.scale';
+
+function withScale(scale: Manifest, fixture: () => Manifest = validExportV1alpha1): Manifest {
+  const obj = fixture();
+  obj.spec.versions[0].subresources = { status: {}, scale };
+  return obj;
+}
+
+const GOOD = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
+
+test.each([
+  ['APIServiceExport v1alpha1', validExportV1alpha1],
+  ['BoundSchema', validBoundSchema],
+])('%s: a well-formed scale subresource has no violations', (_, fixture) => {
+  expect(runAll(withScale(GOOD, fixture))).toEqual([]);
+});
+
+test('both replica paths are required when scale is present (structure rule)', () => {
+  expect(findings('KB002', withScale({}))).toEqual([at('KB002', `${P}.specReplicasPath`), at('KB002', `${P}.statusReplicasPath`)]);
+});
+
+describe('KB060 specReplicasPath', () => {
+  test('passes .spec.replicas', () => {
+    expect(findings('KB060', withScale(GOOD))).toEqual([]);
+  });
+
+  test.each(['.status.replicas', '.spec', '.metadata.generation'])('%s is not under .spec', specReplicasPath => {
+    const v = violationsOf('KB060', withScale({ ...GOOD, specReplicasPath }));
+    expect(v.map(x => x.path)).toEqual([`${P}.specReplicasPath`]);
+    expect(v[0].message).toContain('under .spec');
+  });
+
+  test.each(['', '.spec.replicas[0]', '.spec..replicas'])('%p is not a plain path', specReplicasPath => {
+    expect(findings('KB060', withScale({ ...GOOD, specReplicasPath }))).toEqual([at('KB060', `${P}.specReplicasPath`)]);
+  });
+
+  test('a missing leading dot is suggested', () => {
+    expect(violationsOf('KB060', withScale({ ...GOOD, specReplicasPath: 'spec.replicas' }))[0].message).toContain('(did you mean ".spec.replicas"?)');
+  });
+});
+
+describe('KB061 statusReplicasPath', () => {
+  test('passes .status.replicas', () => {
+    expect(findings('KB061', withScale(GOOD, validBoundSchema))).toEqual([]);
+  });
+
+  test.each(['.spec.replicas', 'status.replicas', '.status.replicas[*]', ''])('%p fails', statusReplicasPath => {
+    expect(findings('KB061', withScale({ ...GOOD, statusReplicasPath }, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`)]);
+  });
+});
+
+describe('KB062 labelSelectorPath', () => {
+  test('passes under .spec or .status, and when empty or absent', () => {
+    expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath: '.spec.selector' }))).toEqual([]);
+    expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath: '' }))).toEqual([]);
+    expect(findings('KB062', withScale({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' }))).toEqual([]);
+  });
+
+  test.each(['.metadata.labels', '.status.selector[0]', '.status'])('%p fails', labelSelectorPath => {
+    expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath }))).toEqual([at('KB062', `${P}.labelSelectorPath`)]);
+  });
+});

@@ -1,0 +1,299 @@
+import { at, findings, runAll, secondVersion, validBoundSchema, validExportV1alpha1, violationsOf, widgetSchema } from './helpers';
+import { Manifest } from '../../src/rules/engine';
+
+const BOTH: Array<[string, () => Manifest]> = [
+  ['APIServiceExport v1alpha1', validExportV1alpha1],
+  ['BoundSchema', validBoundSchema],
+];
+
+/** A BoundSchema whose only version uses `schema` as its openAPIV3Schema. */
+function boundWithSchema(schema: unknown, extra: Manifest = {}): Manifest {
+  const obj = validBoundSchema();
+  obj.spec.versions[0] = { ...obj.spec.versions[0], schema: { openAPIV3Schema: schema }, ...extra };
+  return obj;
+}
+
+describe('KB030 exactly one storage version', () => {
+  test.each(BOTH)('%s: one storage version passes', (_, fixture) => {
+    const obj = fixture();
+    obj.spec.versions.push(secondVersion());
+    expect(findings('KB030', obj)).toEqual([]);
+  });
+
+  test('none', () => {
+    const obj = validExportV1alpha1();
+    obj.spec.versions[0].storage = false;
+    expect(findings('KB030', obj)).toEqual([at('KB030', 'spec.versions')]);
+  });
+
+  test('two: the second is reported', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { storage: true }));
+    const v = violationsOf('KB030', obj);
+    expect(v.map(x => x.path)).toEqual(['spec.versions[1].storage']);
+    expect(v[0].message).toContain('spec.versions[0].storage already is');
+  });
+
+  test('a mistyped storage flag is left to KB003', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].storage = 'true';
+    expect(findings('KB030', obj)).toEqual([]);
+    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.versions[0].storage')]);
+  });
+});
+
+describe('KB031 served is present', () => {
+  test.each(BOTH)('%s: passes', (_, fixture) => {
+    expect(findings('KB031', fixture())).toEqual([]);
+  });
+
+  test('missing served is an error of the spec, not of the server', () => {
+    const obj = validExportV1alpha1();
+    delete obj.spec.versions[0].served;
+    const v = violationsOf('KB031', obj);
+    expect(v.map(x => [x.path, x.severity])).toEqual([['spec.versions[0].served', 'error']]);
+    expect(v[0].hint).toContain('default it to true');
+    expect(findings('KB002', obj)).toEqual([]);
+  });
+});
+
+describe('KB032 some version is served', () => {
+  test('one served version is enough', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { served: false }));
+    expect(findings('KB032', obj)).toEqual([]);
+  });
+
+  test('no served version is a warning', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].served = false;
+    expect(findings('KB032', obj)).toEqual([at('KB032', 'spec.versions', 'warning')]);
+  });
+
+  test('a missing served counts as served (server default)', () => {
+    const obj = validBoundSchema();
+    delete obj.spec.versions[0].served;
+    expect(findings('KB032', obj)).toEqual([]);
+  });
+});
+
+describe('KB033 deprecationWarning needs deprecated', () => {
+  test('with deprecated: true it passes', () => {
+    const obj = validExportV1alpha1();
+    Object.assign(obj.spec.versions[0], { deprecated: true, deprecationWarning: 'use v2' });
+    expect(findings('KB033', obj)).toEqual([]);
+  });
+
+  test.each([[undefined], [false]])('with deprecated %p it fails', deprecated => {
+    const obj = validBoundSchema();
+    Object.assign(obj.spec.versions[0], { deprecated, deprecationWarning: 'use v2' });
+    expect(findings('KB033', obj)).toEqual([at('KB033', 'spec.versions[0].deprecationWarning')]);
+  });
+});
+
+describe('KB034 deprecationWarning text', () => {
+  const withWarning = (deprecationWarning: string): Manifest => {
+    const obj = validBoundSchema();
+    Object.assign(obj.spec.versions[0], { deprecated: true, deprecationWarning });
+    return obj;
+  };
+
+  test('a printable warning of 256 bytes passes', () => {
+    expect(findings('KB034', withWarning('x'.repeat(256)))).toEqual([]);
+    expect(findings('KB034', withWarning('v1 is deprecated – use v2 ✓'))).toEqual([]);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['257 bytes', 'x'.repeat(257)],
+    ['256 characters but more bytes', 'é'.repeat(200)],
+    ['a newline', 'use\nv2'],
+    ['a tab', 'use\tv2'],
+  ])('%s fails', (_, text) => {
+    expect(findings('KB034', withWarning(text))).toEqual([at('KB034', 'spec.versions[0].deprecationWarning')]);
+  });
+
+  test('not checked when KB033 already reports the field', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].deprecationWarning = '';
+    expect(findings('KB034', obj)).toEqual([]);
+  });
+});
+
+describe('KB035 equal schemas', () => {
+  test('equal schemas with different key order pass', () => {
+    const obj = validExportV1alpha1();
+    const schema = widgetSchema();
+    const shuffled = { properties: { status: schema.properties.status, spec: schema.properties.spec }, type: 'object' };
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: shuffled } }));
+    expect(findings('KB035', obj)).toEqual([]);
+  });
+
+  test('a BoundSchema may mix the wrapped and the raw shape', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { schema: widgetSchema() }));
+    expect(findings('KB035', obj)).toEqual([]);
+    expect(runAll(obj)).toEqual([]);
+  });
+
+  test('different schemas name the first difference', () => {
+    const obj = validExportV1alpha1();
+    const other = widgetSchema();
+    other.properties.spec.properties.size.minimum = 1;
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: other } }));
+    const v = violationsOf('KB035', obj);
+    expect(v.map(x => x.path)).toEqual(['spec.versions[1].schema.openAPIV3Schema']);
+    expect(v[0].message).toContain('first difference at properties.spec.properties.size.minimum');
+  });
+
+  test('raw and wrapped shapes are compared by their content', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { schema: { type: 'object' } }));
+    expect(findings('KB035', obj)).toEqual([at('KB035', 'spec.versions[1].schema')]);
+  });
+});
+
+describe('KB036 schema root', () => {
+  test.each(BOTH)('%s: an object root passes', (_, fixture) => {
+    expect(findings('KB036', fixture())).toEqual([]);
+  });
+
+  test('a string root', () => {
+    expect(findings('KB036', boundWithSchema({ type: 'string' }))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.type')]);
+  });
+
+  test('an empty BoundSchema schema (raw shape)', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].schema = {};
+    expect(findings('KB036', obj)).toEqual([at('KB036', 'spec.versions[0].schema')]);
+  });
+
+  test('a nullable root', () => {
+    expect(findings('KB036', boundWithSchema({ type: 'object', nullable: true }))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.nullable')]);
+  });
+
+  test('a nullable root with /status is reported once', () => {
+    expect(findings('KB036', boundWithSchema({ type: 'object', nullable: true }, { subresources: { status: {} } })))
+      .toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.nullable')]);
+  });
+
+  test('/status restricts the root keywords', () => {
+    const schema = { type: 'object', additionalProperties: { type: 'string' } };
+    expect(findings('KB036', boundWithSchema(schema))).toEqual([]);
+    expect(findings('KB036', boundWithSchema(schema, { subresources: { status: {} } })))
+      .toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.additionalProperties')]);
+  });
+
+  test('metadata may only restrict name and generateName', () => {
+    const ok = { type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string', maxLength: 20 } } } } };
+    expect(findings('KB036', boundWithSchema(ok))).toEqual([]);
+    const bad = { type: 'object', properties: { metadata: { type: 'object', properties: { labels: { type: 'object' } } } } };
+    expect(findings('KB036', boundWithSchema(bad))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.properties.metadata.properties.labels')]);
+  });
+
+  test('a v1alpha1 openAPIV3Schema of the wrong type is left to KB003', () => {
+    const obj = validExportV1alpha1();
+    obj.spec.versions[0].schema.openAPIV3Schema = 'object';
+    expect(findings('KB036', obj)).toEqual([]);
+    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.versions[0].schema.openAPIV3Schema')]);
+  });
+});
+
+describe('KB037 types in the schema', () => {
+  const P = 'spec.versions[0].schema.openAPIV3Schema.properties.spec';
+
+  test('preserve-unknown-fields and int-or-string need no type', () => {
+    const schema = { type: 'object', properties: { spec: { 'x-kubernetes-preserve-unknown-fields': true }, port: { 'x-kubernetes-int-or-string': true } } };
+    expect(findings('KB037', boundWithSchema(schema))).toEqual([]);
+  });
+
+  test.each([
+    ['a missing type', { properties: { a: { type: 'string' } } }, `${P}.type`],
+    ['an unknown type', { type: 'map' }, `${P}.type`],
+    ['properties on a string', { type: 'string', properties: { a: { type: 'string' } } }, `${P}.type`],
+    ['items on an object', { type: 'object', items: { type: 'string' } }, `${P}.type`],
+    ['an array without items', { type: 'array' }, `${P}.items`],
+    ['properties and additionalProperties', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } }, `${P}.additionalProperties`],
+  ])('%s', (_, spec, path) => {
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { spec } }))).toEqual([at('KB037', path)]);
+  });
+
+  test('property names such as __proto__ are walked as data', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"properties":{}},"constructor":{"type":"string"}}}');
+    expect(findings('KB037', boundWithSchema(schema))).toEqual([at('KB037', 'spec.versions[0].schema.openAPIV3Schema.properties.__proto__.type')]);
+  });
+});
+
+describe('KB038 unsupported keywords', () => {
+  const P = 'spec.versions[0].schema.openAPIV3Schema';
+
+  test('passes ordinary schemas', () => {
+    expect(findings('KB038', validBoundSchema())).toEqual([]);
+  });
+
+  test.each([
+    ['$ref', { type: 'object', $ref: '#/definitions/x' }, `${P}.$ref`],
+    ['definitions', { type: 'object', definitions: { x: { type: 'string' } } }, `${P}.definitions`],
+    ['patternProperties', { type: 'object', patternProperties: { '^a': { type: 'string' } } }, `${P}.patternProperties`],
+    ['uniqueItems', { type: 'object', properties: { a: { type: 'array', items: { type: 'string' }, uniqueItems: true } } }, `${P}.properties.a.uniqueItems`],
+    ['tuple items', { type: 'object', properties: { a: { type: 'array', items: [{ type: 'string' }] } } }, `${P}.properties.a.items`],
+    ['type null', { type: 'object', properties: { a: { type: 'null' } } }, `${P}.properties.a.type`],
+  ])('%s', (_, schema, path) => {
+    expect(findings('KB038', boundWithSchema(schema))).toEqual([at('KB038', path)]);
+  });
+});
+
+describe('KB039 Kubernetes extensions', () => {
+  const P = 'spec.versions[0].schema.openAPIV3Schema.properties.a';
+  const items = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+
+  test('a well-formed list map passes', () => {
+    const a = { 'type': 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items };
+    expect(findings('KB039', boundWithSchema({ type: 'object', properties: { a } }))).toEqual([]);
+  });
+
+  test.each([
+    ['preserve-unknown-fields false', { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': false }, `${P}.x-kubernetes-preserve-unknown-fields`],
+    ['an unknown list type', { 'type': 'array', 'items': { type: 'string' }, 'x-kubernetes-list-type': 'bag' }, `${P}.x-kubernetes-list-type`],
+    ['a map list without keys', { 'type': 'array', items, 'x-kubernetes-list-type': 'map' }, `${P}.x-kubernetes-list-map-keys`],
+    ['a map key that is not required', {
+      'type': 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+      'items': { type: 'object', properties: { name: { type: 'string' } } },
+    }, `${P}.items.properties.name`],
+    ['int-or-string with a type', { 'type': 'string', 'x-kubernetes-int-or-string': true }, `${P}.type`],
+    ['map-type on an array', { 'type': 'array', 'items': { type: 'string' }, 'x-kubernetes-map-type': 'atomic' }, `${P}.type`],
+  ])('%s', (_, a, path) => {
+    expect(findings('KB039', boundWithSchema({ type: 'object', properties: { a } }))).toEqual([at('KB039', path)]);
+  });
+});
+
+describe('KB040 junctors', () => {
+  const P = 'spec.versions[0].schema.openAPIV3Schema.properties.a';
+
+  test('value validations in junctors pass, and so does the int-or-string anyOf', () => {
+    const a = { type: 'string', anyOf: [{ pattern: '^a' }, { maxLength: 3 }] };
+    const port = { 'x-kubernetes-int-or-string': true, 'anyOf': [{ type: 'integer' }, { type: 'string' }] };
+    expect(findings('KB040', boundWithSchema({ type: 'object', properties: { a, port } }))).toEqual([]);
+  });
+
+  test.each([
+    ['a type in allOf', { type: 'string', allOf: [{ type: 'string' }] }, `${P}.allOf[0].type`],
+    ['a description in oneOf', { type: 'string', oneOf: [{ description: 'x' }] }, `${P}.oneOf[0].description`],
+    ['a default in not', { type: 'string', not: { default: 'x' } }, `${P}.not.default`],
+  ])('%s', (_, a, path) => {
+    expect(findings('KB040', boundWithSchema({ type: 'object', properties: { a } }))).toEqual([at('KB040', path)]);
+  });
+
+  test('metadata may not be restricted inside a root junctor', () => {
+    const schema = { type: 'object', anyOf: [{ properties: { metadata: { properties: { name: { maxLength: 3 } } } } }] };
+    expect(findings('KB040', boundWithSchema(schema))).toEqual([at('KB040', 'spec.versions[0].schema.openAPIV3Schema.anyOf[0].properties.metadata')]);
+  });
+
+  test('findings of a schema shared by several versions are reported once', () => {
+    const obj = boundWithSchema({ type: 'object', properties: { a: { type: 'string', allOf: [{ type: 'string' }] } } });
+    obj.spec.versions.push({ ...obj.spec.versions[0], name: 'v2', storage: false });
+    expect(findings('KB040', obj)).toEqual([at('KB040', `${P}.allOf[0].type`)]);
+  });
+});
