@@ -1,0 +1,368 @@
+/**
+ * Rules for APIServiceExport v1alpha2's own spec: the exported resources and
+ * the isolation settings. Permission claims are in claims.ts; the checks that
+ * need other objects (schemas, CRDs) are in cross-object.ts.
+ *
+ * Values of the wrong type are skipped here: the schema checker reports them.
+ */
+import { Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
+
+/** kube-bind's pattern for `group` fields (CRD `GroupResource.group`). */
+export const GROUP_PATTERN = /^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$/;
+/** kube-bind's pattern for `resource` fields (CRD `GroupResource.resource`). */
+export const RESOURCE_PATTERN = /^[a-z][-a-z0-9]*[a-z0-9]$/;
+/** A Kubernetes API version name (`v1`, `v2beta1`), as BoundSchema's versions[*].name pattern has it. */
+export const VERSION_NAME = /^v[1-9][0-9]*([a-z]+[1-9][0-9]*)?$/;
+
+export const ISOLATIONS = ['Prefixed', 'Namespaced', 'None'] as const;
+
+/**
+ * Kubernetes' built-in API groups whose names contain a dot. Their resources
+ * are served by the API server itself, never by a CustomResourceDefinition.
+ */
+const BUILT_IN_DOTTED_GROUPS = new Set([
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'internal.apiserver.k8s.io',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'rbac.authorization.k8s.io',
+  'resource.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+  'storagemigration.k8s.io',
+]);
+
+// ---------------------------------------------------------------------------
+// Readers and message helpers shared with claims.ts and cross-object.ts
+
+/** One well-typed entry of `spec.resources`. */
+export interface ExportedResource {
+  readonly index: number;
+  readonly path: string;
+  /** `''` when the field is absent: the CRD defaults it to the core group. */
+  readonly group: string;
+  readonly groupGiven: boolean;
+  readonly resource: string;
+  /** The string entries of `versions`, with their index; empty when absent. */
+  readonly versions: ReadonlyArray<{ index: number; name: string }>;
+}
+
+/**
+ * Whether every entry of `spec.resources` has a well-formed group and
+ * resource, so that "the export does not hold X" is a safe conclusion.
+ */
+export function resourcesAreWellFormed(obj: Manifest): boolean {
+  const resources = own(own(obj, 'spec'), 'resources');
+  if (!Array.isArray(resources)) return false;
+  return resources.every(entry => {
+    const group = own(entry, 'group') ?? '';
+    const resource = own(entry, 'resource');
+    return typeof group === 'string' && typeof resource === 'string' && GROUP_PATTERN.test(group) && RESOURCE_PATTERN.test(resource);
+  });
+}
+
+/** The entries of `spec.resources` whose group and resource are strings. */
+export function exportedResources(obj: Manifest): ExportedResource[] {
+  const resources = own(own(obj, 'spec'), 'resources');
+  if (!Array.isArray(resources)) return [];
+  const out: ExportedResource[] = [];
+  resources.forEach((entry, index) => {
+    if (!isObject(entry)) return;
+    const group = own(entry, 'group') ?? '';
+    const resource = own(entry, 'resource');
+    if (typeof group !== 'string' || typeof resource !== 'string') return;
+    const rawVersions = own(entry, 'versions');
+    const versions = Array.isArray(rawVersions)
+      ? rawVersions.flatMap((name, i) => typeof name === 'string' ? [{ index: i, name }] : [])
+      : [];
+    out.push({ index, path: item('spec.resources', index), group, groupGiven: own(entry, 'group') !== undefined, resource, versions });
+  });
+  return out;
+}
+
+/** `"cowboys" of group "wildwest.dev"` or `"secrets" of the core group`. */
+export function describeGroupResource(group: string, resource: string): string {
+  return group === '' ? `${show(resource)} of the core group` : `${show(resource)} of group ${show(group)}`;
+}
+
+/**
+ * The violation for a `group` field that fails kube-bind's pattern, or
+ * undefined when the value is fine or not a string.
+ */
+export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: unknown): Violation | undefined {
+  if (typeof value !== 'string' || GROUP_PATTERN.test(value)) return undefined;
+  const guess = suggestGroup(value);
+  const slash = value.includes('/');
+  return violation(rule, path,
+    `${path} ${show(value)} must match ${GROUP_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    slash
+      ? 'group is the API group alone, without a version: put the version in versions, e.g. group "wildwest.dev", versions ["v1"]'
+      : 'an API group is a lowercase DNS name such as "wildwest.dev"; write the core group as ""');
+}
+
+/**
+ * The violation for a `resource` field that fails kube-bind's pattern, or
+ * undefined when the value is fine or not a string.
+ */
+export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: unknown): Violation | undefined {
+  if (typeof value !== 'string' || RESOURCE_PATTERN.test(value)) return undefined;
+  const guess = suggestResource(value);
+  const base = value.split('/')[0];
+  let hint = 'resource is the lowercase plural name of the resource (the CRD\'s names.plural, e.g. "cowboys"), not its kind';
+  if (value.includes('/')) {
+    hint = 'subresources such as /status cannot be exported or claimed on their own: name the resource itself';
+  } else if (base.includes('.')) {
+    const dot = base.indexOf('.');
+    hint = `resource holds the plural only: write resource ${show(base.slice(0, dot).toLowerCase())} and group ${show(base.slice(dot + 1).toLowerCase())}`;
+  }
+  return violation(rule, path,
+    `${path} ${show(value)} must match ${RESOURCE_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    hint);
+}
+
+function suggestGroup(value: string): string | undefined {
+  const repaired = value.trim().toLowerCase().split('/')[0].replace(/_/g, '-').replace(/^\.+|\.+$/g, '');
+  // kube-bind names BoundSchemas "<resource>.core" for the core group, but the field itself wants "".
+  if (repaired === 'core') return '';
+  return repaired !== value && GROUP_PATTERN.test(repaired) ? repaired : undefined;
+}
+
+/** `Cowboy` → `cowboys`, `sheriffs.wildwest.dev` → `sheriffs`, `cowboys/status` → `cowboys`. */
+function suggestResource(value: string): string | undefined {
+  const base = value.trim().split('/')[0].split('.')[0];
+  let repaired = base.toLowerCase().replace(/[\s_]+/g, '');
+  // A capitalised value is usually a kind: its resource is the plural.
+  if (/^[A-Z]/.test(base) && !repaired.endsWith('s')) repaired = pluralize(repaired);
+  return repaired !== value && RESOURCE_PATTERN.test(repaired) ? repaired : undefined;
+}
+
+function pluralize(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + 'ies';
+  if (/(x|z|ch|sh)$/.test(word)) return word + 'es';
+  return word + 's';
+}
+
+/** `V1` → `v1`, `1` → `v1`, `v1.0` → `v1`, `v1-beta1` → `v1beta1`; undefined when no repair fits. */
+function suggestVersion(value: string): string | undefined {
+  let repaired = value.trim().toLowerCase().replace(/(\.0)+$/, '');
+  if (/^[0-9]/.test(repaired)) repaired = 'v' + repaired;
+  repaired = repaired.replace(/[-_.\s]/g, '');
+  return repaired !== value && VERSION_NAME.test(repaired) ? repaired : undefined;
+}
+
+/** A version name check shared by `resources[*].versions` and claim references. */
+export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: string): Violation | undefined {
+  if (VERSION_NAME.test(value)) return undefined;
+  const guess = suggestVersion(value);
+  return violation(rule, path,
+    `${path} ${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    'Kubernetes API versions look like "v1", "v1beta1" or "v2alpha3"; no served version can have any other name, so this one would never bind');
+}
+
+// ---------------------------------------------------------------------------
+// Rules
+
+const APPLIES_TO = ['APIServiceExport/v1alpha2'] as const;
+
+function resourcesArray(obj: Manifest): unknown[] | undefined {
+  const resources = own(own(obj, 'spec'), 'resources');
+  return Array.isArray(resources) ? resources : undefined;
+}
+
+const resourcesNotEmpty: Rule = {
+  id: 'KB120',
+  title: 'spec.resources lists at least one resource',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const resources = resourcesArray(obj);
+    if (resources === undefined || resources.length > 0) return [];
+    return [violation(resourcesNotEmpty, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
+      'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}')];
+  },
+};
+
+const resourceGroupPattern: Rule = {
+  id: 'KB121',
+  title: 'spec.resources[*].group is a valid API group',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    resourcesArray(obj)?.forEach((entry, i) => {
+      const found = groupPatternViolation(resourceGroupPattern, field(item('spec.resources', i), 'group'), own(entry, 'group'));
+      if (found !== undefined) out.push(found);
+    });
+    return out;
+  },
+};
+
+const resourceNamePattern: Rule = {
+  id: 'KB122',
+  title: 'spec.resources[*].resource is a lowercase plural resource name',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    resourcesArray(obj)?.forEach((entry, i) => {
+      const found = resourcePatternViolation(resourceNamePattern, field(item('spec.resources', i), 'resource'), own(entry, 'resource'));
+      if (found !== undefined) out.push(found);
+    });
+    return out;
+  },
+};
+
+const noDuplicateResources: Rule = {
+  id: 'KB123',
+  title: 'each group/resource is exported once',
+  source: 'kube-bind behaviour',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    const first = new Map<string, ExportedResource>();
+    for (const entry of exportedResources(obj)) {
+      const key = `${entry.group}/${entry.resource}`;
+      const earlier = first.get(key);
+      if (earlier === undefined) {
+        first.set(key, entry);
+        continue;
+      }
+      out.push(violation(noDuplicateResources, entry.path,
+        `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
+        'kube-bind cannot bind the same resource twice: merge the entries and list all versions in one versions array'));
+    }
+    return out;
+  },
+};
+
+const versionNames: Rule = {
+  id: 'KB124',
+  title: 'spec.resources[*].versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    for (const entry of exportedResources(obj)) {
+      for (const version of entry.versions) {
+        const found = versionNameViolation(versionNames, item(field(entry.path, 'versions'), version.index), version.name);
+        if (found !== undefined) out.push(found);
+      }
+    }
+    return out;
+  },
+};
+
+const uniqueVersions: Rule = {
+  id: 'KB125',
+  title: 'spec.resources[*].versions has no duplicates',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    for (const entry of exportedResources(obj)) {
+      const seen = new Map<string, number>();
+      for (const version of entry.versions) {
+        const earlier = seen.get(version.name);
+        if (earlier === undefined) {
+          seen.set(version.name, version.index);
+          continue;
+        }
+        const path = item(field(entry.path, 'versions'), version.index);
+        out.push(violation(uniqueVersions, path, `${path} ${show(version.name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
+      }
+    }
+    return out;
+  },
+};
+
+const crdBackedResources: Rule = {
+  id: 'KB126',
+  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
+  source: 'spec §2.5',
+  severity: 'error',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const out: Violation[] = [];
+    for (const entry of exportedResources(obj)) {
+      if (!GROUP_PATTERN.test(entry.group)) continue; // KB121 reports it
+      const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
+      if (entry.group.includes('.') && !builtIn) continue;
+      const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
+      const what = entry.group === ''
+        ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, which means`} the core group, so ${show(entry.resource)} is a built-in Kubernetes resource`
+        : builtIn
+          ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
+          : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
+      out.push(violation(crdBackedResources, path, `${what}: kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
+        entry.group === ''
+          ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
+          : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
+    }
+    return out;
+  },
+};
+
+const clusterScopedIsolationDeprecated: Rule = {
+  id: 'KB127',
+  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
+  source: 'spec §2.5',
+  severity: 'warning',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const spec = own(obj, 'spec');
+    const legacy = own(spec, 'clusterScopedIsolation');
+    if (typeof legacy !== 'string') return [];
+    const isolation = own(spec, 'isolation');
+    const value = (ISOLATIONS as readonly string[]).includes(legacy) ? legacy : 'Prefixed';
+    return [violation(clusterScopedIsolationDeprecated, 'spec.clusterScopedIsolation', `spec.clusterScopedIsolation ${show(legacy)} is deprecated`,
+      isolation === undefined
+        ? `set the required spec.isolation instead (e.g. isolation: ${show(value)}) and remove clusterScopedIsolation`
+        : 'remove clusterScopedIsolation: spec.isolation replaces it')];
+  },
+};
+
+const isolationWins: Rule = {
+  id: 'KB128',
+  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  appliesTo: APPLIES_TO,
+  check(obj) {
+    const spec = own(obj, 'spec');
+    const legacy = own(spec, 'clusterScopedIsolation');
+    const isolation = own(spec, 'isolation');
+    const valid = (v: unknown): v is string => typeof v === 'string' && (ISOLATIONS as readonly string[]).includes(v);
+    if (!valid(legacy) || !valid(isolation) || legacy === isolation) return [];
+    return [violation(isolationWins, 'spec.clusterScopedIsolation',
+      `spec.clusterScopedIsolation ${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
+      `remove clusterScopedIsolation, or set it to ${show(isolation)}`)];
+  },
+};
+
+/** Every rule of APIServiceExport v1alpha2's spec except permission claims. */
+export const EXPORT_RULES: Rule[] = [
+  resourcesNotEmpty,
+  resourceGroupPattern,
+  resourceNamePattern,
+  noDuplicateResources,
+  versionNames,
+  uniqueVersions,
+  crdBackedResources,
+  clusterScopedIsolationDeprecated,
+  isolationWins,
+];
