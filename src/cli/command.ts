@@ -1,0 +1,76 @@
+/**
+ * What every subcommand of the `cdk8s-kube-bind` command line shares: the
+ * streams it writes to, its exit codes, and the shape of a command entry in
+ * the table of `main.ts`.
+ */
+import type { ValidateFn } from './check';
+import type { ReadLimits } from './read';
+
+/** Exit statuses; scripts and CI rely on them, so they never change meaning. */
+export const EXIT_OK = 0;
+/** At least one checked object has a violation of severity `error`. */
+export const EXIT_INVALID = 1;
+/** Bad usage, unreadable input, or an internal error. */
+export const EXIT_TROUBLE = 2;
+
+/** Anything with a `write(string)`, such as `process.stdout` or a test buffer. */
+export interface OutputStream {
+  write(chunk: string): unknown;
+}
+
+/** The process's standard streams, passed in so tests run the CLI in-process. */
+export interface CliIo {
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  /** Chunks of standard input: Buffers, Uint8Arrays or strings. */
+  readonly stdin: AsyncIterable<unknown>;
+}
+
+/** Knobs the CLI does not expose as flags but tests (and embedders) may turn. */
+export interface CliSettings {
+  /** The validator; defaults to the rule registry of `src/rules`. */
+  readonly validate?: ValidateFn;
+  readonly limits: ReadLimits;
+  /** Environment variables, for `CDK8S_KUBE_BIND_DEBUG`. */
+  readonly env: { readonly [name: string]: string | undefined };
+}
+
+/** A flag a command accepts. Flags without `value` are booleans. */
+export interface FlagSpec {
+  /** Long name without dashes: `output` for `--output`. */
+  readonly name: string;
+  /** One-letter alias without the dash: `o` for `-o`. */
+  readonly short?: string;
+  /** Placeholder shown in help for flags that take a value, e.g. `FORMAT`. */
+  readonly value?: string;
+  /** Accepted values, when the set is closed. */
+  readonly choices?: readonly string[];
+  readonly description: string;
+}
+
+/** Flags and operands after parsing; flag values keyed by long name. */
+export interface ParsedArgs {
+  readonly flags: ReadonlyMap<string, string | true>;
+  readonly operands: readonly string[];
+}
+
+/** One entry in the subcommand table of `main.ts`. */
+export interface Command {
+  /** One line for the command list of `--help`. */
+  readonly summary: string;
+  /** Everything after the program name in the usage line. */
+  readonly synopsis: string;
+  /** Paragraphs of the command's `--help`, already wrapped. */
+  readonly description: string;
+  readonly flags: readonly FlagSpec[];
+  /** Runs the command and returns its exit status. Throws `UsageError` for bad operands or flag values. */
+  run(args: ParsedArgs, io: CliIo, settings: CliSettings): Promise<number>;
+}
+
+/** A mistake on the command line: reported with a pointer to `--help`, exit status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

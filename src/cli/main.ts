@@ -1,0 +1,180 @@
+/**
+ * Entry point of the `cdk8s-kube-bind` command line: picks the subcommand,
+ * parses its flags, maps every outcome to an exit status. What a command
+ * does lives in its own module; adding one is one entry in `COMMANDS`.
+ */
+import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
+import { DEFAULT_LIMITS } from './read';
+import { VALIDATE_COMMAND } from './validate';
+import { closest } from '../rules/engine';
+
+const PROGRAM = 'cdk8s-kube-bind';
+
+/** The subcommands, by name. */
+export const COMMANDS: { readonly [name: string]: Command } = {
+  validate: VALIDATE_COMMAND,
+};
+
+const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', description: 'show this help and exit' };
+
+/**
+ * Runs the command line `argv` (without node and the script) and returns the
+ * exit status instead of exiting, so tests can call it in-process. Never
+ * throws: an unexpected exception is reported as an internal error (status 2),
+ * with its stack only when CDK8S_KUBE_BIND_DEBUG=1.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo(), settings: Partial<CliSettings> = {}): Promise<number> {
+  const env = settings.env ?? process.env;
+  const full: CliSettings = { ...settings, env, limits: { ...DEFAULT_LIMITS, ...settings.limits } };
+  try {
+    return await dispatch(argv, io, full);
+  } catch (e) {
+    try {
+      const message = e instanceof Error ? e.message : String(e);
+      io.stderr.write(`${PROGRAM}: internal error: ${message}\n`);
+      if (env.CDK8S_KUBE_BIND_DEBUG === '1' && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
+    } catch {
+      // stderr itself is broken; the exit status still tells.
+    }
+    return EXIT_TROUBLE;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo, settings: CliSettings): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr.write(programHelp());
+    return EXIT_TROUBLE;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    if (topic === undefined) {
+      io.stdout.write(programHelp());
+      return EXIT_OK;
+    }
+    if (!hasCommand(topic)) return usageError(io, undefined, unknownCommand(topic));
+    io.stdout.write(commandHelp(COMMANDS[topic]));
+    return EXIT_OK;
+  }
+  if (!hasCommand(first)) return usageError(io, undefined, unknownCommand(first));
+
+  const command = COMMANDS[first];
+  try {
+    const args = parseArgs(rest, [...command.flags, HELP_FLAG]);
+    if (args.flags.has('help')) {
+      io.stdout.write(commandHelp(command));
+      return EXIT_OK;
+    }
+    return await command.run(args, io, settings);
+  } catch (e) {
+    if (e instanceof UsageError) return usageError(io, first, e.message);
+    throw e;
+  }
+}
+
+function hasCommand(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}
+
+function unknownCommand(name: string): string {
+  const guess = closest(name, Object.keys(COMMANDS));
+  return `unknown command ${JSON.stringify(name)}${guess !== undefined ? ` (did you mean ${JSON.stringify(guess)}?)` : ''}`;
+}
+
+function usageError(io: CliIo, command: string | undefined, message: string): number {
+  const prefix = command === undefined ? PROGRAM : `${PROGRAM} ${command}`;
+  io.stderr.write(`${prefix}: ${message}\nRun '${prefix} --help' for usage.\n`);
+  return EXIT_TROUBLE;
+}
+
+/**
+ * GNU-style flags: `--name value`, `--name=value`, `-n value`, flags and
+ * operands in any order, `--` ends the flags, `-` alone is an operand
+ * (standard input). Unknown flags, missing values, values outside `choices`
+ * and repeated flags are usage errors.
+ */
+export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
+  const flags = new Map<string, string | true>();
+  const operands: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      operands.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      operands.push(arg);
+      continue;
+    }
+    const long = arg.startsWith('--');
+    const eq = long ? arg.indexOf('=') : -1;
+    const written = eq < 0 ? arg : arg.slice(0, eq);
+    const name = long ? written.slice(2) : written.slice(1);
+    const spec = specs.find(s => (long ? s.name === name : s.short === name));
+    if (spec === undefined) {
+      const names = specs.flatMap(s => [`--${s.name}`, ...(s.short ? [`-${s.short}`] : [])]);
+      const guess = closest(written, names);
+      throw new UsageError(`unknown flag ${JSON.stringify(written)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
+    }
+    if (flags.has(spec.name)) throw new UsageError(`--${spec.name} given more than once`);
+    if (spec.value === undefined) {
+      if (eq >= 0) throw new UsageError(`--${spec.name} takes no value`);
+      flags.set(spec.name, true);
+      continue;
+    }
+    let value: string;
+    if (eq >= 0) {
+      value = arg.slice(eq + 1);
+    } else if (i + 1 < argv.length) {
+      value = argv[++i];
+    } else {
+      throw new UsageError(`--${spec.name} needs a value (${spec.value})`);
+    }
+    if (spec.choices !== undefined && !spec.choices.includes(value)) {
+      throw new UsageError(`--${spec.name} ${JSON.stringify(value)} is not one of ${spec.choices.join(', ')}`);
+    }
+    flags.set(spec.name, value);
+  }
+  return { flags, operands };
+}
+
+function programHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map(n => n.length));
+  const commands = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    `Usage: ${PROGRAM} COMMAND [FLAGS] [ARGS]`,
+    '',
+    'Commands:',
+    ...commands,
+    '',
+    `Run '${PROGRAM} COMMAND --help' for the flags of a command.`,
+    '',
+  ].join('\n');
+}
+
+function commandHelp(command: Command): string {
+  const flags = [...command.flags, HELP_FLAG];
+  const labels = flags.map(f => `${f.short ? `-${f.short}, ` : '    '}--${f.name}${f.value ? ` ${f.value}` : ''}`);
+  const width = Math.max(...labels.map(l => l.length));
+  return [
+    `Usage: ${PROGRAM} ${command.synopsis}`,
+    '',
+    command.description,
+    '',
+    'Flags:',
+    ...flags.map((f, i) => `  ${labels[i].padEnd(width)}  ${f.description}`),
+    '',
+  ].join('\n');
+}
+
+/** The real process streams. A closed stdout (`| head`) ends the output quietly instead of crashing. */
+function processIo(): CliIo {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') === 0) {
+      stream.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EPIPE') throw e;
+      });
+    }
+  }
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+}
