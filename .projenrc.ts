@@ -52,6 +52,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 });
 
 project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
+for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.json', '/docs/']) {
+  project.addPackageIgnore(notShipped);
+}
 
 // The registry here lacks some platform builds of unrs-resolver 1.13.x, so `npm ci` fails.
 project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
@@ -65,6 +68,18 @@ new JsonFile(project, 'tsconfig.dev.json', {
     exclude: ['node_modules', 'examples/dist'],
   },
 });
+
+// eslint's project service looks for the nearest tsconfig.json of each file.
+for (const dir of ['scripts', 'examples']) {
+  new JsonFile(project, `${dir}/tsconfig.json`, {
+    obj: {
+      extends: '../tsconfig.dev.json',
+      compilerOptions: { rootDir: '..' },
+      include: ['**/*.ts', '../src/**/*.ts'],
+      exclude: ['dist'],
+    },
+  });
+}
 
 const tsNode = 'ts-node --project tsconfig.dev.json';
 
@@ -96,7 +111,8 @@ project.addTask('rules:doc:check', {
 const synth = project.addTask('synth', {
   description: 'Synthesize the example app in examples/ into examples/dist/*.k8s.yaml',
   cwd: 'examples',
-  exec: 'cdk8s synth',
+  // No network look-up for a newer cdk8s-cli on every synth.
+  exec: 'cdk8s synth --no-check-upgrade',
 });
 
 project.addTask('synth:validate', {

@@ -1,7 +1,9 @@
 import { Chart, ChartProps } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
-  ApiServiceExportV1alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PrinterColumnType, Scope,
+  ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PermissionClaim,
+  PrinterColumnType, Scope,
 } from '../src';
 
 /**
@@ -39,7 +41,7 @@ export class ProviderChart extends Chart {
     };
 
     // The schema of the exported resource, as the consumer cluster will see it.
-    new BoundSchema(this, 'databases', {
+    const databases = new BoundSchema(this, 'databases', {
       group: 'mangodb.example.com',
       names: { kind: 'Database', plural: 'databases', shortNames: ['mdb'], categories: ['mangodb'] },
       scope: Scope.NAMESPACED,
@@ -50,6 +52,29 @@ export class ProviderChart extends Chart {
         { name: 'Tier', type: PrinterColumnType.STRING, jsonPath: '.spec.tier' },
         { name: 'Phase', type: PrinterColumnType.STRING, jsonPath: '.status.phase' },
       ],
+    });
+
+    // The export consumers bind to. It also claims, on each consumer cluster, the
+    // secrets that Database objects name in .spec.credentialsSecretRef, plus the
+    // shared CA bundle the provider publishes as a cdk8s-plus Secret.
+    const caBundle = new kplus.Secret(this, 'ca-bundle', {
+      metadata: { name: 'mangodb-ca' },
+      stringData: { 'ca.crt': 'replaced by the provider at runtime' },
+    });
+    const secrets = new PermissionClaim({
+      resource: kplus.ApiResource.SECRETS,
+      references: [{
+        resource: databases,
+        jsonPath: { name: 'spec.credentialsSecretRef.name', namespace: 'spec.credentialsSecretRef.namespace' },
+      }],
+    });
+    secrets.addNamedResource(caBundle);
+    new ApiServiceExport(this, 'export', {
+      metadata: { name: 'mangodb' },
+      resources: [databases],
+      isolation: Isolation.PREFIXED,
+      informerScope: InformerScope.CLUSTER,
+      permissionClaims: [secrets],
     });
 
     // An older provider still on v1alpha1 exports: a cluster-scoped resource.

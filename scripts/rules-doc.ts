@@ -5,12 +5,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CROSS_RULES, RULES } from '../src/rules';
+import { UPDATE_RULES } from '../src/rules/updates';
 
 const target = path.join(__dirname, '..', 'docs', 'rules.md');
 
 function render(): string {
-  const rows = [...RULES, ...CROSS_RULES]
-    .map(r => ({ id: r.id, title: r.title, source: r.source, severity: r.severity, appliesTo: 'appliesTo' in r ? r.appliesTo.join(', ') : 'all objects of an app or a `validate` run' }))
+  const rows = [
+    ...RULES.map(r => ({ ...r, scope: r.appliesTo.join(', ') })),
+    ...CROSS_RULES.map(r => ({ ...r, scope: 'all objects of an app or a `validate` run' })),
+    ...UPDATE_RULES.map(r => ({ ...r, scope: `updates of ${r.appliesTo.join(', ')}` })),
+  ]
     .sort((a, b) => a.id.localeCompare(b.id));
   const lines = [
     '# Rule catalogue',
@@ -28,7 +32,7 @@ function render(): string {
     '',
     '| id | severity | what it protects | source | applies to |',
     '| --- | --- | --- | --- | --- |',
-    ...rows.map(r => `| ${r.id} | ${r.severity} | ${escape(r.title)} | ${escape(r.source)} | ${r.appliesTo} |`),
+    ...rows.map(r => `| ${r.id} | ${r.severity} | ${escape(r.title)} | ${escape(r.source)} | ${r.scope} |`),
     '',
   ];
   return lines.join('\n');

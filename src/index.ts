@@ -17,4 +17,6 @@ export { ApiServiceExport } from './api-service-export';
 export type { ApiServiceExportProps, ExportedResource } from './api-service-export';
 export { PermissionClaim } from './permission-claim';
 export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJsonPath } from './permission-claim';
+export { Condition, ConditionStatus, ConditionSeverity, ConditionTypes } from './lifecycle/conditions';
+export type { ConditionOptions } from './lifecycle/conditions';
 export * as l1 from './imports/kube-bind.io';

@@ -22,14 +22,14 @@ export interface NamedResource {
  */
 export interface ReferenceJsonPath {
   /**
-   * Where the name is, e.g. `.spec.credentialsSecretRef.name`.
+   * Where the name is, as a GJSON path (kube-bind's syntax), e.g. `spec.credentialsSecretRef.name`.
    *
    * @default - none: nothing can be selected without a name
    */
   readonly name?: string;
 
   /**
-   * Where the namespace is, e.g. `.spec.credentialsSecretRef.namespace`.
+   * Where the namespace is, as a GJSON path, e.g. `spec.credentialsSecretRef.namespace`.
    *
    * @default - the referencing object's namespace
    */

@@ -11,7 +11,9 @@ export enum PrinterColumnType {
 }
 
 /**
- * The OpenAPI format of a printer column's value.
+ * The OpenAPI format of a printer column's value: the formats Kubernetes'
+ * CRD validation accepts. (The API docs mention a `name` format; the server
+ * refuses it.)
  */
 export enum PrinterColumnFormat {
   INT32 = 'int32',
@@ -22,8 +24,6 @@ export enum PrinterColumnFormat {
   DATE = 'date',
   DATE_TIME = 'date-time',
   PASSWORD = 'password',
-  /** Marks the column that holds the resource's name. */
-  NAME = 'name',
 }
 
 /**

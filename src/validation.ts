@@ -10,10 +10,15 @@ import { contextFor, crossObjectViolations, validateObject, Violation } from './
 /** The group of the kube-bind API an app's objects are checked against. */
 const APP_GROUP = Symbol.for('cdk8s-kube-bind.appGroup');
 const CROSS_CHECK = Symbol.for('cdk8s-kube-bind.crossObjectCheck');
+const USED_GROUPS = Symbol.for('cdk8s-kube-bind.usedGroups');
 
-/** One line per violation: `[KB031] spec.versions[1].storage: message (hint)`. */
+/**
+ * One line per violation: `[KB031] spec.versions[1].storage ...message (hint)`.
+ * Messages usually start with their field path; it is added only when missing.
+ */
 export function formatViolation(v: Violation): string {
-  return `[${v.rule}] ${v.path === '' ? '' : v.path + ': '}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
+  const where = v.path === '' || v.message.startsWith(v.path) ? '' : `${v.path}: `;
+  return `[${v.rule}] ${where}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
 }
 
 /**
@@ -25,6 +30,7 @@ export function validateWithRules(construct: Construct, resource: ApiObject, kub
     validate: () => report(construct, validateObject(resource.toJson(), contextFor({ group: kubeBindGroup() }))),
   });
   ensureCrossObjectCheck(construct);
+  (construct.node.root as any)[USED_GROUPS].push(kubeBindGroup);
 }
 
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
@@ -44,11 +50,12 @@ function ensureCrossObjectCheck(scope: IConstruct): void {
   const root: any = scope.node.root;
   if (root[CROSS_CHECK]) return;
   Object.defineProperty(root, CROSS_CHECK, { value: true });
+  Object.defineProperty(root, USED_GROUPS, { value: [] });
   root.node.addValidation({
     validate: () => {
       const objects = root.node.findAll().filter((c: IConstruct) => ApiObject.isApiObject(c)) as ApiObject[];
       const manifests = objects.map(o => o.toJson());
-      const group = root[APP_GROUP] ?? contextFor().group;
+      const group = root[APP_GROUP] ?? appGroupFromConstructs(root[USED_GROUPS]);
       const errors: string[] = [];
       crossObjectViolations(manifests, contextFor({ group })).forEach((violations, i) => {
         for (const line of report(objects[i], violations)) errors.push(`[${objects[i].node.path}] ${line}`);
@@ -56,6 +63,15 @@ function ensureCrossObjectCheck(scope: IConstruct): void {
       return errors;
     },
   });
+}
+
+/**
+ * Without KubeBindCrds in the app, the group the constructs agree on; when they
+ * disagree, the default, so the cross-object rules point at the odd ones out.
+ */
+function appGroupFromConstructs(groups: Array<() => string>): string {
+  const distinct = new Set(groups.map(g => g()));
+  return distinct.size === 1 ? [...distinct][0] : contextFor().group;
 }
 
 function report(construct: IConstruct, violations: Violation[]): string[] {

@@ -1,7 +1,7 @@
 import { Testing } from 'cdk8s';
 import { ApiServiceExportV1alpha1, InformerScope, Isolation, Scope } from '../src';
-import { validateObject } from '../src/rules';
 import { chart, ofKind, synthError, widgetSchema } from './util';
+import { validateObject } from '../src/rules';
 
 function gadgets(c = chart(), extra: any = {}): ApiServiceExportV1alpha1 {
   return new ApiServiceExportV1alpha1(c, 'gadgets', {

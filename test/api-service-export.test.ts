@@ -3,8 +3,8 @@ import * as kplus from 'cdk8s-plus-27';
 import {
   ApiServiceExport, BoundSchema, InformerScope, Isolation, PermissionClaim, Scope,
 } from '../src';
-import { validateObject } from '../src/rules';
 import { chart, ofKind, synthError, widgetSchema } from './util';
+import { validateObject } from '../src/rules';
 
 function widgets(c: any, extra: any = {}): BoundSchema {
   return new BoundSchema(c, 'widgets', {
@@ -51,7 +51,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
       resource: kplus.ApiResource.SECRETS,
       matchLabels: { 'app.kubernetes.io/part-of': 'widgets' },
       matchExpressions: [kplus.LabelExpression.in('tier', ['gold', 'silver'])],
-      references: [{ resource: schema, jsonPath: { name: '.spec.secretRef.name', namespace: '.spec.secretRef.namespace' } }],
+      references: [{ resource: schema, jsonPath: { name: 'spec.secretRef.name', namespace: 'spec.secretRef.namespace' } }],
     });
     claim.addNamedResource(secret);
     const e = new ApiServiceExport(c, 'export', { resources: [schema], isolation: Isolation.NONE });
@@ -67,8 +67,9 @@ describe('ApiServiceExport (v1alpha2)', () => {
         },
         namedResources: [{ name: 'widget-creds', namespace: 'provider' }],
         references: [{
-          group: 'widgets.example.com', resource: 'widgets',
-          jsonPath: { name: '.spec.secretRef.name', namespace: '.spec.secretRef.namespace' },
+          group: 'widgets.example.com',
+          resource: 'widgets',
+          jsonPath: { name: 'spec.secretRef.name', namespace: 'spec.secretRef.namespace' },
         }],
       },
     }]);

@@ -1,11 +1,14 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { Testing } from 'cdk8s';
 import {
   BoundSchema, Conversion, InformerScope, PrinterColumnFormat, PrinterColumnType, Scope,
 } from '../src';
-import { validateObject } from '../src/rules';
 import { chart, ofKind, synthError, widgetSchema } from './util';
+import { validateObject } from '../src/rules';
 
-const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ\n-----END CERTIFICATE-----\n';
+// A self-signed test certificate made for this repository with openssl.
+const PEM = fs.readFileSync(path.join(__dirname, 'fixtures', 'webhook-ca.pem'), 'utf8');
 
 function widgets(c = chart(), extra: any = {}): BoundSchema {
   return new BoundSchema(c, 'widgets', {

@@ -26,7 +26,7 @@ describe('escape hatches reach the output', () => {
 
   test('the generated L1 classes keep patches too', () => {
     const c = chart();
-    const raw = new l1.ApiServiceExport(c, 'raw', { spec: { resources: [{ resource: 'widgets' }], isolation: 'None', informerScope: 'Cluster' } });
+    const raw = new l1.ApiServiceExport(c, 'raw', { spec: { resources: [{ resource: 'widgets' }], isolation: l1.ApiServiceExportSpecIsolation.NONE, informerScope: l1.ApiServiceExportSpecInformerScope.CLUSTER } });
     raw.addJsonPatch(JsonPatch.add('/spec/resources/0/extra', true), JsonPatch.add('/status', { conditions: [] }));
     const [m] = Testing.synth(c);
     expect(m.spec.resources[0].extra).toBe(true);

@@ -1,7 +1,7 @@
 import { Testing } from 'cdk8s';
 import { KubeBindCrds } from '../src';
-import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
 import { chart } from './util';
+import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
 
 describe('KubeBindCrds', () => {
   test('emits both CRDs, equal to our CRD definitions', () => {
