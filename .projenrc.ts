@@ -21,7 +21,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
   bundledDeps: ['yaml@^2.6.0'],
-  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20'],
+  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1'],
 
   // No GitHub here: CI is .ci/run.
   github: false,

@@ -121,6 +121,14 @@ export class ApiServiceExport extends Construct {
    */
   public readonly clusterScopedIsolation?: Isolation;
 
+  /**
+   * An export of these BoundSchemas (their group, plural and served versions),
+   * for example ones made with `BoundSchema.fromCrd`.
+   */
+  public static forSchemas(scope: Construct, id: string, schemas: BoundSchema[], props: ApiServiceExportProps = {}): ApiServiceExport {
+    return new ApiServiceExport(scope, id, { ...props, resources: [...(props.resources ?? []), ...schemas] });
+  }
+
   private readonly _resources: Array<ExportedResource | BoundSchema> = [];
   private readonly _claims: PermissionClaim[] = [];
   private readonly resource: l1.ApiServiceExport;

@@ -6,11 +6,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { contextFor, crossObjectViolations, validateObject, Violation } from './rules';
+import { pairWithPrevious, validateUpdate } from './rules/updates';
 
 /** The group of the kube-bind API an app's objects are checked against. */
 const APP_GROUP = Symbol.for('cdk8s-kube-bind.appGroup');
 const CROSS_CHECK = Symbol.for('cdk8s-kube-bind.crossObjectCheck');
 const USED_GROUPS = Symbol.for('cdk8s-kube-bind.usedGroups');
+const PREVIOUS = Symbol.for('cdk8s-kube-bind.previousObjects');
 
 /**
  * One line per violation: `[KB031] spec.versions[1].storage ...message (hint)`.
@@ -42,6 +44,13 @@ export function declareAppGroup(scope: IConstruct, group: string): void {
   ensureCrossObjectCheck(scope);
 }
 
+/** Hands the app the objects that are live, so synth fails on an unsafe update. */
+export function declarePreviousObjects(scope: IConstruct, previous: any[]): void {
+  const root: any = scope.node.root;
+  ensureCrossObjectCheck(scope);
+  root[PREVIOUS].push(...previous);
+}
+
 /**
  * Registers, once per app, the validation that runs the cross-object rules
  * over every API object in the app (ours, plain CRDs and anything else).
@@ -51,13 +60,19 @@ function ensureCrossObjectCheck(scope: IConstruct): void {
   if (root[CROSS_CHECK]) return;
   Object.defineProperty(root, CROSS_CHECK, { value: true });
   Object.defineProperty(root, USED_GROUPS, { value: [] });
+  Object.defineProperty(root, PREVIOUS, { value: [] });
   root.node.addValidation({
     validate: () => {
       const objects = root.node.findAll().filter((c: IConstruct) => ApiObject.isApiObject(c)) as ApiObject[];
       const manifests = objects.map(o => o.toJson());
       const group = root[APP_GROUP] ?? appGroupFromConstructs(root[USED_GROUPS]);
       const errors: string[] = [];
-      crossObjectViolations(manifests, contextFor({ group })).forEach((violations, i) => {
+      const ctx = contextFor({ group });
+      const found = crossObjectViolations(manifests, ctx);
+      for (const { index, previous } of pairWithPrevious(root[PREVIOUS], manifests)) {
+        found[index].push(...validateUpdate(previous, manifests[index], ctx));
+      }
+      found.forEach((violations, i) => {
         for (const line of report(objects[i], violations)) errors.push(`[${objects[i].node.path}] ${line}`);
       });
       return errors;

@@ -12,7 +12,8 @@ import {
 } from '../../src/migrate';
 import { databaseSchema, databasesCrd, nodePoolsCrd, WEBHOOK_CA_BUNDLE, widgetsCrd } from '../fixtures/migrate/crds';
 
-const UPSTREAM_EXAMPLES = '/work/shared/upstream/kube-bind/examples';
+// shared/ stands beside the repository (in CI too).
+const UPSTREAM_EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
 
 /** The only problem of a result, checked to name the object. */
 function onlyProblem(crd: unknown, options = {}): string {

@@ -13,7 +13,8 @@ import { Manifest, Violation, validateObjects } from '../../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from '../fixtures/migrate/crds';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'migrate', 'v1alpha1-exports.yaml');
-const UPSTREAM_EXAMPLES = '/work/shared/upstream/kube-bind/examples';
+// shared/ stands beside the repository (in CI too).
+const UPSTREAM_EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
 
 function readYaml(file: string): Manifest[] {
   return parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJS());

@@ -1,0 +1,44 @@
+import { ApiObject, Testing } from 'cdk8s';
+import { ApiServiceExport, BoundSchema, InformerScope, Isolation } from '../src';
+import { boundSchemaManifestFromCrd } from '../src/migrate';
+import { validateObjects } from '../src/rules';
+import { databasesCrd, nodePoolsCrd } from './fixtures/migrate/crds';
+import { chart, ofKind } from './util';
+
+describe('BoundSchema.fromCrd', () => {
+  test('copies a multi-version CRD with a conversion webhook', () => {
+    const c = chart({ namespace: 'provider' });
+    const bs = BoundSchema.fromCrd(c, 'databases', databasesCrd());
+    const [m] = ofKind(c, 'BoundSchema');
+    const expected = boundSchemaManifestFromCrd(databasesCrd(), { namespace: 'provider' }).manifest!;
+    expect(m.spec).toEqual(expected.spec);
+    expect(m.metadata.name).toBe(expected.metadata.name);
+    expect(bs.servedVersions.length).toBeGreaterThan(0);
+  });
+
+  test('accepts a CRD that is already an ApiObject in the app', () => {
+    const c = chart();
+    const crd = new ApiObject(c, 'crd', nodePoolsCrd());
+    BoundSchema.fromCrd(c, 'nodepools', crd, { informerScope: InformerScope.CLUSTER });
+    const [m] = ofKind(c, 'BoundSchema');
+    expect(m.spec.scope).toBe('Cluster');
+    expect(m.spec.names.plural).toBe(nodePoolsCrd().spec.names.plural);
+  });
+
+  test('refuses what kube-bind refuses, listing every problem', () => {
+    const crd = databasesCrd();
+    crd.spec.versions = [];
+    expect(() => BoundSchema.fromCrd(chart(), 'x', crd)).toThrow(/cannot bind this CRD:\n.*versions/);
+    expect(() => BoundSchema.fromCrd(chart(), 'y', { kind: 'ConfigMap', apiVersion: 'v1' })).toThrow(/cannot bind this CRD/);
+  });
+
+  test('ApiServiceExport.forSchemas exports them, and the app passes every rule', () => {
+    const c = chart({ namespace: 'provider' });
+    const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'nodepools', nodePoolsCrd())];
+    ApiServiceExport.forSchemas(c, 'export', schemas, { isolation: Isolation.PREFIXED });
+    const out = Testing.synth(c);
+    const [e] = out.filter((m: any) => m.kind === 'APIServiceExport');
+    expect(e.spec.resources.map((r: any) => r.resource)).toEqual(schemas.map(s => s.plural));
+    expect(validateObjects(out).flat().filter(v => v.severity === 'error')).toEqual([]);
+  });
+});
