@@ -1,16 +1,32 @@
 /**
  * The `validate` run itself: read the inputs, pick the objects of our API
- * group, validate them all together, locate each violation, report. The
- * validator is a parameter so reading and reporting can be tested without
- * the rule catalogue.
+ * group, validate them all together, compare them with their previous state
+ * when one is given, locate each violation, report. The validators are
+ * parameters so reading and reporting can be tested without the rule
+ * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from './command';
 import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
 import { CheckedObject, formatDiagnostic, LocatedViolation, Reporter } from './report';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
+import { pairWithPrevious, validateUpdate } from '../rules/updates';
 
 /** Validates objects together: one list of violations per object, in order (the shape of `validateObjects`). */
 export type ValidateFn = (objects: readonly Manifest[], ctx: RuleContext) => Violation[][];
+
+/** An object of the checked ones (by index) paired with its previous state, and what the update breaks. */
+export interface UpdateFinding {
+  readonly index: number;
+  readonly previous: Manifest;
+  readonly violations: Violation[];
+}
+
+/** Compares checked objects with previous objects: one finding per object that has a previous state. */
+export type ValidateUpdatesFn = (previous: readonly Manifest[], next: readonly Manifest[], ctx: RuleContext) => UpdateFinding[];
+
+/** The update rules of `src/rules/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
+export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => pairWithPrevious(previous, next)
+  .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
 
 export interface CheckOptions {
   /** FILE, DIR or `-` operands, in order. */
@@ -21,6 +37,15 @@ export interface CheckOptions {
   /** Which objects to check; the rest are counted as skipped. Defaults to `isChecked`. */
   readonly select?: (manifest: Manifest, ctx: RuleContext) => boolean;
   readonly limits: ReadLimits;
+  /**
+   * FILE, DIR or `-` operands holding the previous state of the objects (what
+   * is live, e.g. `kubectl get apiserviceexports,boundschemas -A -o yaml`).
+   * When given, each checked object is also checked as an update of its
+   * previous state.
+   */
+  readonly previous?: readonly string[];
+  /** Defaults to `validateUpdatesWithRules`. */
+  readonly validateUpdates?: ValidateUpdatesFn;
 }
 
 /** The kinds a `validate` run checks, whatever their version. */
@@ -40,7 +65,12 @@ export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
 
 /** Runs one `validate` and returns its exit status. Input problems go to stderr, the report to stdout. */
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
-  const { objects, diagnostics } = await readInputs(options.operands, io.stdin, options.limits);
+  const previousOperands = options.previous ?? [];
+  // One read for both, so the limit on all inputs together covers the previous objects too.
+  const read = await readInputs([...previousOperands, ...options.operands], io.stdin, options.limits);
+  const diagnostics = read.diagnostics;
+  const previousObjects = read.objects.filter(o => o.operand < previousOperands.length);
+  const objects = read.objects.filter(o => o.operand >= previousOperands.length);
   const select = options.select ?? isChecked;
   const selected = objects.filter(o => select(o.manifest, options.context));
   const selectedSet = new Set(selected);
@@ -52,9 +82,26 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   if (!Array.isArray(results) || results.length !== selected.length) {
     throw new Error(`validator returned ${Array.isArray(results) ? results.length : typeof results} results for ${selected.length} objects`);
   }
-  const checked = selected.map((source, i) => checkedObject(source, results[i] ?? []));
+  const updates = new Map<number, { previous: SourceObject; violations: Violation[] }>();
+  if (options.previous !== undefined) {
+    const sourceOf = new Map(previousObjects.map(o => [o.manifest, o]));
+    const validateUpdates = options.validateUpdates ?? validateUpdatesWithRules;
+    for (const finding of validateUpdates(previousObjects.map(o => o.manifest), selected.map(o => o.manifest), options.context)) {
+      const previous = sourceOf.get(finding.previous);
+      if (previous !== undefined && selected[finding.index] !== undefined) updates.set(finding.index, { previous, violations: finding.violations });
+    }
+  }
+  const checked = selected.map((source, i) => {
+    const update = updates.get(i);
+    return checkedObject(source, [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous);
+  });
 
-  io.stdout.write(options.reporter.render({ checked, skipped: objects.length - selected.length, inputErrors }));
+  io.stdout.write(options.reporter.render({
+    checked,
+    skipped: objects.length - selected.length,
+    inputErrors,
+    ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
+  }));
   if (inputErrors > 0) return EXIT_TROUBLE;
   return checked.every(o => o.valid) ? EXIT_OK : EXIT_INVALID;
 }
@@ -66,7 +113,7 @@ function unversioned(o: SourceObject): Diagnostic[] {
   return [{ severity: 'warning', file: o.file, line: o.line, message: `${kind} without apiVersion is not checked; Kubernetes requires apiVersion` }];
 }
 
-function checkedObject(source: SourceObject, violations: readonly Violation[]): CheckedObject {
+function checkedObject(source: SourceObject, violations: readonly Violation[], previous?: SourceObject): CheckedObject {
   const located: LocatedViolation[] = violations.map(v => ({
     ...v,
     line: source.locate(typeof v.path === 'string' ? v.path : ''),
@@ -78,5 +125,6 @@ function checkedObject(source: SourceObject, violations: readonly Violation[]): 
     manifest: source.manifest,
     violations: located,
     valid: !violations.some(v => v.severity === 'error'),
+    ...(previous !== undefined ? { previous: { file: previous.file, line: previous.line } } : {}),
   };
 }

@@ -45,13 +45,18 @@ export interface FlagSpec {
   readonly value?: string;
   /** Accepted values, when the set is closed. */
   readonly choices?: readonly string[];
+  /** The flag may be given several times; every value is kept, in order, in `ParsedArgs.values`. */
+  readonly repeatable?: boolean;
   readonly description: string;
 }
 
 /** Flags and operands after parsing; flag values keyed by long name. */
 export interface ParsedArgs {
+  /** Each flag given, with its value (the last one for a repeatable flag), or true for a boolean flag. */
   readonly flags: ReadonlyMap<string, string | true>;
   readonly operands: readonly string[];
+  /** Every value of each flag that takes one, in command-line order: several for a repeated `repeatable` flag. */
+  readonly values: ReadonlyMap<string, readonly string[]>;
 }
 
 /** One entry in the subcommand table of `main.ts`. */
@@ -60,7 +65,7 @@ export interface Command {
   readonly summary: string;
   /** Everything after the program name in the usage line. */
   readonly synopsis: string;
-  /** Paragraphs of the command's `--help`, already wrapped. */
+  /** Paragraphs of the command's `--help`, already wrapped, ending with its exit statuses. */
   readonly description: string;
   readonly flags: readonly FlagSpec[];
   /** Runs the command and returns its exit status. Throws `UsageError` for bad operands or flag values. */

@@ -4,6 +4,9 @@
  * does lives in its own module; adding one is one entry in `COMMANDS`.
  */
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
+import { FROM_CRD_COMMAND } from './from-crd';
+import { MIGRATE_COMMAND } from './migrate';
+import { PATHS_COMMAND } from './paths';
 import { DEFAULT_LIMITS } from './read';
 import { VALIDATE_COMMAND } from './validate';
 import { closest } from '../rules/engine';
@@ -12,7 +15,10 @@ const PROGRAM = 'cdk8s-kube-bind';
 
 /** The subcommands, by name. */
 export const COMMANDS: { readonly [name: string]: Command } = {
-  validate: VALIDATE_COMMAND,
+  'validate': VALIDATE_COMMAND,
+  'paths': PATHS_COMMAND,
+  'migrate': MIGRATE_COMMAND,
+  'from-crd': FROM_CRD_COMMAND,
 };
 
 const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', description: 'show this help and exit' };
@@ -91,10 +97,11 @@ function usageError(io: CliIo, command: string | undefined, message: string): nu
  * GNU-style flags: `--name value`, `--name=value`, `-n value`, flags and
  * operands in any order, `--` ends the flags, `-` alone is an operand
  * (standard input). Unknown flags, missing values, values outside `choices`
- * and repeated flags are usage errors.
+ * and repeating a flag that is not `repeatable` are usage errors.
  */
 export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
   const flags = new Map<string, string | true>();
+  const values = new Map<string, string[]>();
   const operands: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -116,7 +123,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
       const guess = closest(written, names);
       throw new UsageError(`unknown flag ${JSON.stringify(written)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
     }
-    if (flags.has(spec.name)) throw new UsageError(`--${spec.name} given more than once`);
+    if (flags.has(spec.name) && !spec.repeatable) throw new UsageError(`--${spec.name} given more than once`);
     if (spec.value === undefined) {
       if (eq >= 0) throw new UsageError(`--${spec.name} takes no value`);
       flags.set(spec.name, true);
@@ -131,11 +138,13 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
       throw new UsageError(`--${spec.name} needs a value (${spec.value})`);
     }
     if (spec.choices !== undefined && !spec.choices.includes(value)) {
-      throw new UsageError(`--${spec.name} ${JSON.stringify(value)} is not one of ${spec.choices.join(', ')}`);
+      const guess = closest(value, spec.choices);
+      throw new UsageError(`--${spec.name} ${JSON.stringify(value)} is not one of ${spec.choices.join(', ')}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
     }
     flags.set(spec.name, value);
+    values.set(spec.name, [...(values.get(spec.name) ?? []), value]);
   }
-  return { flags, operands };
+  return { flags, operands, values };
 }
 
 function programHelp(): string {
@@ -147,7 +156,7 @@ function programHelp(): string {
     'Commands:',
     ...commands,
     '',
-    `Run '${PROGRAM} COMMAND --help' for the flags of a command.`,
+    `Run '${PROGRAM} COMMAND --help' (or '${PROGRAM} help COMMAND') for the flags and exit statuses of a command.`,
     '',
   ].join('\n');
 }
@@ -156,13 +165,14 @@ function commandHelp(command: Command): string {
   const flags = [...command.flags, HELP_FLAG];
   const labels = flags.map(f => `${f.short ? `-${f.short}, ` : '    '}--${f.name}${f.value ? ` ${f.value}` : ''}`);
   const width = Math.max(...labels.map(l => l.length));
+  const describe = (f: FlagSpec): string => `${f.description}${f.repeatable ? ' (repeatable)' : ''}`;
   return [
     `Usage: ${PROGRAM} ${command.synopsis}`,
     '',
     command.description,
     '',
     'Flags:',
-    ...flags.map((f, i) => `  ${labels[i].padEnd(width)}  ${f.description}`),
+    ...flags.map((f, i) => `  ${labels[i].padEnd(width)}  ${describe(f)}`),
     '',
   ].join('\n');
 }

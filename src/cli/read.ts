@@ -38,9 +38,13 @@ export const DEFAULT_LIMITS: ReadLimits = {
 /** The display name of standard input. */
 export const STDIN_NAME = '<stdin>';
 
-/** A problem with the input itself (not with an object's content). Errors make the exit status 2. */
+/**
+ * A message about the input, printed on stderr as `file:line: severity: message`.
+ * From the reader, a problem with the input itself (errors make the exit status
+ * 2); the commands use the same shape for what they find in objects.
+ */
 export interface Diagnostic {
-  readonly severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning' | 'note';
   readonly file: string;
   /** 1-based, when known. */
   readonly line?: number;
@@ -49,6 +53,8 @@ export interface Diagnostic {
 
 /** A Kubernetes object read from the input. */
 export interface SourceObject {
+  /** Index of the command-line operand it was read from, from 0. */
+  readonly operand: number;
   /** The operand as given, or a path below a given folder, or `<stdin>`. */
   readonly file: string;
   /** Index of the YAML document within the file, from 0; items of a List share their List's index. */
@@ -73,7 +79,8 @@ export async function readInputs(operands: readonly string[], stdin: AsyncIterab
   const objects: SourceObject[] = [];
   const diagnostics: Diagnostic[] = [];
   let budget = limits.maxTotalBytes;
-  for (const operand of operands) {
+  for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
+    const operand = operands[operandIndex];
     const sources: Array<{ name: string; stdin?: true }> = operand === '-' ? [{ name: STDIN_NAME, stdin: true }] : listFiles(operand, diagnostics);
     for (const source of sources) {
       const limit = Math.min(limits.maxInputBytes, budget);
@@ -99,6 +106,7 @@ export async function readInputs(operands: readonly string[], stdin: AsyncIterab
       for (const o of parsed.objects) {
         const prefix: PathToken[] = o.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: o.item }];
         objects.push({
+          operand: operandIndex,
           file: source.name,
           index: o.index,
           item: o.item,

@@ -22,6 +22,8 @@ export interface CheckedObject {
   readonly violations: readonly LocatedViolation[];
   /** False when any violation has severity `error`. */
   readonly valid: boolean;
+  /** Where the previous state it was compared with (`validate --previous`) came from, if any. */
+  readonly previous?: { readonly file: string; readonly line: number };
 }
 
 /** Everything a format needs to render one `validate` run. */
@@ -32,6 +34,8 @@ export interface ValidationReport {
   readonly skipped: number;
   /** Input problems (unreadable files, malformed YAML), already written to stderr. */
   readonly inputErrors: number;
+  /** With `--previous`: how many previous objects were read (objects of every kind). */
+  readonly previousRead?: number;
 }
 
 /** One output format of `validate`. */
@@ -67,6 +71,16 @@ export function summarize(report: ValidationReport): Summary {
   };
 }
 
+/**
+ * What the text output calls each severity. An `info` reads as a `note`, as
+ * compilers print them: something to know, nothing to fix.
+ */
+export const SEVERITY_LABELS: { readonly [severity in Violation['severity']]: string } = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
+
 /** Compiler style: one `file:line: severity RULE object path: message` line per violation, a hint below, a summary last. */
 export const TEXT_REPORTER: Reporter = {
   description: 'one line per violation, file:line first, and a summary',
@@ -78,11 +92,11 @@ export const TEXT_REPORTER: Reporter = {
       const byLine = [...object.violations].sort((a, b) => a.line - b.line);
       for (const v of byLine) {
         const where = v.path ? ` ${v.path}` : '';
-        lines.push(`${object.file}:${v.line}: ${v.severity} ${v.rule} ${subject}${where}: ${v.message}`);
+        lines.push(`${object.file}:${v.line}: ${SEVERITY_LABELS[v.severity] ?? v.severity} ${v.rule} ${subject}${where}: ${v.message}`);
         if (v.hint) lines.push(`    hint: ${v.hint}`);
       }
     }
-    lines.push(summaryLine(summarize(report), report.inputErrors));
+    lines.push(summaryLine(summarize(report), report));
     return lines.join('\n') + '\n';
   },
 };
@@ -91,7 +105,9 @@ export const TEXT_REPORTER: Reporter = {
  * One JSON array, an entry per checked object in input order. Skipped objects
  * are absent. `index` is the document's index within its file; the items of
  * a `List` document all carry that document's index and differ by `line`.
- * `namespace`, `name`, `apiVersion`, `kind` and `hint` are null when absent.
+ * `namespace`, `name`, `apiVersion`, `kind` and `hint` are null when absent;
+ * `previous` is the file and line of the previous state the object was
+ * compared with (`--previous`), else null.
  */
 export const JSON_REPORTER: Reporter = {
   description: 'one JSON array with an entry per checked object',
@@ -105,6 +121,7 @@ export const JSON_REPORTER: Reporter = {
       namespace: stringOrNull(own(own(o.manifest, 'metadata'), 'namespace')),
       name: stringOrNull(own(own(o.manifest, 'metadata'), 'name')),
       valid: o.valid,
+      previous: o.previous !== undefined ? { file: o.previous.file, line: o.previous.line } : null,
       violations: o.violations.map(v => ({
         rule: v.rule,
         severity: v.severity,
@@ -129,11 +146,14 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${where}: ${d.severity}: ${d.message}`;
 }
 
-function summaryLine(s: Summary, inputErrors: number): string {
+function summaryLine(s: Summary, report: ValidationReport): string {
   const objects = `${plural(s.checked, 'object')} checked: ${s.valid} valid, ${s.invalid} invalid; ${s.skipped} skipped`;
-  const findings = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.infos} info`;
-  const input = inputErrors > 0 ? `; ${plural(inputErrors, 'input error')} (see above)` : '';
-  return `${objects}; ${findings}${input}`;
+  const findings = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')}`;
+  const compared = report.checked.filter(o => o.previous !== undefined).length;
+  const previous = report.previousRead === undefined ? ''
+    : `; ${compared} compared with their previous state (${plural(report.previousRead, 'previous object')} read)`;
+  const input = report.inputErrors > 0 ? `; ${plural(report.inputErrors, 'input error')} (see above)` : '';
+  return `${objects}; ${findings}${previous}${input}`;
 }
 
 function plural(n: number, noun: string): string {
@@ -141,7 +161,7 @@ function plural(n: number, noun: string): string {
 }
 
 /** `namespace/name (Kind apiVersion)`, with placeholders for what is missing. */
-function describeObject(manifest: Manifest): string {
+export function describeObject(manifest: Manifest): string {
   const metadata = own(manifest, 'metadata');
   const name = own(metadata, 'name');
   const namespace = own(metadata, 'namespace');

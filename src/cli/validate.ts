@@ -3,7 +3,8 @@
  */
 import { contextFor, kindVersionOf, Manifest, RuleContext, validateObjects, Violation } from '../rules';
 import { isChecked, runCheck } from './check';
-import { Command, ParsedArgs, UsageError } from './command';
+import { Command, ParsedArgs } from './command';
+import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
 import { DEFAULT_LIMITS, formatSize } from './read';
 import { REPORTERS } from './report';
 import { unknownKindVersion } from '../rules/schema';
@@ -35,12 +36,9 @@ function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
   return isChecked(manifest, ctx) || unknownKindVersion(manifest, ctx).length > 0;
 }
 
-// A DNS subdomain, as Kubernetes requires of API group names.
-const GROUP_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
 export const VALIDATE_COMMAND: Command = {
   summary: 'check APIServiceExport and BoundSchema manifests in YAML files',
-  synopsis: 'validate [--output text|json] [--group GROUP] FILE|DIR|- ...',
+  synopsis: 'validate [--output text|json] [--group GROUP] [--previous FILE|DIR|-]... FILE|DIR|- ...',
   description: [
     'Checks every APIServiceExport and BoundSchema of the API group in the given',
     'YAML files, folders (recursively: *.yaml and *.yml files, in code-point order',
@@ -49,22 +47,36 @@ export const VALIDATE_COMMAND: Command = {
     'are unpacked. Other kinds are counted as skipped. Checks across objects run',
     'over all objects of all inputs together.',
     '',
+    'With --previous, each checked object is also checked as an update of its',
+    'previous state: the object of the same API group, kind, namespace and name',
+    'among the previous objects (whatever its version), typically what is live:',
+    '  kubectl get apiserviceexports,boundschemas -A -o yaml \\',
+    '    | cdk8s-kube-bind validate --previous - dist/',
+    'Update findings (KB190-KB199: a stored version removed, an immutable field',
+    'changed, the storage version moved...) are reported with the other ones.',
+    'Standard input can be read once: - may be given once, as --previous or input.',
+    '',
     'YAML is read as Kubernetes reads it: YAML 1.2 core schema, no merge keys,',
     'duplicate keys are errors. A file with a YAML syntax error is not checked.',
     '',
     'Text output: one "file:line: severity RULE object path: message" line per',
-    'violation with a hint below it, and a summary. JSON output: one array with',
-    'an entry per checked object (file, index, line, apiVersion, kind, namespace,',
-    'name, valid, violations); index is the YAML document\'s index in its file,',
-    'from 0, shared by the items of a List. Input problems go to stderr.',
+    'finding with a hint below it, and a summary. Severities are error, warning',
+    'and note (information only, such as the warning clients of a deprecated',
+    'version receive). JSON output: one array with an entry per checked object',
+    '(file, index, line, apiVersion, kind, namespace, name, valid, previous,',
+    'violations); index is the YAML document\'s index in its file, from 0, shared',
+    'by the items of a List; previous is the file and line of the previous state',
+    'the object was compared with, or null; a violation\'s severity is error,',
+    'warning or info. Input problems go to stderr.',
     '',
-    'Exit status: 0 when every checked object is valid (warnings allowed), 1 when',
-    'any has an error, 2 for bad usage or unreadable input (missing file, YAML',
-    'error, binary data, input too large).',
+    'Exit status: 0 when every checked object is valid (warnings and notes',
+    'allowed), 1 when any has an error (update errors included), 2 for bad usage',
+    'or unreadable input, previous objects included (missing file, YAML error,',
+    'binary data, input too large).',
     '',
-    `Limits: ${formatSize(DEFAULT_LIMITS.maxInputBytes)} per input, ${formatSize(DEFAULT_LIMITS.maxTotalBytes)} for all inputs together,`,
-    `${DEFAULT_LIMITS.maxDepth} levels of nesting; YAML alias expansion is capped by the yaml`,
-    `package's maxAliasCount (${DEFAULT_LIMITS.maxAliasCount}), which stops alias bombs.`,
+    `Limits: ${formatSize(DEFAULT_LIMITS.maxInputBytes)} per input, ${formatSize(DEFAULT_LIMITS.maxTotalBytes)} for all inputs together (previous`,
+    `ones included), ${DEFAULT_LIMITS.maxDepth} levels of nesting; YAML alias expansion is capped`,
+    `by the yaml package's maxAliasCount (${DEFAULT_LIMITS.maxAliasCount}), which stops alias bombs.`,
   ].join('\n'),
   flags: [
     {
@@ -74,32 +86,27 @@ export const VALIDATE_COMMAND: Command = {
       choices: Object.keys(REPORTERS),
       description: `output format, ${Object.keys(REPORTERS).join(' or ')}; default text`,
     },
-    { name: 'group', value: 'GROUP', description: `API group the kube-bind kinds are served under; default ${contextFor().group}` },
+    GROUP_FLAG,
+    {
+      name: 'previous',
+      value: 'FILE|DIR|-',
+      repeatable: true,
+      description: 'the previous state of the objects, to check each update',
+    },
   ],
   async run(args: ParsedArgs, io, settings): Promise<number> {
     const output = stringFlag(args, 'output') ?? 'text';
-    const group = stringFlag(args, 'group') ?? contextFor().group;
-    if (!GROUP_NAME.test(group) || group.length > 253) {
-      throw new UsageError(`--group ${JSON.stringify(group)} is not an API group name (a lowercase DNS subdomain such as kube-bind.io)`);
-    }
-    if (args.operands.length === 0) {
-      throw new UsageError('no input: give FILE, DIR, or - for standard input');
-    }
-    if (args.operands.filter(o => o === '-').length > 1) {
-      throw new UsageError('- (standard input) given more than once');
-    }
+    const group = groupFlag(args);
+    const previous = stringFlags(args, 'previous');
+    const operands = inputOperands(args, [{ flag: 'previous', values: previous }]);
     return runCheck({
-      operands: args.operands,
+      operands,
       context: contextFor({ group }),
       reporter: REPORTERS[output],
       validate: settings.validate ?? validateWithRules,
       select: selectForCheck,
       limits: settings.limits,
+      ...(previous.length > 0 ? { previous } : {}),
     }, io);
   },
 };
-
-function stringFlag(args: ParsedArgs, name: string): string | undefined {
-  const value = args.flags.get(name);
-  return typeof value === 'string' ? value : undefined;
-}

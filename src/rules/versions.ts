@@ -10,6 +10,7 @@
 import { KindVersion, Manifest, Rule, Violation, field, has, isObject, item, kindVersionOf, own, show, violation } from './engine';
 import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
 import { deepEqual, firstDifference, utf8Length } from './k8s-values';
+import { deprecationNotes } from '../lifecycle/deprecation';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 const K8S = 'Kubernetes CRD validation';
@@ -216,6 +217,39 @@ function structuralRule(id: string, kind: StructuralIssueKind, title: string): R
   return rule;
 }
 
+const deprecationNote: Rule = {
+  id: 'KB041',
+  title: 'A deprecated version: the warning clients will receive',
+  source: 'Kubernetes CRD versioning (deprecated versions, Warning header)',
+  severity: 'info',
+  appliesTo: CRD_KINDS,
+  check: (obj, ctx) => {
+    // deprecationNotes lists the served deprecated versions in spec.versions order; pair each with its index.
+    const notes = deprecationNotes(obj, ctx.group);
+    const versions = own(own(obj, 'spec'), 'versions');
+    const indexes: number[] = [];
+    (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
+      if (isObject(v) && typeof own(v, 'name') === 'string' && own(v, 'deprecated') === true && own(v, 'served') !== false) indexes.push(i);
+    });
+    const out: Violation[] = [];
+    notes.forEach((note, n) => {
+      const index = indexes[n];
+      // An empty deprecationWarning is KB034's error: there is no warning to quote.
+      if (index === undefined || own(versions[index], 'name') !== note.version || note.warning === '') return;
+      const path = item('spec.versions', index);
+      out.push(note.isDefault
+        ? violation(deprecationNote, path,
+          `${path} ${show(note.version)} is deprecated: clients using it receive the warning ${show(note.warning)} `
+          + '(the API server\'s default text, as no deprecationWarning is set)',
+          'set deprecationWarning to tell clients what to use instead and until when the version is served')
+        : violation(deprecationNote, path,
+          `${path} ${show(note.version)} is deprecated: clients using it receive the warning ${show(note.warning)} `
+          + '(its deprecationWarning)'));
+    });
+    return out;
+  },
+};
+
 export const VERSION_RULES: Rule[] = [
   storage,
   servedPresent,
@@ -228,4 +262,5 @@ export const VERSION_RULES: Rule[] = [
   structuralRule('KB038', 'keyword', 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)'),
   structuralRule('KB039', 'extension', 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed'),
   structuralRule('KB040', 'junctor', 'allOf/anyOf/oneOf/not only add value validations'),
+  deprecationNote,
 ];

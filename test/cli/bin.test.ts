@@ -52,7 +52,41 @@ whenBuilt('bin script end to end (needs lib/ compiled)', () => {
     expect(r.err).toMatch(/unknown flag "--bogus"/);
   });
 
-  test('--help: exit status 0', () => {
-    expect(run(['--help']).code).toBe(0);
+  test('--help: exit status 0, every command listed', () => {
+    const r = run(['--help']);
+    expect(r.code).toBe(0);
+    for (const name of ['validate', 'paths', 'migrate', 'from-crd']) expect(r.out).toMatch(new RegExp(`\\n  ${name} `));
+  });
+
+  test('kubectl get apiserviceexports,boundschemas -A -o yaml | cdk8s-kube-bind validate --previous - dist/', () => {
+    const dist = `${fixture('previous', 'dist')}/`;
+    const r = run(['validate', '--previous', '-', dist], fs.readFileSync(fixture('previous', 'live.yaml'), 'utf8'));
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/widgets\.yaml:\d+: error KB190 /);
+    expect(r.out).toContain('2 compared with their previous state (2 previous objects read)');
+    expect(r.err).toBe('');
+  });
+
+  test('from-crd --export, its output piped into validate', () => {
+    const made = run(['from-crd', '--export', 'shop', fixture('crds', 'gadgets.yaml'), fixture('crds', 'towns.yaml')]);
+    expect(made.code).toBe(0);
+    const checked = run(['validate', '-'], made.out);
+    expect(checked.out).toMatch(/^3 objects checked: 3 valid, 0 invalid; 0 skipped; 0 errors, 0 warnings, /m);
+    expect(checked.code).toBe(0);
+  });
+
+  test('migrate: its output passes validate and migrates to itself', () => {
+    const once = run(['migrate', fixture('migrate', 'v1alpha1.yaml')]);
+    expect(once.code).toBe(0);
+    expect(run(['validate', '-'], once.out).code).toBe(0);
+    const twice = run(['migrate', '-'], once.out);
+    expect(twice.code).toBe(0);
+    expect(twice.out).toBe(once.out);
+  });
+
+  test('paths: exit status 0, one path per line', () => {
+    const r = run(['paths', fixture('paths', 'definitions.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('\n    /apis/example.com/v2/namespaces/{namespace}/widgets/{name}/status\n');
   });
 });

@@ -51,7 +51,7 @@ async function run(operands: string[], options: Partial<CheckOptions> & { stdin?
 describe('exit status and text output', () => {
   test('valid input: 0, only the summary', async () => {
     const r = await run([fixture('valid')]);
-    expect(r).toEqual({ code: 0, out: '2 objects checked: 2 valid, 0 invalid; 1 skipped; 0 errors, 0 warnings, 0 info\n', err: '' });
+    expect(r).toEqual({ code: 0, out: '2 objects checked: 2 valid, 0 invalid; 1 skipped; 0 errors, 0 warnings, 0 notes\n', err: '' });
   });
 
   test('an error: 1, with file, the line of the field, rule, object and hint', async () => {
@@ -64,7 +64,7 @@ describe('exit status and text output', () => {
     expect(r.out).toBe([
       `${file}:${line}: error KB999 kube-bind-wildwest/cowboys.wildwest.dev (BoundSchema kube-bind.io/v1alpha2) spec.versions[1].served: spec.versions[1].served "yes" must be a boolean`,
       '    hint: write true or false',
-      '2 objects checked: 1 valid, 1 invalid; 0 skipped; 1 error, 0 warnings, 0 info',
+      '2 objects checked: 1 valid, 1 invalid; 0 skipped; 1 error, 0 warnings, 0 notes',
       '',
     ].join('\n'));
   });
@@ -82,7 +82,7 @@ describe('exit status and text output', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe([
       `${file}:3: warning KB998 no-namespace (BoundSchema kube-bind.io/v1alpha2) metadata.namespace: metadata.namespace is missing`,
-      '1 object checked: 1 valid, 0 invalid; 0 skipped; 0 errors, 1 warning, 0 info',
+      '1 object checked: 1 valid, 0 invalid; 0 skipped; 0 errors, 1 warning, 0 notes',
       '',
     ].join('\n'));
   });
@@ -97,12 +97,12 @@ describe('exit status and text output', () => {
     expect(r.out.split('\n').map(l => l.replace(file, 'F'))).toEqual([
       // Same line: the validator's order is kept (stable sort).
       'F:1: warning KB998 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) metadata.namespace: metadata.namespace is missing',
-      'F:1: info KB997 <unnamed> (APIServiceExport kube-bind.io/v1alpha2): an object-level note',
+      'F:1: note KB997 <unnamed> (APIServiceExport kube-bind.io/v1alpha2): an object-level note',
       'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].storage: spec.versions[0].storage 2 must be a boolean',
       '    hint: write true or false',
       'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].served: spec.versions[0].served 1 must be a boolean',
       '    hint: write true or false',
-      '1 object checked: 0 valid, 1 invalid; 0 skipped; 2 errors, 1 warning, 1 info',
+      '1 object checked: 0 valid, 1 invalid; 0 skipped; 2 errors, 1 warning, 1 note',
       '',
     ]);
   });
@@ -190,7 +190,7 @@ describe('JSON output', () => {
     expect(Array.isArray(entries)).toBe(true);
     expect(entries).toHaveLength(4); // the ConfigMap item of the List is skipped
     for (const e of entries) {
-      expect(Object.keys(e)).toEqual(['file', 'index', 'line', 'apiVersion', 'kind', 'namespace', 'name', 'valid', 'violations']);
+      expect(Object.keys(e)).toEqual(['file', 'index', 'line', 'apiVersion', 'kind', 'namespace', 'name', 'valid', 'previous', 'violations']);
       for (const v of e.violations) expect(Object.keys(v)).toEqual(['rule', 'severity', 'path', 'message', 'hint']);
     }
     expect(entries.map((e: any) => [e.file, e.index, e.line, e.kind, e.valid])).toEqual([
@@ -208,6 +208,7 @@ describe('JSON output', () => {
       namespace: 'kube-bind-wildwest',
       name: 'cowboys.wildwest.dev',
       valid: false,
+      previous: null,
       violations: [{ rule: 'KB999', severity: 'error', path: 'spec.versions[1].served', message: 'spec.versions[1].served "yes" must be a boolean', hint: 'write true or false' }],
     });
   });
@@ -225,6 +226,7 @@ describe('JSON output', () => {
       namespace: null,
       name: null,
       valid: true,
+      previous: null,
       violations: [{ rule: 'KB998', severity: 'warning', path: 'metadata.namespace', message: 'metadata.namespace is missing', hint: null }],
     }]);
   });
@@ -250,7 +252,7 @@ describe('input errors', () => {
     const r = await run([fixture('valid'), file]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: error: YAML syntax error: `));
-    expect(r.out).toBe('2 objects checked: 2 valid, 0 invalid; 1 skipped; 0 errors, 0 warnings, 0 info; 1 input error (see above)\n');
+    expect(r.out).toBe('2 objects checked: 2 valid, 0 invalid; 1 skipped; 0 errors, 0 warnings, 0 notes; 1 input error (see above)\n');
   });
 
   test('an input error wins over invalid objects', async () => {

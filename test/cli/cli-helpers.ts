@@ -5,7 +5,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Readable } from 'stream';
-import { CliIo } from '../../src/cli/command';
+import { CliIo, CliSettings } from '../../src/cli/command';
+import { main } from '../../src/cli/main';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'cli');
 
@@ -34,6 +35,23 @@ export function captureIo(stdin: string | Buffer | Buffer[] = ''): CapturedIo {
     err: () => err,
   };
 }
+
+/** What one in-process run of the command line gave. */
+export interface CliRun {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Runs the command line in-process, with `stdin` as standard input and no environment. */
+export async function runCli(argv: string[], options: { stdin?: string | Buffer; settings?: Partial<CliSettings> } = {}): Promise<CliRun> {
+  const captured = captureIo(options.stdin ?? '');
+  const code = await main(argv, captured.io, { env: {}, ...options.settings });
+  return { code, out: captured.out(), err: captured.err() };
+}
+
+/** What no error message may contain: a stack trace or a raw JavaScript error name. */
+export const CRASH = /\n\s+at .+:\d+|RangeError|TypeError|ReferenceError/;
 
 /** A fresh temp folder per call, removed by `removeTempDirs`. */
 const tempDirs: string[] = [];

@@ -32,18 +32,18 @@ test('summary counts', () => {
 
 test('text: sorted by line, hints indented, placeholders for missing names, a summary', () => {
   expect(TEXT_REPORTER.render(report).split('\n')).toEqual([
-    'f.yaml:1: info KB033 ns/a (BoundSchema kube-bind.io/v1alpha2): m3',
+    'f.yaml:1: note KB033 ns/a (BoundSchema kube-bind.io/v1alpha2): m3',
     'f.yaml:3: warning KB032 ns/a (BoundSchema kube-bind.io/v1alpha2) spec.versions: m2',
     'f.yaml:7: error KB031 ns/a (BoundSchema kube-bind.io/v1alpha2) spec.versions[1].storage: m1',
     '    hint: h1',
     'f.yaml:3: warning KB032 b (APIServiceExport kube-bind.io/v1alpha2) spec.versions: m2',
-    '3 objects checked: 2 valid, 1 invalid; 4 skipped; 1 error, 2 warnings, 1 info',
+    '3 objects checked: 2 valid, 1 invalid; 4 skipped; 1 error, 2 warnings, 1 note',
     '',
   ]);
   expect(TEXT_REPORTER.render({ checked: [object({ kind: 7 }, [{ ...error, line: 2 }])], skipped: 0, inputErrors: 2 }).split('\n')).toEqual([
     'f.yaml:2: error KB031 <unnamed> (7 <none>) spec.versions[1].storage: m1',
     '    hint: h1',
-    '1 object checked: 0 valid, 1 invalid; 0 skipped; 1 error, 0 warnings, 0 info; 2 input errors (see above)',
+    '1 object checked: 0 valid, 1 invalid; 0 skipped; 1 error, 0 warnings, 0 notes; 2 input errors (see above)',
     '',
   ]);
 });
@@ -51,7 +51,7 @@ test('text: sorted by line, hints indented, placeholders for missing names, a su
 test('JSON: values that are not strings become null, violations keep the validator order', () => {
   const entries = JSON.parse(JSON_REPORTER.render(report));
   expect(entries[2]).toEqual({
-    file: 'f.yaml', index: 0, line: 1, apiVersion: 'kube-bind.io/v1alpha2', kind: null, namespace: null, name: null, valid: true, violations: [],
+    file: 'f.yaml', index: 0, line: 1, apiVersion: 'kube-bind.io/v1alpha2', kind: null, namespace: null, name: null, valid: true, previous: null, violations: [],
   });
   expect(entries[0].violations.map((v: any) => v.rule)).toEqual(['KB031', 'KB032', 'KB033']);
   expect(entries[0].violations[1].hint).toBeNull();

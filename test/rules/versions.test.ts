@@ -297,3 +297,74 @@ describe('KB040 junctors', () => {
     expect(findings('KB040', obj)).toEqual([at('KB040', `${P}.allOf[0].type`)]);
   });
 });
+
+describe('KB041 deprecation notes', () => {
+  test.each(BOTH)('%s: no deprecated version, no note', (_, fixture) => {
+    const obj = fixture();
+    obj.spec.versions.push(secondVersion());
+    expect(findings('KB041', obj)).toEqual([]);
+  });
+
+  test.each(BOTH)('%s: a deprecated version without deprecationWarning quotes the server\'s default text', (_, fixture) => {
+    const obj = fixture();
+    obj.spec.versions[0].deprecated = true;
+    obj.spec.versions.push(secondVersion('v2'));
+    const v = violationsOf('KB041', obj);
+    expect(v.map(x => [x.path, x.severity])).toEqual([['spec.versions[0]', 'info']]);
+    expect(v[0].message).toBe('spec.versions[0] "v1" is deprecated: clients using it receive the warning "example.com/v1 Widget is deprecated; '
+      + 'use example.com/v2 Widget" (the API server\'s default text, as no deprecationWarning is set)');
+    expect(v[0].hint).toContain('set deprecationWarning');
+  });
+
+  test('an explicit deprecationWarning is quoted as the object\'s own, at the index of its version', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { deprecated: true, deprecationWarning: 'v2 is retired on 2027-01-01; use v3' }));
+    obj.spec.versions.push(secondVersion('v3'));
+    const v = violationsOf('KB041', obj);
+    expect(v.map(x => x.path)).toEqual(['spec.versions[1]']);
+    expect(v[0].message).toBe('spec.versions[1] "v2" is deprecated: clients using it receive the warning "v2 is retired on 2027-01-01; use v3" (its deprecationWarning)');
+    expect(v[0].hint).toBeUndefined();
+  });
+
+  test('a deprecated version that is not served has no clients, so no note; a missing served counts as served', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v1beta1', { deprecated: true, served: false }));
+    expect(findings('KB041', obj)).toEqual([]);
+    delete obj.spec.versions[1].served;
+    expect(findings('KB041', obj)).toEqual([at('KB041', 'spec.versions[1]', 'info')]);
+  });
+
+  test('several deprecated versions: one note each, in spec.versions order, non-object entries skipped', () => {
+    const obj = validExportV1alpha1();
+    obj.spec.versions = ['junk', secondVersion('v1alpha1', { deprecated: true }), secondVersion('v1beta1', { deprecated: true }), { ...obj.spec.versions[0] }];
+    const v = violationsOf('KB041', obj);
+    expect(v.map(x => x.path)).toEqual(['spec.versions[1]', 'spec.versions[2]']);
+    expect(v[1].message).toContain('"example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget"');
+  });
+
+  test('an empty deprecationWarning is left to KB034 (there is no warning to quote)', () => {
+    const obj = validBoundSchema();
+    Object.assign(obj.spec.versions[0], { deprecated: true, deprecationWarning: '' });
+    expect(findings('KB041', obj)).toEqual([]);
+    expect(findings('KB034', obj)).toEqual([at('KB034', 'spec.versions[0].deprecationWarning')]);
+  });
+
+  test('notes are information: the object stays valid', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].deprecated = true;
+    expect(runAll(obj).filter(v => v.severity !== 'info')).toEqual([]);
+    expect(runAll(obj).map(v => v.rule)).toEqual(['KB041']);
+  });
+
+  test('other kinds, other groups and hostile input give nothing and do not throw', () => {
+    const v2 = validBoundSchema();
+    v2.spec.versions[0].deprecated = true;
+    expect(findings('KB041', v2, { group: 'other.example.com' })).toEqual([]);
+    for (const spec of [undefined, 'x', { versions: 'x' }, { group: 'g', versions: [null, 1, { name: 7, deprecated: true }] }, JSON.parse('{"__proto__":{"versions":[]}}')]) {
+      const obj = validBoundSchema();
+      obj.spec = spec;
+      expect(() => findings('KB041', obj)).not.toThrow();
+      expect(findings('KB041', obj)).toEqual([]);
+    }
+  });
+});

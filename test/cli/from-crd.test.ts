@@ -1,0 +1,241 @@
+/**
+ * `from-crd`: BoundSchemas (and an APIServiceExport) from CustomResourceDefinitions,
+ * as YAML that passes `validate`; a clear message for every document that
+ * cannot become one.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse } from 'yaml';
+import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
+import { parseFile } from '../../src/cli/parse';
+import { DEFAULT_LIMITS } from '../../src/cli/read';
+
+afterAll(removeTempDirs);
+
+const GADGETS = fixture('crds', 'gadgets.yaml');
+const TOWNS = fixture('crds', 'towns.yaml');
+const PROBLEMS = fixture('crds', 'problems.yaml');
+const problemsText = fs.readFileSync(PROBLEMS, 'utf8');
+
+function manifests(yaml: string): any[] {
+  const parsed = parseFile('out.yaml', yaml, DEFAULT_LIMITS);
+  expect(parsed.diagnostics).toEqual([]);
+  return parsed.objects.map(o => o.manifest);
+}
+
+const names = (objects: any[]) => objects.map(o => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`);
+
+async function validates(yaml: string, args: string[] = []): Promise<void> {
+  const r = await runCli(['validate', ...args, '-'], { stdin: yaml });
+  expect(r.err).toBe('');
+  expect(r.out).toMatch(/ 0 invalid; 0 skipped; 0 errors, 0 warnings, /);
+  expect(r.code).toBe(0);
+}
+
+describe('BoundSchemas from CRDs', () => {
+  test('one BoundSchema per CRD, in input order, carrying names, scope, versions and the one schema', async () => {
+    const r = await runCli(['from-crd', GADGETS, TOWNS]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`${GADGETS}:${lineContaining(fs.readFileSync(GADGETS, 'utf8'), 'annotations:')}: note: `
+      + 'CustomResourceDefinition "gadgets.shop.example.com": metadata.annotations is not carried into the BoundSchema\n');
+    const out = manifests(r.out);
+    expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev']);
+    const crd = parse(fs.readFileSync(GADGETS, 'utf8'));
+    expect(out[0].apiVersion).toBe('kube-bind.io/v1alpha2');
+    expect(out[0].spec).toMatchObject({ group: 'shop.example.com', names: crd.spec.names, scope: 'Namespaced', informerScope: 'Cluster' });
+    expect(out[0].spec.versions.map((v: any) => [v.name, v.served, v.storage, v.deprecated ?? false, v.deprecationWarning ?? null])).toEqual([
+      ['v1beta1', true, false, true, 'shop.example.com/v1beta1 Gadget is deprecated; use shop.example.com/v1'],
+      ['v1', true, true, false, null],
+    ]);
+    for (const v of out[0].spec.versions) expect(v.schema.openAPIV3Schema).toEqual(crd.spec.versions[1].schema.openAPIV3Schema);
+    expect(out[0].spec.versions[1].subresources).toEqual(crd.spec.versions[1].subresources);
+    expect(out[0].spec.versions[1].additionalPrinterColumns).toEqual(crd.spec.versions[1].additionalPrinterColumns);
+  });
+
+  test('hostile strings in a schema (enum values on/off/yes/~, defaults 0755 and 1e3, multi-line, non-ASCII) come out exactly', async () => {
+    const r = await runCli(['from-crd', TOWNS]);
+    const crd = parse(fs.readFileSync(TOWNS, 'utf8'), { version: '1.2' });
+    const [schema] = manifests(r.out);
+    expect(schema.spec.versions[0].schema.openAPIV3Schema).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
+    // And for a YAML 1.1 reader such as kubectl's.
+    expect(parse(r.out, { version: '1.1' }).spec.versions[0].schema.openAPIV3Schema).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
+    expect(r.out).toContain('                    - "on"\n');
+    expect(r.out).toContain('                  default: "0755"\n');
+  });
+
+  test('the output passes validate', async () => {
+    await validates((await runCli(['from-crd', GADGETS, TOWNS])).out);
+  });
+
+  test('--export NAME: the APIServiceExport of every resource follows the BoundSchemas, and all of it passes validate', async () => {
+    const r = await runCli(['from-crd', '--export', 'frontier-shop', fixture('crds', 'gadgets.yaml'), TOWNS]);
+    expect(r.code).toBe(0);
+    const out = manifests(r.out);
+    expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev', 'APIServiceExport /frontier-shop']);
+    expect(out[2]).toEqual({
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'APIServiceExport',
+      metadata: { name: 'frontier-shop' },
+      spec: {
+        resources: [
+          { group: 'shop.example.com', resource: 'gadgets', versions: ['v1beta1', 'v1'] },
+          { group: 'wildwest.dev', resource: 'towns', versions: ['v1'] },
+        ],
+        isolation: 'Prefixed',
+        informerScope: 'Cluster',
+      },
+    });
+    await validates(r.out);
+  });
+
+  test('--namespace and --informer-scope apply to the BoundSchemas and the export', async () => {
+    const r = await runCli(['from-crd', '--export', 'shop', '-n', 'kube-bind', '--informer-scope', 'Namespaced', GADGETS]);
+    expect(r.code).toBe(0);
+    const out = manifests(r.out);
+    expect(out.map(o => [o.kind, o.metadata.namespace, o.spec.informerScope])).toEqual([
+      ['BoundSchema', 'kube-bind', 'Namespaced'],
+      ['APIServiceExport', 'kube-bind', 'Namespaced'],
+    ]);
+    await validates(r.out);
+    expect((await runCli(['from-crd', '--export=shop', '--namespace=kube-bind', '--informer-scope=Namespaced', GADGETS])).out).toBe(r.out);
+  });
+
+  test('--informer-scope Namespaced for a cluster-scoped CRD: an error for that CRD, the others still printed', async () => {
+    const r = await runCli(['from-crd', '--informer-scope', 'Namespaced', '--export', 'x', GADGETS, TOWNS]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${TOWNS}:${lineContaining(fs.readFileSync(TOWNS, 'utf8'), 'scope: Cluster')}: error: CustomResourceDefinition "towns.wildwest.dev": `
+      + 'spec.scope "Cluster" cannot be bound with informerScope "Namespaced"');
+    expect(names(manifests(r.out))).toEqual(['BoundSchema /gadgets.shop.example.com', 'APIServiceExport /x']);
+  });
+
+  test('--group: the kube-bind kinds of another group, which validate --group accepts', async () => {
+    const r = await runCli(['from-crd', '--group', 'bind.example.org', '--export', 'shop', GADGETS]);
+    expect(manifests(r.out).map(o => o.apiVersion)).toEqual(['bind.example.org/v1alpha2', 'bind.example.org/v1alpha2']);
+    await validates(r.out, ['--group', 'bind.example.org']);
+  });
+
+  test('a folder and standard input; List documents unpacked', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(GADGETS, path.join(dir, 'b.yaml'));
+    const list = `apiVersion: v1\nkind: List\nitems:\n- ${JSON.stringify(parse(fs.readFileSync(TOWNS, 'utf8')))}\n`;
+    const r = await runCli(['from-crd', dir, '-'], { stdin: list });
+    expect(r.code).toBe(0);
+    expect(names(manifests(r.out))).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev']);
+  });
+
+  test('the same CRD twice is printed once, with a note; a different CRD of the same name is an error', async () => {
+    const dir = tempDir();
+    const again = writeFile(dir, 'again.yaml', fs.readFileSync(GADGETS, 'utf8'));
+    const same = await runCli(['from-crd', GADGETS, again]);
+    expect(same.code).toBe(0);
+    expect(same.err).toContain(`${again}:3: note: CustomResourceDefinition "gadgets.shop.example.com": the same CRD as at ${GADGETS}:3: `
+      + 'its BoundSchema "gadgets.shop.example.com" is printed once');
+    expect(names(manifests(same.out))).toEqual(['BoundSchema /gadgets.shop.example.com']);
+    const changed = writeFile(dir, 'changed.yaml', fs.readFileSync(GADGETS, 'utf8').replace('minimum: 1', 'minimum: 2'));
+    const different = await runCli(['from-crd', GADGETS, changed]);
+    expect(different.code).toBe(1);
+    expect(different.err).toContain(`${changed}:3: error: CustomResourceDefinition "gadgets.shop.example.com": defines "gadgets.shop.example.com" `
+      + `differently from the CRD at ${GADGETS}:3: one BoundSchema name cannot hold both; only the first is printed`);
+    expect(manifests(different.out)).toEqual(manifests(same.out));
+  });
+});
+
+const EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
+const haveExamples = fs.existsSync(EXAMPLES);
+(haveExamples ? describe : describe.skip)('kube-bind\'s own example CRDs (read from shared/ at run time)', () => {
+  test('become BoundSchemas and an export that pass validate', async () => {
+    const r = await runCli(['from-crd', '--export', 'wildwest', '--namespace', 'kube-bind', EXAMPLES]);
+    expect(r.code).toBe(0);
+    expect(r.err).not.toMatch(/: error: /);
+    const out = manifests(r.out);
+    expect(names(out)).toEqual(['BoundSchema kube-bind/cowboys.wildwest.dev', 'BoundSchema kube-bind/sheriffs.wildwest.dev', 'APIServiceExport kube-bind/wildwest']);
+    const crds = fs.readdirSync(EXAMPLES).filter(f => f.endsWith('.yaml')).sort().map(f => parse(fs.readFileSync(path.join(EXAMPLES, f), 'utf8')));
+    out.slice(0, 2).forEach((schema, i) => {
+      expect(schema.spec.scope).toBe(crds[i].spec.scope);
+      expect(schema.spec.versions[0].schema.openAPIV3Schema).toEqual(crds[i].spec.versions[0].schema.openAPIV3Schema);
+    });
+    await validates(r.out);
+  });
+});
+if (!haveExamples) test.skip(`kube-bind example CRDs: skipped because ${EXAMPLES} does not exist`, () => undefined);
+
+describe('documents that cannot become a BoundSchema', () => {
+  test('one message per object with file, line, object and what is wrong; the others still printed; status 1', async () => {
+    const r = await runCli(['from-crd', '--export', 'frontier', PROBLEMS]);
+    expect(r.code).toBe(1);
+    const errors = r.err.split('\n').filter(l => l.includes(': error: '));
+    expect(errors).toEqual([
+      `${PROBLEMS}:${lineContaining(problemsText, 'kind: ConfigMap')}: error: ConfigMap "not-a-crd": kind "ConfigMap" is not a CustomResourceDefinition: `
+        + 'only CRDs (apiextensions.k8s.io/v1) can become a BoundSchema',
+      `${PROBLEMS}:${lineContaining(problemsText, 'versions: []')}: error: CustomResourceDefinition "ghosts.wildwest.dev": `
+        + 'spec.versions is empty: kube-bind refuses a CRD without versions',
+      `${PROBLEMS}:${lineContaining(problemsText, 'type: string')}: error: CustomResourceDefinition "trains.wildwest.dev": `
+        + 'spec.versions[1].schema.openAPIV3Schema.properties.cars.type is "string" but spec.versions[0].schema.openAPIV3Schema.properties.cars.type '
+        + 'is "integer": kube-bind keeps one schema for all versions, so the per-version schemas must be equal '
+        + '(give every version the same openAPIV3Schema, or export only the versions that share one)',
+      expect.stringMatching(new RegExp(`^${escape(PROBLEMS)}:${lineContaining(problemsText, 'service:')}: error: CustomResourceDefinition `
+        + '"stagecoaches\\.wildwest\\.dev": spec\\.conversion\\.webhook\\.clientConfig\\.service .* has no home in kube-bind')),
+    ]);
+    expect(r.err).not.toMatch(CRASH);
+    const out = manifests(r.out);
+    expect(names(out)).toEqual(['BoundSchema /horses.wildwest.dev', 'APIServiceExport /frontier']);
+    expect(out[1].spec.resources).toEqual([{ group: 'wildwest.dev', resource: 'horses', versions: ['v1'] }]);
+    await validates(r.out);
+  });
+
+  test('when nothing could be made, --export prints nothing either, and says so', async () => {
+    const file = writeFile(tempDir(), 'only-bad.yaml', problemsText.split(/^---\n/m).slice(0, 2).join('---\n'));
+    const r = await runCli(['from-crd', '--export', 'frontier', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.trim().split('\n').pop()).toBe(`${file}: error: no BoundSchema could be made, so no APIServiceExport "frontier" either`);
+  });
+
+  test('an empty input is an error: there is nothing to convert', async () => {
+    const r = await runCli(['from-crd', '-'], { stdin: '---\n# nothing\n' });
+    expect(r).toEqual({ code: 1, out: '', err: '<stdin>: error: no document in the input: expected CustomResourceDefinitions\n' });
+  });
+
+  test('an apiextensions.k8s.io/v1beta1 CRD says how to convert it', async () => {
+    const r = await runCli(['from-crd', '-'], { stdin: fs.readFileSync(TOWNS, 'utf8').replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1') });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^<stdin>:3: error: CustomResourceDefinition "towns\.wildwest\.dev": apiVersion "apiextensions\.k8s\.io\/v1beta1" is not supported/);
+  });
+});
+
+describe('bad input and usage', () => {
+  test('a missing file: status 2, the readable CRDs still printed', async () => {
+    const missing = path.join(tempDir(), 'missing.yaml');
+    const r = await runCli(['from-crd', missing, TOWNS]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`${missing}: error: no such file or directory\n`);
+    expect(names(manifests(r.out))).toEqual(['BoundSchema /towns.wildwest.dev']);
+  });
+
+  test('binary input: status 2', async () => {
+    const r = await runCli(['from-crd', '-'], { stdin: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]) });
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('<stdin>:1: error: binary file: NUL byte found; manifests must be UTF-8 text\n');
+  });
+
+  test.each([
+    [['from-crd'], /^cdk8s-kube-bind from-crd: no input: give FILE, DIR, or - for standard input\nRun 'cdk8s-kube-bind from-crd --help' for usage\.\n$/],
+    [['from-crd', '-', '-'], /- \(standard input\) given more than once/],
+    [['from-crd', '--export', 'Not_A_Name', 'x.yaml'], /--export "Not_A_Name" is not an object name/],
+    [['from-crd', '--export', '', 'x.yaml'], /--export "" is not an object name/],
+    [['from-crd', '--namespace', 'kube.bind', 'x.yaml'], /--namespace "kube.bind" is not a namespace name/],
+    [['from-crd', '--namespace', 'a'.repeat(64), 'x.yaml'], /is not a namespace name \(a lowercase DNS label of at most 63 characters\)/],
+    [['from-crd', '--informer-scope', 'Namespace', 'x.yaml'], /--informer-scope "Namespace" is not one of Cluster, Namespaced \(did you mean Namespaced\?\)/],
+    [['from-crd', '--group', 'Kube-Bind.io', 'x.yaml'], /--group "Kube-Bind.io" is not an API group name/],
+    [['from-crd', '--export', 'a', '--export', 'b', 'x.yaml'], /--export given more than once/],
+  ])('%j is a usage error: status 2', async (argv, message) => {
+    const r = await runCli(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
