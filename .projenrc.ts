@@ -47,7 +47,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     commandOptions: { fix: false },
     ignorePatterns: ['src/imports/**', 'examples/dist/**', 'examples/imports/**'],
   },
-  gitignore: ['/examples/dist/', '/.tmp/', '*.tgz'],
+  // projen ignores every folder named coverage; test/coverage holds tests.
+  gitignore: ['/examples/dist/', '/.tmp/', '*.tgz', '!/test/coverage/'],
   npmignoreEnabled: true,
 });
 

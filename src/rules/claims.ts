@@ -193,7 +193,7 @@ const noDuplicateClaims: Rule = {
   id: 'KB142',
   title: 'each group/resource is claimed once',
   source: 'kube-bind behaviour',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -210,7 +210,7 @@ const noDuplicateClaims: Rule = {
       }
       out.push(violation(noDuplicateClaims, claim.path,
         `${claim.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
-        'kube-bind rejects two claims on the same group/resource: merge their selectors into one claim'));
+        'the API server accepts both, but kube-bind expects one claim per group/resource: merge their selectors into one claim'));
     }
     return out;
   },
@@ -300,7 +300,7 @@ const labelKeys: Rule = {
   id: 'KB146',
   title: 'label selector keys are valid Kubernetes label keys',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -310,7 +310,7 @@ const labelKeys: Rule = {
         if (problems.length === 0) continue;
         out.push(violation(labelKeys, entry.path,
           `${entry.path}: key ${show(entry.key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(entry.key))}`,
-          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; kube-bind cannot parse this selector and claims nothing with it'));
+          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; the API server stores it, but kube-bind cannot parse this selector and claims nothing with it'));
       }
       for (const expression of matchExpressionsOf(claim)) {
         const key = own(expression.value, 'key');
@@ -319,7 +319,7 @@ const labelKeys: Rule = {
         if (problems.length === 0) continue;
         const path = field(expression.path, 'key');
         out.push(violation(labelKeys, path, `${path} ${show(key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(key))}`,
-          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; kube-bind cannot parse this selector and claims nothing with it'));
+          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; the API server stores it, but kube-bind cannot parse this selector and claims nothing with it'));
       }
     }
     return out;
@@ -330,11 +330,12 @@ const labelValues: Rule = {
   id: 'KB147',
   title: 'label selector values are valid Kubernetes label values',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
-    const hint = 'a label value is at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+    const hint = 'a label value is at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; '
+      + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
     for (const claim of claimsOf(obj)) {
       for (const entry of matchLabelsOf(claim)) {
         if (typeof entry.value !== 'string') continue;
@@ -418,7 +419,7 @@ const namedResourceNames: Rule = {
   id: 'KB150',
   title: 'namedResources names are valid object names',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -446,7 +447,7 @@ const namedResourceNamespaces: Rule = {
   id: 'KB151',
   title: 'namedResources namespaces are valid namespace names',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -618,7 +619,7 @@ const referenceVersionNames: Rule = {
   id: 'KB157',
   title: 'reference versions are Kubernetes version names',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];

@@ -180,12 +180,13 @@ const instantiations: Rule = {
   id: 'KB107',
   title: 'status.instantiations is not negative',
   source: 'spec §2.6',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const count = own(own(obj, 'status'), 'instantiations');
     if (typeof count !== 'number' || !Number.isInteger(count) || count >= 0) return [];
-    return [violation(instantiations, 'status.instantiations', `status.instantiations ${count} must be 0 or more: it counts objects`)];
+    return [violation(instantiations, 'status.instantiations', `status.instantiations ${count} is negative, but it counts objects`,
+      'the API server accepts it (the field has no minimum), but a count is 0 or more; the konnector reports this number')];
   },
 };
 

@@ -172,7 +172,7 @@ const servedVersions: CrossObjectRule = {
   id: 'KB171',
   title: 'exported versions are served by the resource\'s schema',
   source: 'kube-bind behaviour',
-  severity: 'error',
+  severity: 'warning',
   check(objects, ctx) {
     const out: Finding[] = [];
     const sources = schemaSources(objects, ctx);
@@ -188,8 +188,9 @@ const servedVersions: CrossObjectRule = {
             index: exp.index,
             violation: violation(servedVersions, path, `${path} ${show(version.name)} is not served by ${source.label}`,
               served.length > 0
-                ? `it serves ${served.map(v => show(v)).join(', ')}: export one of those, or serve ${show(version.name)} in the schema (served: true)`
-                : `it serves no version: set served: true on ${show(version.name)} in the schema`),
+                ? `the API server accepts the export, but kube-bind cannot bind an unserved version: it serves ${served.map(v => show(v)).join(', ')}; `
+                  + `export one of those, or serve ${show(version.name)} in the schema (served: true)`
+                : `the API server accepts the export, but kube-bind cannot bind an unserved version: set served: true on ${show(version.name)} in the schema`),
           });
         }
       }
@@ -271,7 +272,7 @@ const uniqueSchemas: CrossObjectRule = {
   id: 'KB174',
   title: 'a namespace holds one BoundSchema (or v1alpha1 export) per group/resource',
   source: 'kube-bind behaviour',
-  severity: 'error',
+  severity: 'warning',
   check(objects, ctx) {
     const out: Finding[] = [];
     const first = new Map<string, SchemaSource>();
@@ -288,7 +289,8 @@ const uniqueSchemas: CrossObjectRule = {
         index: source.index,
         violation: violation(uniqueSchemas, 'spec.names.plural',
           `${source.label} defines ${describeGroupResource(source.group, source.plural)} again${where} (already defined by ${earlier.label})`,
-          'keep one definition per group/resource in a namespace: kube-bind looks it up by <resource>.<group>, so the second one conflicts'),
+          'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
+          + 'keep one definition per group/resource in a namespace'),
       });
     }
     return out;

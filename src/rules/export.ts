@@ -165,7 +165,7 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, path: 
   const guess = suggestVersion(value);
   return violation(rule, path,
     `${path} ${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
-    'Kubernetes API versions look like "v1", "v1beta1" or "v2alpha3"; no served version can have any other name, so this one would never bind');
+    'Kubernetes API versions look like "v1", "v1beta1" or "v2alpha3"; the API server accepts any string here, but no served version can have any other name, so this one would never bind');
 }
 
 // ---------------------------------------------------------------------------
@@ -228,7 +228,7 @@ const noDuplicateResources: Rule = {
   id: 'KB123',
   title: 'each group/resource is exported once',
   source: 'kube-bind behaviour',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -242,7 +242,7 @@ const noDuplicateResources: Rule = {
       }
       out.push(violation(noDuplicateResources, entry.path,
         `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
-        'kube-bind cannot bind the same resource twice: merge the entries and list all versions in one versions array'));
+        'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
     }
     return out;
   },
@@ -252,7 +252,7 @@ const versionNames: Rule = {
   id: 'KB124',
   title: 'spec.resources[*].versions are Kubernetes version names',
   source: 'Kubernetes',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -294,7 +294,7 @@ const crdBackedResources: Rule = {
   id: 'KB126',
   title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
   source: 'spec §2.5',
-  severity: 'error',
+  severity: 'warning',
   appliesTo: APPLIES_TO,
   check(obj) {
     const out: Violation[] = [];
@@ -308,7 +308,7 @@ const crdBackedResources: Rule = {
         : builtIn
           ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
           : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
-      out.push(violation(crdBackedResources, path, `${what}: kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
+      out.push(violation(crdBackedResources, path, `${what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
         entry.group === ''
           ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
           : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));

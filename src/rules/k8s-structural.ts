@@ -9,6 +9,8 @@
  * `$ref` are read with `own` and never used to index a plain object.
  */
 import { field, isObject, item, own } from './engine';
+import { celRuleError } from './k8s-cel';
+import { re2PatternError } from './k8s-regex';
 import { keyPath } from './k8s-values';
 
 /** Which family of requirement an issue breaks; each maps to one rule id. */
@@ -51,8 +53,11 @@ const ROOT_KEYWORDS_WITH_STATUS = new Set([
 const FORBIDDEN_IN_JUNCTORS = [
   'type', 'additionalProperties', 'default', 'title', 'description', 'nullable',
   'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string',
-  'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type',
+  'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-validations',
 ];
+
+/** The reasons an x-kubernetes-validations rule may give (apiextensions' supportedValidationReason). */
+const VALIDATION_REASONS = ['FieldValueRequired', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueDuplicate'];
 
 const UNSUPPORTED_KEYWORDS: ReadonlyArray<[string, string]> = [
   ['$ref', 'references are not supported: inline the referenced schema'],
@@ -127,6 +132,12 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       });
     }
   }
+  for (const name of ['apiVersion', 'kind', 'metadata']) {
+    const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), 0);
+    if (found !== undefined) {
+      out.push({ kind: 'type', path: found, message: `${found} must not be set: defaults are not allowed in top-level ${name}`, hint: 'remove the default' });
+    }
+  }
   const metadata = own(properties, 'metadata');
   if (!isObject(metadata)) return;
   const metadataPath = keyPath(field(path, 'properties'), 'metadata');
@@ -172,7 +183,8 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     checkJunctorNode(node, path, pos, out);
   } else {
     checkStructuralNode(node, path, pos, out);
-    checkExtensions(node, path, out);
+    checkExtensions(node, path, out, pos.root);
+    checkDefault(node, path, out);
   }
 
   const child = (): Position => ({ root: false, junctor: pos.junctor, depth: pos.depth + 1 });
@@ -235,6 +247,18 @@ function checkKeywords(node: { [key: string]: any }, path: string, out: Structur
   if (Array.isArray(own(node, 'items'))) {
     out.push({ kind: 'keyword', path: field(path, 'items'), message: `${field(path, 'items')} must be one schema, not a list of schemas (tuples are not supported)` });
   }
+  const pattern = own(node, 'pattern');
+  if (typeof pattern === 'string' && pattern !== '') {
+    const reason = re2PatternError(pattern);
+    if (reason !== undefined) {
+      out.push({
+        kind: 'keyword',
+        path: field(path, 'pattern'),
+        message: `${field(path, 'pattern')} ${JSON.stringify(pattern)} must be a valid regular expression: ${reason}`,
+        hint: 'Kubernetes compiles patterns with Go\'s regexp package (RE2 syntax: no lookarounds or backreferences)',
+      });
+    }
+  }
 }
 
 function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
@@ -279,7 +303,8 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
   }
 }
 
-function checkExtensions(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+function checkExtensions(node: { [key: string]: any }, path: string, out: StructuralIssue[], root = false): void {
+  checkValidationRules(node, path, root, out);
   const type = own(node, 'type');
   const preserve = own(node, 'x-kubernetes-preserve-unknown-fields');
   if (preserve !== undefined && preserve !== true) {
@@ -417,6 +442,143 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
       message: `${keyPath(field(path, 'properties'), 'metadata')} must not be restricted inside allOf/anyOf/oneOf/not`,
     });
   }
+}
+
+/** x-kubernetes-validations: the shape Kubernetes checks, and rules that compile against this node. */
+function checkValidationRules(node: { [key: string]: any }, path: string, root: boolean, out: StructuralIssue[]): void {
+  const rules = own(node, 'x-kubernetes-validations');
+  if (rules === undefined) return;
+  const rulesPath = field(path, 'x-kubernetes-validations');
+  if (!Array.isArray(rules)) {
+    out.push({ kind: 'extension', path: rulesPath, message: `${rulesPath} must be a list of {rule, message} entries` });
+    return;
+  }
+  rules.forEach((entry, i) => {
+    const at = item(rulesPath, i);
+    const rule = own(entry, 'rule');
+    const message = own(entry, 'message');
+    const add = (key: string, text: string, hint?: string): void => {
+      out.push({ kind: 'extension', path: field(at, key), message: `${field(at, key)} ${text}`, ...(hint !== undefined ? { hint } : {}) });
+    };
+    if (typeof rule !== 'string' || rule.trim() === '') {
+      add('rule', 'is not specified: every validation needs a CEL rule');
+      return;
+    }
+    if (typeof message === 'string' && message !== '' && message.trim() === '') add('message', 'must be non-empty if specified');
+    else if (typeof message === 'string' && /[\n\r]/.test(message.trim())) add('message', 'must not contain line breaks');
+    else if (/[\n\r]/.test(rule.trim()) && (typeof message !== 'string' || message.trim() === '')) add('message', 'must be specified because the rule contains line breaks');
+    const messageExpression = own(entry, 'messageExpression');
+    if (typeof messageExpression === 'string' && messageExpression !== '' && messageExpression.trim() === '') add('messageExpression', 'must be non-empty if specified');
+    const reason = own(entry, 'reason');
+    if (reason !== undefined && reason !== null && !VALIDATION_REASONS.includes(reason)) {
+      add('reason', `${JSON.stringify(reason)} must be one of ${VALIDATION_REASONS.map(r => `"${r}"`).join(', ')}`);
+    }
+    const fieldPath = own(entry, 'fieldPath');
+    if (typeof fieldPath === 'string' && fieldPath !== '' && fieldPath.trim() === '') add('fieldPath', 'must be non-empty if specified');
+    else if (typeof fieldPath === 'string' && /[\n\r]/.test(fieldPath)) add('fieldPath', 'must not contain line breaks');
+    const error = celRuleError(rule, node, root);
+    if (error !== undefined) add('rule', `${JSON.stringify(rule)} ${error}`, 'Kubernetes compiles every rule against this schema node when the CRD is created; self is the value of this node');
+  });
+}
+
+/** The path of the first `default` at or below `node`, if any. */
+function firstDefault(node: unknown, path: string, depth: number): string | undefined {
+  if (!isObject(node) || depth > MAX_DEPTH) return undefined;
+  if (Object.prototype.hasOwnProperty.call(node, 'default') && own(node, 'default') !== null) return field(path, 'default');
+  const properties = own(node, 'properties');
+  if (isObject(properties)) {
+    for (const name of Object.keys(properties)) {
+      const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  for (const key of ['items', 'additionalProperties']) {
+    const found = firstDefault(own(node, key), field(path, key), depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A default must validate against the schema it sits in (and must not carry fields pruning would drop). */
+function checkDefault(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  // A null default counts as no default in Kubernetes' structural schema.
+  if (!Object.prototype.hasOwnProperty.call(node, 'default') || own(node, 'default') === null) return;
+  const problem = valueProblem(node, own(node, 'default'), 0);
+  if (problem === undefined) return;
+  out.push({
+    kind: 'type',
+    path: field(path, 'default'),
+    message: `${field(path, 'default')} ${JSON.stringify(own(node, 'default'))?.slice(0, 80)} is not valid for its own schema: ${problem}`,
+    hint: 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created',
+  });
+}
+
+/** Why `value` does not satisfy `schema` (types, enum, bounds, required, unknown fields), or undefined. */
+function valueProblem(schema: unknown, value: unknown, depth: number): string | undefined {
+  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
+  if (value === null) return own(schema, 'nullable') === true ? undefined : 'null is not allowed here';
+  const type = own(schema, 'type');
+  const intOrString = own(schema, 'x-kubernetes-int-or-string') === true;
+  const typeOf = Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  if (intOrString) {
+    if (typeOf !== 'integer' && typeOf !== 'string') return `must be an integer or a string, got ${typeOf}`;
+  } else if (typeof type === 'string' && type !== '') {
+    const fits = type === typeOf || (type === 'number' && typeOf === 'integer') || (type === 'object' && typeOf === 'object');
+    if (!fits) return `must be of type ${type}, got ${typeOf}`;
+  }
+  const enumValues = own(schema, 'enum');
+  if (Array.isArray(enumValues) && !enumValues.some(e => JSON.stringify(e) === JSON.stringify(value))) {
+    return `must be one of ${enumValues.map(e => JSON.stringify(e)).join(', ')}`;
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    const pattern = own(schema, 'pattern');
+    if (typeof pattern === 'string' && re2PatternError(pattern) === undefined) {
+      try {
+        if (!new RegExp(pattern).test(value)) return `must match the pattern ${JSON.stringify(pattern)}`;
+      } catch {
+        // RE2-only syntax: leave it to the server.
+      }
+    }
+    if (typeof own(schema, 'maxLength') === 'number' && length > own(schema, 'maxLength')) return `must be at most ${own(schema, 'maxLength')} characters long`;
+    if (typeof own(schema, 'minLength') === 'number' && length < own(schema, 'minLength')) return `must be at least ${own(schema, 'minLength')} characters long`;
+  }
+  if (typeof value === 'number') {
+    const max = own(schema, 'maximum');
+    const min = own(schema, 'minimum');
+    if (typeof max === 'number' && (own(schema, 'exclusiveMaximum') === true ? value >= max : value > max)) return `must be ${own(schema, 'exclusiveMaximum') === true ? 'less than' : 'at most'} ${max}`;
+    if (typeof min === 'number' && (own(schema, 'exclusiveMinimum') === true ? value <= min : value < min)) return `must be ${own(schema, 'exclusiveMinimum') === true ? 'greater than' : 'at least'} ${min}`;
+  }
+  if (Array.isArray(value)) {
+    if (typeof own(schema, 'maxItems') === 'number' && value.length > own(schema, 'maxItems')) return `must have at most ${own(schema, 'maxItems')} items`;
+    if (typeof own(schema, 'minItems') === 'number' && value.length < own(schema, 'minItems')) return `must have at least ${own(schema, 'minItems')} items`;
+    for (let i = 0; i < value.length; i++) {
+      const problem = valueProblem(own(schema, 'items'), value[i], depth + 1);
+      if (problem !== undefined) return `item ${i}: ${problem}`;
+    }
+  }
+  if (isObject(value)) {
+    const properties = own(schema, 'properties');
+    const additional = own(schema, 'additionalProperties');
+    const required = own(schema, 'required');
+    if (Array.isArray(required)) {
+      const missing = required.find(r => typeof r === 'string' && !Object.prototype.hasOwnProperty.call(value, r));
+      if (missing !== undefined) return `${JSON.stringify(missing)} is required`;
+    }
+    for (const key of Object.keys(value)) {
+      const child = isObject(properties) ? own(properties, key) : undefined;
+      const childSchema = isObject(child) ? child : isObject(additional) ? additional : undefined;
+      if (childSchema === undefined) {
+        if (isObject(properties) && additional === undefined && own(schema, 'x-kubernetes-preserve-unknown-fields') !== true) {
+          return `field ${JSON.stringify(key)} is not in the schema (it would be pruned)`;
+        }
+        continue;
+      }
+      const problem = valueProblem(childSchema, own(value, key), depth + 1);
+      if (problem !== undefined) return `${key}: ${problem}`;
+    }
+  }
+  return undefined;
 }
 
 /** `anyOf: [{type: integer}, {type: string}]`, the one shape Kubernetes allows for int-or-string. */

@@ -8,7 +8,7 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
-import { dns1035LabelErrors, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 const K8S = 'Kubernetes CRD validation';
@@ -118,6 +118,11 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
   for (const block of namesBlocks(obj)) {
     const value = own(block.names, key);
     const path = field(block.path, key);
+    if (key === 'listKind' && block.isSpec && (value === undefined || value === null || value === '')) {
+      const found = defaultedListKindViolation(rule, block, path);
+      if (found) out.push(found);
+      continue;
+    }
     if (typeof value !== 'string') continue;
     if (value === '') {
       // An empty listKind defaults to <kind>List; an empty kind is never valid in spec.
@@ -138,6 +143,22 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
   return out;
 }
 
+/**
+ * The consumer's API server defaults an unset listKind to `<kind>List` before
+ * validating it, so a kind that is itself fine can still give a list kind
+ * over the 63-character limit.
+ */
+function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string): Violation | undefined {
+  const kindValue = own(block.names, 'kind');
+  if (typeof kindValue !== 'string' || kindValue === '' || dns1035LabelErrors(kindValue.toLowerCase()).length > 0) return undefined; // KB013 speaks
+  const defaulted = `${kindValue}List`;
+  const errors = dns1035LabelErrors(defaulted.toLowerCase());
+  if (errors.length === 0) return undefined;
+  return violation(rule, path,
+    `${path} is not set, so Kubernetes defaults it to ${show(defaulted)} (${defaulted.length} characters), which lowercased must be a DNS-1035 label: ${errors.join('; ')}`,
+    `set a shorter listKind explicitly, or shorten ${field(block.path, 'kind')} to at most 59 characters`);
+}
+
 const kind: Rule = {
   id: 'KB013',
   title: 'names.kind is set and, lowercased, a DNS-1035 label (conventionally CamelCase)',
@@ -151,7 +172,7 @@ const kind: Rule = {
 
 const listKind: Rule = {
   id: 'KB014',
-  title: 'names.listKind, when set, is lowercased a DNS-1035 label',
+  title: 'names.listKind (or its default <kind>List) is lowercased a DNS-1035 label',
   source: K8S,
   severity: 'error',
   appliesTo: CRD_KINDS,
@@ -264,6 +285,48 @@ const boundSchemaName: Rule = {
   },
 };
 
+const ALL_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2'];
+
+const objectMetadata: Rule = {
+  id: 'KB020',
+  title: 'metadata.name is a DNS subdomain and metadata.namespace, when set, a DNS label (the API server requires it of every custom resource)',
+  source: 'Kubernetes API server (object metadata)',
+  severity: 'error',
+  appliesTo: ALL_KINDS,
+  check: (obj, ctx) => {
+    const out: Violation[] = [];
+    const metadata = own(obj, 'metadata');
+    const name = own(metadata, 'name');
+    if (name === undefined || name === null) {
+      // KB018 reports a missing name on v1alpha1 exports, with the name it must have.
+      const isV1alpha1 = own(obj, 'apiVersion') === `${ctx.group}/v1alpha1`;
+      if (typeof own(metadata, 'generateName') !== 'string' && !isV1alpha1) {
+        out.push(violation(objectMetadata, 'metadata.name', 'metadata.name is missing: the API server requires a name (or generateName) for every object',
+          'name the object, for example after the resource it describes'));
+      }
+    } else if (typeof name !== 'string') {
+      out.push(violation(objectMetadata, 'metadata.name', `metadata.name ${show(name)} must be a string`, 'quote the name in YAML'));
+    } else {
+      const errors = name === '' ? ['must not be empty'] : dns1123SubdomainErrors(name);
+      if (errors.length > 0) {
+        const guess = suggestDns1123Subdomain(name);
+        out.push(violation(objectMetadata, 'metadata.name',
+          `metadata.name ${show(name)} must be a DNS subdomain: ${errors.join('; ')}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
+          'the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com"'));
+      }
+    }
+    const namespace = own(metadata, 'namespace');
+    if (namespace !== undefined && namespace !== null && namespace !== '') {
+      const errors = typeof namespace === 'string' ? dns1123LabelErrors(namespace) : ['must be a string'];
+      if (errors.length > 0) {
+        out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label: ${errors.join('; ')}`,
+          'namespace names are lowercase letters, digits and "-", at most 63 characters'));
+      }
+    }
+    return out;
+  },
+};
+
 export const NAME_RULES: Rule[] = [
   group,
   plural,
@@ -275,4 +338,5 @@ export const NAME_RULES: Rule[] = [
   categories,
   exportName,
   boundSchemaName,
+  objectMetadata,
 ];

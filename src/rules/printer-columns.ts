@@ -115,9 +115,14 @@ function jsonPathSuggestion(path: string): string | undefined {
   return candidates.find(c => c !== path && printerColumnJsonPathErrors(c).length === 0);
 }
 
+/** What validateSimpleJSONPath rejects: nothing, or anything not starting with a dot. */
+function serverRejectsColumnPath(jsonPath: string): boolean {
+  return jsonPath.length === 0 || jsonPath[0] !== '.';
+}
+
 const columnJsonPath: Rule = {
   id: 'KB053',
-  title: 'Printer column jsonPath is a valid JSON path starting with "."',
+  title: 'Printer column jsonPath starts with "." (error) and parses as a JSONPath (warning: otherwise the table falls back to default columns)',
   source: K8S,
   severity: 'error',
   appliesTo: CRD_KINDS,
@@ -130,9 +135,16 @@ const columnJsonPath: Rule = {
       if (errors.length === 0) continue;
       const path = field(c.path, 'jsonPath');
       const fix = jsonPathSuggestion(jsonPath);
-      out.push(violation(columnJsonPath, path,
-        `${path} ${show(jsonPath)} ${errors.join('; ')}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
-        'write a path into the object such as .spec.replicas or .status.conditions[?(@.type=="Ready")].status'));
+      const found = `${path} ${show(jsonPath)} ${errors.join('; ')}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`;
+      const example = 'write a path into the object such as .spec.replicas or .status.conditions[?(@.type=="Ready")].status';
+      // Kubernetes' CRD validation only rejects an empty path or one without the leading dot; the rest is
+      // parsed when the table is printed, and a path that does not parse makes the server fall back to default columns.
+      if (serverRejectsColumnPath(jsonPath)) {
+        out.push(violation(columnJsonPath, path, found, example));
+      } else {
+        out.push(violation(columnJsonPath, path, found,
+          `the API server accepts the CRD, but cannot print this column and falls back to its default columns; ${example}`, 'warning'));
+      }
     }
     return out;
   },

@@ -250,6 +250,31 @@ const deprecationNote: Rule = {
   },
 };
 
+// kube-bind's pattern bounds the form of a version name but not its length;
+// Kubernetes also requires a DNS-1035 label, so at most 63 characters.
+const MAX_VERSION_NAME = 63;
+
+const versionNameLength: Rule = {
+  id: 'KB042',
+  title: 'Version names are at most 63 characters (a DNS-1035 label)',
+  source: 'Kubernetes CRD validation',
+  severity: 'error',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const versions = own(own(obj, 'spec'), 'versions');
+    const out: Violation[] = [];
+    (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
+      const name = own(v, 'name');
+      if (typeof name !== 'string' || name.length <= MAX_VERSION_NAME) return;
+      const path = field(item('spec.versions', i), 'name');
+      out.push(violation(versionNameLength, path,
+        `${path} ${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} is ${name.length} characters long; a version name is at most ${MAX_VERSION_NAME}`,
+        'use a short name such as "v2" or "v1beta1"'));
+    });
+    return out;
+  },
+};
+
 export const VERSION_RULES: Rule[] = [
   storage,
   servedPresent,
@@ -263,4 +288,5 @@ export const VERSION_RULES: Rule[] = [
   structuralRule('KB039', 'extension', 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed'),
   structuralRule('KB040', 'junctor', 'allOf/anyOf/oneOf/not only add value validations'),
   deprecationNote,
+  versionNameLength,
 ];

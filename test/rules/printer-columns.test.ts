@@ -91,8 +91,14 @@ describe('KB053 jsonPath', () => {
     expect(v[0].message).toContain(`(did you mean "${fix}"?)`);
   });
 
-  test.each(['', '.spec.', '.spec..', '.spec.items[', '.spec.items[]', '.spec size', '.spec.items[?@.a]', '.spec.(x)'])('%p is invalid', jsonPath => {
-    expect(findings('KB053', withColumn({ ...GOOD, jsonPath }))).toEqual([at('KB053', `${P}.jsonPath`)]);
+  test('an empty path is an error', () => {
+    expect(findings('KB053', withColumn({ ...GOOD, jsonPath: '' }))).toEqual([at('KB053', `${P}.jsonPath`)]);
+  });
+
+  // Kubernetes only refuses an empty path or one without the leading dot; an
+  // unparseable one makes the server fall back to the default columns.
+  test.each(['.spec.', '.spec..', '.spec.items[', '.spec.items[]', '.spec size', '.spec.items[?@.a]', '.spec.(x)'])('%p is a warning', jsonPath => {
+    expect(findings('KB053', withColumn({ ...GOOD, jsonPath }))).toEqual([at('KB053', `${P}.jsonPath`, 'warning')]);
   });
 });
 

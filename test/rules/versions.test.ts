@@ -368,3 +368,22 @@ describe('KB041 deprecation notes', () => {
     }
   });
 });
+
+describe('KB042 version name length', () => {
+  const longest = 'v1' + 'a'.repeat(60) + '1';
+
+  test('passes a 63-character name that matches the pattern', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].name = longest;
+    expect(longest).toHaveLength(63);
+    expect(findings('KB042', obj)).toEqual([]);
+  });
+
+  test('fails a 64-character name that matches the pattern', () => {
+    for (const obj of [validBoundSchema(), validExportV1alpha1()]) {
+      obj.spec.versions[0].name = 'v1' + 'a'.repeat(61) + '1';
+      expect(findings('KB042', obj)).toEqual([at('KB042', 'spec.versions[0].name')]);
+      expect(violationsOf('KB042', obj)[0].message).toContain('64 characters long');
+    }
+  });
+});
