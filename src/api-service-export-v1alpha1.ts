@@ -1,4 +1,4 @@
-import { ApiObjectMetadata, Lazy } from 'cdk8s';
+import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DefinitionSpec } from './definition-spec';
 import * as l1 from './imports/kube-bind.io';
@@ -6,6 +6,7 @@ import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
 import { DEFAULT_GROUP } from './rules/engine';
+import { keepSchemasAsData, lazySpecWithoutSchemas } from './schema-as-data';
 import { InformerScope, Isolation, Scope } from './scope';
 import { Subresources } from './subresources';
 import { validateWithRules } from './validation';
@@ -139,8 +140,10 @@ export class ApiServiceExportV1alpha1 extends Construct {
     this.resource = new l1.ApiServiceExportV1Alpha1(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha1`,
       metadata: { ...props.metadata, name: props.metadata?.name ?? this.spec.qualifiedName },
-      spec: Lazy.any({ produce: () => this.renderSpec() }),
+      spec: lazySpecWithoutSchemas(() => this.renderSpec()),
     } as l1.ApiServiceExportV1Alpha1Props);
+    // Schemas are user data; they bypass cdk8s' renderer (see schema-as-data.ts).
+    keepSchemasAsData(this.resource, () => this.renderSpec());
     this.name = this.resource.name;
     validateWithRules(this, this.resource, () => this.kubeBindGroup);
   }

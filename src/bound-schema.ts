@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { Conversion } from './conversion';
@@ -9,6 +9,7 @@ import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
 import { DEFAULT_GROUP } from './rules/engine';
+import { keepSchemasAsData, lazySpecWithoutSchemas } from './schema-as-data';
 import { InformerScope, Scope } from './scope';
 import { Subresources } from './subresources';
 import { validateWithRules } from './validation';
@@ -198,8 +199,10 @@ export class BoundSchema extends Construct implements kplus.IApiResource {
     this.resource = new l1.BoundSchema(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha2`,
       metadata: { ...props.metadata, name: props.metadata?.name ?? this.spec.qualifiedName },
-      spec: Lazy.any({ produce: () => this.renderSpec() }),
+      spec: lazySpecWithoutSchemas(() => this.renderSpec()),
     } as l1.BoundSchemaProps);
+    // Schemas are user data; they bypass cdk8s' renderer (see schema-as-data.ts).
+    keepSchemasAsData(this.resource, () => this.renderSpec());
     this.name = this.resource.name;
     validateWithRules(this, this.resource, () => this.kubeBindGroup);
   }

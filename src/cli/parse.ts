@@ -16,6 +16,8 @@ export interface ShapeLimits {
   readonly maxAliasCount: number;
   /** Deepest nesting of maps and lists accepted, counting the object itself as 1. */
   readonly maxDepth: number;
+  /** Largest YAML document, in bytes of text; larger ones are refused before parsing. */
+  readonly maxDocumentBytes?: number;
 }
 
 /** A Kubernetes object found in a file. */
@@ -44,6 +46,12 @@ export function parseFile(file: string, text: string, limits: ShapeLimits): Pars
   const objects: ParsedObject[] = [];
   const diagnostics: Diagnostic[] = [];
   const error: Report = (line, message) => diagnostics.push({ severity: 'error', file, line, message });
+  const oversized = oversizedDocument(text, limits.maxDocumentBytes);
+  if (oversized !== undefined) {
+    error(oversized.line, `document ${oversized.index} is ${formatBytes(oversized.bytes)}, over the ${formatBytes(limits.maxDocumentBytes!)} limit `
+      + 'per YAML document; the file is not checked (a Kubernetes object is at most 1.5 MiB: split large Lists, e.g. one kubectl get per namespace)');
+    return { objects, diagnostics };
+  }
   let syntaxErrors = 0;
   let index = -1;
   let lastLine = 1;
@@ -204,4 +212,42 @@ function describeThrown(e: unknown, limits?: ShapeLimits): string {
 
 function isStackOverflow(message: string): boolean {
   return /Maximum call stack size exceeded/.test(message);
+}
+
+/**
+ * The first document of `text` larger than `max` bytes, found without parsing:
+ * documents are separated by `---` (or ended by `...`) at the start of a line.
+ */
+function oversizedDocument(text: string, max: number | undefined): { index: number; line: number; bytes: number } | undefined {
+  if (max === undefined || Buffer.byteLength(text, 'utf8') <= max) return undefined;
+  const marker = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+  let start = 0;
+  let index = 0;
+  let line = 1;
+  const check = (end: number): { index: number; line: number; bytes: number } | undefined => {
+    const bytes = Buffer.byteLength(text.slice(start, end), 'utf8');
+    // A document that starts at a `---` marker begins on the line after it.
+    const firstLine = /^(?:---|\.\.\.)/.test(text.slice(start, start + 3)) ? line + 1 : line;
+    return bytes > max ? { index, line: firstLine, bytes } : undefined;
+  };
+  for (let m = marker.exec(text); m !== null; m = marker.exec(text)) {
+    if (m.index > start && text.slice(start, m.index).trim() !== '') {
+      const found = check(m.index);
+      if (found) return found;
+      index++;
+    }
+    line += countLines(text, start, m.index);
+    start = m.index;
+  }
+  return check(text.length);
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }

@@ -20,6 +20,13 @@ export interface ReadLimits {
   readonly maxInputBytes: number;
   /** Largest sum of all inputs: objects are kept in memory until the cross-object checks have run. */
   readonly maxTotalBytes: number;
+  /**
+   * Largest single YAML document. The `yaml` package holds a whole document
+   * while it composes it, at about 300 bytes of memory per byte of text, so
+   * this is what bounds memory. 4 MiB leaves room for a `kubectl get -o yaml`
+   * List of a few hundred exports; one Kubernetes object is at most 1.5 MiB.
+   */
+  readonly maxDocumentBytes: number;
   /** The `yaml` package's `maxAliasCount`: how much aliases may multiply a document (alias bombs). */
   readonly maxAliasCount: number;
   /** Deepest nesting of maps and lists in one object. */
@@ -31,6 +38,7 @@ const MiB = 1024 * 1024;
 export const DEFAULT_LIMITS: ReadLimits = {
   maxInputBytes: 16 * MiB,
   maxTotalBytes: 128 * MiB,
+  maxDocumentBytes: 4 * MiB,
   maxAliasCount: 100,
   maxDepth: 512,
 };

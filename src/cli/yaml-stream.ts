@@ -2,19 +2,21 @@
  * The one way this CLI reads YAML: options matching how Kubernetes reads
  * manifests, and a stream of documents with their line table.
  */
-import { Composer, Document, DocumentOptions, LineCounter, ParseOptions, Parser, SchemaOptions } from 'yaml';
+import { Composer, Document, DocumentOptions, isMap, isScalar, isSeq, LineCounter, ParseOptions, Parser, SchemaOptions, YAMLParseError } from 'yaml';
 
 /**
  * YAML 1.2 with the core schema, as Kubernetes reads manifests: `yes`, `on`
  * and `0755` keep their YAML 1.2 meaning, there are no `<<` merge keys, and a
  * `%YAML 1.1` directive does not switch to YAML 1.1 types. Duplicate keys are
- * errors, as in Kubernetes' strict field validation.
+ * errors, as in Kubernetes' strict field validation, found by
+ * `duplicateKeyErrors` below: the `yaml` package's own `uniqueKeys` compares
+ * each key with every earlier one, quadratic in the width of a mapping.
  */
 export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.2',
   schema: 'core',
   merge: false,
-  uniqueKeys: true,
+  uniqueKeys: false,
   strict: true,
   prettyErrors: false,
 };
@@ -39,6 +41,7 @@ export function documentStream(text: string): Iterable<StreamedDocument> {
       let any = false;
       for (const doc of composer.compose(parser.parse(text))) {
         any = true;
+        doc.errors.push(...duplicateKeyErrors(doc));
         yield { doc, lines };
       }
       const stream = composer.streamInfo();
@@ -50,4 +53,37 @@ export function documentStream(text: string): Iterable<StreamedDocument> {
       }
     },
   };
+}
+
+/**
+ * A `Map keys must be unique` error for every scalar key seen twice in one
+ * mapping: one Set per mapping, linear in the size of the document. The walk
+ * keeps its own stack, so deep nesting cannot overflow the call stack.
+ */
+export function duplicateKeyErrors(doc: Document.Parsed): YAMLParseError[] {
+  const errors: YAMLParseError[] = [];
+  const pending: unknown[] = [doc.contents];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key)) {
+          const value = key.value;
+          if (seen.has(value)) {
+            const [start, end] = key.range ?? [0, 0];
+            errors.push(new YAMLParseError([start, end], 'DUPLICATE_KEY', `Map keys must be unique; ${JSON.stringify(String(value))} appears more than once`));
+          }
+          seen.add(value);
+        } else {
+          pending.push(key);
+        }
+        pending.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      pending.push(...node.items);
+    }
+  }
+  return errors;
 }

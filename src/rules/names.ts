@@ -259,7 +259,8 @@ const exportName: Rule = {
     const name = own(metadata, 'name');
     // kube-bind's server reports this rule with the (wrong) message "informerScope is immutable".
     const serverSays = 'the server reports this as "informerScope is immutable" (kube-bind\'s CEL message for this rule)';
-    if (name === undefined) {
+    // The API server drops a null name before the CEL rule sees it: as good as missing.
+    if (name === undefined || name === null) {
       const generated = typeof own(metadata, 'generateName') === 'string' ? ' (generateName cannot satisfy it)' : '';
       return [violation(exportName, 'metadata.name', `metadata.name is missing; it must be ${show(expected)}${generated}`,
         `set metadata.name: ${expected}; ${serverSays}`)];

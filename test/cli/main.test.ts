@@ -7,6 +7,7 @@ import * as path from 'path';
 import { aliasBomb, captureIo, deeplyNested, fixture, lineContaining, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CliSettings } from '../../src/cli/command';
 import { main, parseArgs } from '../../src/cli/main';
+import { DEFAULT_LIMITS } from '../../src/cli/read';
 
 afterAll(removeTempDirs);
 
@@ -243,13 +244,20 @@ describe('bad input: status 2, a clear message with file and line, no stack trac
   });
 
   test('a file over the size limit (made small for the test)', async () => {
-    const r = await bad(fs.readFileSync(fixture('invalid.yaml')), { limits: { maxInputBytes: 100, maxTotalBytes: 1000, maxAliasCount: 100, maxDepth: 512 } });
+    const r = await bad(fs.readFileSync(fixture('invalid.yaml')), { limits: { maxInputBytes: 100, maxTotalBytes: 1000, maxDocumentBytes: 1000, maxAliasCount: 100, maxDepth: 512 } });
     expect(r.err).toMatch(new RegExp(`^${escape(r.file)}: error: input too large \\(\\d+ bytes, more than the 100 bytes limit per input\\); not read\\n$`));
     expect(r.out).toMatch(/^0 objects checked/);
   });
 
+  test('a document over the per-document limit (made small for the test) is refused before parsing', async () => {
+    const big = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n' + Array.from({ length: 200 }, (_, i) => `  k${i}: v\n`).join('');
+    const small = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: small\n';
+    const r = await bad(`${small}---\n${big}`, { limits: { ...DEFAULT_LIMITS, maxDocumentBytes: 1000 } });
+    expect(r.err).toMatch(new RegExp(`^${escape(r.file)}:6: error: document 1 is \\d+ KiB, over the 1 KiB limit per YAML document; the file is not checked`));
+  });
+
   test('standard input over the size limit', async () => {
-    const r = await cli(['validate', '-'], { stdin: 'x'.repeat(5000), settings: { limits: { maxInputBytes: 100, maxTotalBytes: 1000, maxAliasCount: 100, maxDepth: 512 } } });
+    const r = await cli(['validate', '-'], { stdin: 'x'.repeat(5000), settings: { limits: { maxInputBytes: 100, maxTotalBytes: 1000, maxDocumentBytes: 1000, maxAliasCount: 100, maxDepth: 512 } } });
     expect(r.code).toBe(2);
     expect(r.err).toBe('<stdin>: error: input too large (more than the 100 bytes limit per input); not read\n');
   });

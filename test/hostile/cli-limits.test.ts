@@ -1,0 +1,187 @@
+/**
+ * The CLI under hostile input, with its resources bounded: the compiled
+ * command runs in a child process with a 256 MB heap, so running out of
+ * memory fails the test (node aborts with a native stack and status 134)
+ * instead of passing quietly on a big machine. test/cli covers the messages
+ * of these inputs in-process; this file covers size, memory and time.
+ *
+ * The spawned tests need lib/ (compiled by jsii: `npx projen compile`, which
+ * the project's test task runs first); without it they are skipped, as in
+ * test/cli/bin.test.ts.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { main } from '../../src/cli/main';
+import { DEFAULT_LIMITS } from '../../src/cli/read';
+
+const ROOT = path.join(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'bin', 'cdk8s-kube-bind');
+const built = fs.existsSync(path.join(ROOT, 'lib', 'cli', 'main.js'));
+const MiB = 1024 * 1024;
+const HEAP_MB = 256;
+
+/** A stack trace or a JavaScript/V8 crash in the output. */
+const CRASH = /\n\s+at .+:\d+|RangeError|TypeError|FATAL ERROR|JavaScript heap out of memory|node::/;
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-cli-limits-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function write(name: string, content: string | Buffer): string {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+/** Writes `bytes` of YAML documents, in chunks, without building the whole text in memory. */
+function writeLargeYaml(name: string, bytes: number): string {
+  const file = path.join(tmp, name);
+  const doc = '---\napiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n';
+  const chunk = doc.repeat(Math.ceil(MiB / doc.length));
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (let written = 0; written < bytes; written += chunk.length) fs.writeSync(fd, chunk);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return file;
+}
+
+/** Records the child's peak resident memory, in KiB, in the file named by KB_MAX_RSS_FILE. */
+const RSS_PROBE = write('rss-probe.js', "process.on('exit', () => require('fs').writeFileSync(process.env.KB_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+
+interface Run {
+  readonly code: number | null;
+  readonly signal: string | null;
+  readonly out: string;
+  readonly err: string;
+  /** Peak resident memory of the child, in MB; NaN when it died before reporting. */
+  readonly maxRssMb: number;
+  readonly seconds: number;
+}
+
+/** `node --max-old-space-size=256 bin/cdk8s-kube-bind ...args`. */
+function runBin(args: string[], options: { timeoutMs?: number } = {}): Run {
+  const rssFile = path.join(tmp, `rss-${process.hrtime.bigint()}`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--require', RSS_PROBE, BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 60_000,
+    maxBuffer: 16 * MiB,
+    env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '', KB_MAX_RSS_FILE: rssFile },
+  });
+  const maxRssMb = fs.existsSync(rssFile) ? Number(fs.readFileSync(rssFile, 'utf8')) / 1024 : NaN;
+  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr, maxRssMb, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Status 2, a one-line message naming the file, no stack, bounded memory. */
+function expectRefused(r: Run, file: string, message: RegExp): void {
+  expect({ code: r.code, signal: r.signal }).toEqual({ code: 2, signal: null });
+  expect(r.err).not.toMatch(CRASH);
+  expect(r.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(:\\d+)?: error: ${message.source}`));
+  expect(r.maxRssMb).toBeLessThan(HEAP_MB);
+}
+
+describe('in-process', () => {
+  test('a 50 MB file is refused by its size, without being read', async () => {
+    const file = writeLargeYaml('fifty.yaml', 50 * MiB);
+    let err = '';
+    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => { err += s; return true; } }, stdin: (async function* () { })() };
+    const before = process.memoryUsage().rss;
+    const code = await main(['validate', file], io, { env: {} });
+    const grownMb = (process.memoryUsage().rss - before) / MiB;
+    expect(code).toBe(2);
+    expect(err).toBe(`${file}: error: input too large (50.0 MiB, more than the ${DEFAULT_LIMITS.maxInputBytes / MiB} MiB limit per input); not read\n`);
+    expect(grownMb).toBeLessThan(32);
+  });
+
+  test('50 MB on standard input: reading stops at the limit, the rest is never pulled', async () => {
+    let pulled = 0;
+    async function* fiftyMegabytes() {
+      const chunk = Buffer.alloc(MiB, 'a: b\n');
+      for (let i = 0; i < 50; i++) {
+        pulled++;
+        yield chunk;
+      }
+    }
+    let err = '';
+    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => { err += s; return true; } }, stdin: fiftyMegabytes() };
+    expect(await main(['validate', '-'], io, { env: {} })).toBe(2);
+    expect(err).toMatch(/^<stdin>: error: input too large/);
+    expect(pulled).toBeLessThanOrEqual(DEFAULT_LIMITS.maxInputBytes / MiB + 1);
+  });
+});
+
+const whenBuilt = built ? describe : describe.skip;
+if (!built) test.skip('spawned CLI with a 256 MB heap: skipped, lib/ is not compiled (npx projen compile)', () => undefined);
+
+whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
+  test('a 50 MB file: status 2, a clear message, little memory, quickly', () => {
+    const file = writeLargeYaml('fifty-spawned.yaml', 50 * MiB);
+    const r = runBin(['validate', file]);
+    expectRefused(r, file, /input too large \(50\.0 MiB/);
+    expect(r.maxRssMb).toBeLessThan(128);
+    expect(r.seconds).toBeLessThan(20);
+  });
+
+  test('a billion-laughs alias bomb (10^12 expansions)', () => {
+    const lines = ['apiVersion: kube-bind.io/v1alpha2', 'kind: BoundSchema', 'metadata:', '  name: lol', 'spec:', '  a0: &a0 ["lol"]'];
+    for (let i = 1; i <= 12; i++) lines.push(`  a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
+    const file = write('bomb.yaml', lines.join('\n') + '\n');
+    expectRefused(runBin(['validate', file]), file, /.*alias/);
+  });
+
+  test.each([
+    ['flow sequences', (d: number) => `spec: ${'['.repeat(d)}${']'.repeat(d)}\n`],
+    ['flow mappings', (d: number) => `spec: ${'{a: '.repeat(d)}1${'}'.repeat(d)}\n`],
+    // Indented block mappings 10,000 deep would be 100 MB of spaces; compact block sequences nest in 2 bytes a level.
+    ['compact block sequences', (d: number) => `spec:\n  ${'- '.repeat(d)}x\n`],
+  ])('10,000 levels of nesting (%s)', (_, nest) => {
+    const file = write('deep.yaml', `apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata:\n  name: deep\n${nest(10_000)}`);
+    expectRefused(runBin(['validate', file]), file, /.*nesting/);
+  });
+
+  test.each([
+    ['random bytes', () => Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256))],
+    ['a gzip header', () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03])],
+    ['UTF-16 text', () => Buffer.from('\ufeffapiVersion: v1\nkind: ConfigMap\n', 'utf16le')],
+  ])('binary data: %s', (name, bytes) => {
+    const file = write(`binary-${name.replace(/\W/g, '-')}.yaml`, bytes());
+    expectRefused(runBin(['validate', file]), file, /binary file/);
+  });
+
+  /**
+   * The `yaml` package holds a whole document while composing it, at a few
+   * hundred bytes of memory per byte of flow-heavy text: the per-document
+   * limit (4 MiB) is what bounds memory. A larger document is refused before
+   * it is parsed, quickly and without a crash even in a 256 MB heap.
+   */
+  test('a 5 MiB flow-heavy document is refused before parsing, never a crash', () => {
+    const head = 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata:\n  name: x\nspec:\n  junk:\n';
+    const line = '    - {a: 1, b: two, c: [x, y, z]}\n';
+    const file = write('flow-5mib.yaml', head + line.repeat(Math.floor((5 * MiB - head.length) / line.length)));
+    expect(fs.statSync(file).size).toBeLessThan(DEFAULT_LIMITS.maxInputBytes);
+    // The timeout only guards against a hang; speed targets live in `npm run bench`.
+    const r = runBin(['validate', file], { timeoutMs: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/over the 4\.0 MiB limit per YAML document/);
+    expect(r.err).not.toMatch(CRASH);
+  }, 60_000);
+
+  /**
+   * Duplicate keys are found with one Set per mapping (src/cli/yaml-stream.ts),
+   * not the `yaml` package's `uniqueKeys`, which is quadratic in the width of
+   * a mapping (25,000 keys took seconds, a 16 MiB file of keys hours).
+   */
+  test('a mapping of 25,000 keys is checked, and a duplicate among them is still found', () => {
+    const keys = Array.from({ length: 25_000 }, (_, i) => `    k${i}: v\n`).join('');
+    const file = write('wide.yaml', `apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata:\n  name: x\nspec:\n  junk:\n${keys}    k7: again\n`);
+    const r = runBin(['validate', file], { timeoutMs: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/:25007: error: duplicate key "k7" in a mapping/);
+  }, 60_000);
+});
