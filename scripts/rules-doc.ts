@@ -4,8 +4,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CROSS_RULES, RULES } from '../src/rules';
-import { UPDATE_RULES } from '../src/rules/updates';
+import { CROSS_RULES, RULES, Violation, contextFor, validateObjects } from '../src/rules';
+import { pairWithPrevious, UPDATE_RULES, validateUpdate } from '../src/rules/updates';
+import { RULE_ROWS } from '../test/coverage/rule-scenarios';
 
 const target = path.join(__dirname, '..', 'docs', 'rules.md');
 
@@ -30,12 +31,36 @@ function render(): string {
     'CustomResourceDefinition validation, which the consumer cluster runs when the konnector turns a',
     'BoundSchema or a v1alpha1 export into a real CRD.',
     '',
-    '| id | severity | what it protects | source | applies to |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows.map(r => `| ${r.id} | ${r.severity} | ${escape(r.title)} | ${escape(r.source)} | ${r.scope} |`),
+    'The example message is what the engine reports on the failing scenario of the rule\'s row in',
+    '`test/coverage/rule-scenarios.ts`, which the tests also run through the CLI and the constructs.',
+    '',
+    '| id | severity | what it protects | source | applies to | example message |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(r => `| ${r.id} | ${r.severity} | ${escape(r.title)} | ${escape(r.source)} | ${r.scope} | ${escape(exampleMessage(r.id))} |`),
     '',
   ];
   return lines.join('\n');
+}
+
+/**
+ * The message the engine gives on the failing scenario of the rule's coverage
+ * row, so the catalogue quotes real output, not a paraphrase.
+ */
+function exampleMessage(id: string): string {
+  const row = RULE_ROWS.find(r => r.id === id);
+  if (!row) return '';
+  const scenario = row.fail();
+  const ctx = contextFor();
+  const found: Violation[][] = validateObjects(scenario.objects, ctx);
+  for (const { index, previous } of pairWithPrevious(scenario.previous ?? [], scenario.objects)) {
+    found[index].push(...validateUpdate(previous, scenario.objects[index], ctx));
+  }
+  // Some update rules (KB195) fire only when two objects are compared directly, never after pairing.
+  for (const previous of scenario.previous ?? []) {
+    found.push(validateUpdate(previous, scenario.objects[scenario.target ?? 0], ctx));
+  }
+  const hit = found.flat().find(v => v.rule === id);
+  return hit ? hit.message : '';
 }
 
 function escape(text: string): string {
