@@ -1,6 +1,8 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DefinitionSpec } from './definition-spec';
+import { deprecationNotes } from './lifecycle/deprecation';
+import { servingPaths } from './lifecycle/serving-paths';
 import * as l1 from './imports/kube-bind.io';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
@@ -181,6 +183,26 @@ export class ApiServiceExportV1alpha1 extends Construct {
    */
   public addVersion(version: ResourceVersion): void {
     this.spec.addVersion(version);
+  }
+
+  /**
+   * The warning clients of `version` receive with every request: its
+   * `deprecationWarning`, or else the text the API server sends by default
+   * for a deprecated version (`<group>/<version> <Kind> is deprecated; use
+   * <group>/<newer> <Kind>`). Undefined when the version is not deprecated or
+   * not served.
+   */
+  public deprecationWarning(version: string): string | undefined {
+    return deprecationNotes(this.resource.toJson()).find(n => n.version === version)?.warning;
+  }
+
+  /**
+   * The REST paths the consumer cluster serves for the resource, for every
+   * served version: collections, items, and `/status` and `/scale` where set.
+   * `{namespace}` and `{name}` are placeholders.
+   */
+  public servingPaths(): string[] {
+    return servingPaths(this.resource.toJson()).flatMap(v => v.paths);
   }
 
   private renderSpec(): any {

@@ -3,6 +3,8 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { Conversion } from './conversion';
 import { DefinitionSpec } from './definition-spec';
+import { deprecationNotes } from './lifecycle/deprecation';
+import { servingPaths } from './lifecycle/serving-paths';
 import * as l1 from './imports/kube-bind.io';
 import { boundSchemaPropsFromCrd } from './migrate/from-crd';
 import { PrinterColumn } from './printer-column';
@@ -254,6 +256,26 @@ export class BoundSchema extends Construct implements kplus.IApiResource {
    */
   public addVersion(version: ResourceVersion): void {
     this.spec.addVersion(version);
+  }
+
+  /**
+   * The warning clients of `version` receive with every request: its
+   * `deprecationWarning`, or else the text the API server sends by default
+   * for a deprecated version (`<group>/<version> <Kind> is deprecated; use
+   * <group>/<newer> <Kind>`). Undefined when the version is not deprecated or
+   * not served.
+   */
+  public deprecationWarning(version: string): string | undefined {
+    return deprecationNotes(this.resource.toJson()).find(n => n.version === version)?.warning;
+  }
+
+  /**
+   * The REST paths the consumer cluster serves for the resource, for every
+   * served version: collections, items, and `/status` and `/scale` where set.
+   * `{namespace}` and `{name}` are placeholders.
+   */
+  public servingPaths(): string[] {
+    return servingPaths(this.resource.toJson()).flatMap(v => v.paths);
   }
 
   private renderSpec(): any {

@@ -111,3 +111,29 @@ describe('BoundSchema', () => {
     expect(synthError(c)).toMatch(/spec\.versions/);
   });
 });
+
+describe('BoundSchema lifecycle helpers', () => {
+  test('deprecationWarning gives the server default, or the explicit text', () => {
+    const bs = widgets(chart(), {
+      versions: [
+        { name: 'v1alpha1', deprecated: true },
+        { name: 'v1beta1', deprecated: true, deprecationWarning: 'v1beta1 goes away in March' },
+        { name: 'v1', storage: true },
+        { name: 'v2alpha1' },
+      ],
+    });
+    expect(bs.deprecationWarning('v1alpha1')).toBe('widgets.example.com/v1alpha1 Widget is deprecated; use widgets.example.com/v1 Widget');
+    expect(bs.deprecationWarning('v1beta1')).toBe('v1beta1 goes away in March');
+    expect(bs.deprecationWarning('v1')).toBeUndefined();
+  });
+
+  test('servingPaths lists collection, item and subresource paths per served version', () => {
+    const bs = widgets(chart(), { versions: [{ name: 'v1' }, { name: 'v2', served: false }], subresources: { status: true } });
+    expect(bs.servingPaths()).toEqual([
+      '/apis/widgets.example.com/v1/widgets',
+      '/apis/widgets.example.com/v1/namespaces/{namespace}/widgets',
+      '/apis/widgets.example.com/v1/namespaces/{namespace}/widgets/{name}',
+      '/apis/widgets.example.com/v1/namespaces/{namespace}/widgets/{name}/status',
+    ]);
+  });
+});
