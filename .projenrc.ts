@@ -124,6 +124,15 @@ project.addTask('synth:validate', {
   ],
 });
 
+// Speed and memory targets live here, never in timed unit tests.
+project.addTask('bench', {
+  description: 'Measure synth, validate and require costs against their targets (compiles first)',
+  steps: [
+    { spawn: 'compile' },
+    { exec: `${tsNode} scripts/bench.ts`, receiveArgs: true },
+  ],
+});
+
 project.addTask('test:package', {
   description: 'Pack the library and synthesize the CRDs from a fresh app that installs the tarball',
   exec: 'bash scripts/package-smoke-test.sh',

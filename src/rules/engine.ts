@@ -182,3 +182,80 @@ export function kindVersionOf(obj: Manifest, group: string): KindVersion | undef
   const kv = `${kind}/${apiVersion.slice(slash + 1)}`;
   return (KIND_VERSIONS as readonly string[]).includes(kv) ? kv as KindVersion : undefined;
 }
+
+// ---------------------------------------------------------------------------
+// Work shared by the rules of one object
+
+/**
+ * Memos of `perObject` readers, set only while `withRuleScope` runs: flat
+ * (reader, argument, value) triples while there are few (one object's rules
+ * call a handful of readers on a handful of values, and maps per object and
+ * reader would cost more than they save), then maps, so an object with
+ * thousands of list entries is not searched linearly.
+ */
+interface RuleScope {
+  readonly recent: unknown[];
+  many?: Map<unknown, Map<unknown, unknown>>;
+}
+
+const FEW_MEMOS = 16;
+
+let ruleScope: RuleScope | undefined;
+
+/**
+ * Runs `fn` (the rules of one object, as `validateObject` does) with the
+ * memos of `perObject` readers active, and drops them afterwards: an object
+ * may change between two validations, never during one.
+ */
+export function withRuleScope<T>(fn: () => T): T {
+  const outer = ruleScope;
+  ruleScope = { recent: [] };
+  try {
+    return fn();
+  } finally {
+    ruleScope = outer;
+  }
+}
+
+/**
+ * `read`, computed once per argument (by identity) while the rules of one
+ * object run, instead of once per rule that calls it; outside
+ * `withRuleScope` it is simply called. For readers several rules share
+ * (`claimsOf(obj)`, `exportedResources(obj)`); callers must not modify what
+ * they get.
+ */
+export function perObject<A, T>(read: (arg: A) => T): (arg: A) => T {
+  return (arg: A): T => {
+    const scope = ruleScope;
+    if (scope === undefined) return read(arg);
+    const recent = scope.recent;
+    if (scope.many === undefined) {
+      for (let i = 0; i < recent.length; i += 3) {
+        if (recent[i] === read && recent[i + 1] === arg) return recent[i + 2] as T;
+      }
+    } else {
+      const byArg = scope.many.get(read);
+      if (byArg?.has(arg)) return byArg.get(arg) as T;
+    }
+    const value = read(arg);
+    if (scope.many === undefined && recent.length < FEW_MEMOS * 3) {
+      recent.push(read, arg, value);
+    } else {
+      if (scope.many === undefined) {
+        scope.many = new Map();
+        for (let i = 0; i < recent.length; i += 3) remember(scope.many, recent[i], recent[i + 1], recent[i + 2]);
+      }
+      remember(scope.many, read, arg, value);
+    }
+    return value;
+  };
+}
+
+function remember(many: Map<unknown, Map<unknown, unknown>>, read: unknown, arg: unknown, value: unknown): void {
+  let byArg = many.get(read);
+  if (byArg === undefined) {
+    byArg = new Map();
+    many.set(read, byArg);
+  }
+  byArg.set(arg, value);
+}

@@ -6,12 +6,12 @@ import { CLAIM_RULES } from './claims';
 import { CONDITION_RULES } from './conditions';
 import { CONVERSION_RULES } from './conversion';
 import { CROSS_OBJECT_RULES } from './cross-object';
-import { Manifest, Rule, CrossObjectRule, RuleContext, Violation, kindVersionOf, Located, DEFAULT_GROUP } from './engine';
+import { Manifest, Rule, CrossObjectRule, RuleContext, Violation, kindVersionOf, KindVersion, Located, DEFAULT_GROUP, withRuleScope } from './engine';
 import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
-import { SCHEMA_RULES, unknownKindVersion } from './schema';
+import { SCHEMA_RULES, unknownKindVersion, withSharedStructuralWalk } from './schema';
 import { SUBRESOURCE_RULES } from './subresources';
 import { VERSION_RULES } from './versions';
 
@@ -46,12 +46,26 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return runSafely('KB001', () => unknownKindVersion(obj, ctx));
-  const out: Violation[] = [];
-  for (const rule of RULES) {
-    if (!rule.appliesTo.includes(kv)) continue;
-    out.push(...runSafely(rule.id, () => rule.check(obj, ctx)));
+  // Rules of one object share readers (perObject) and the structural walk.
+  return withRuleScope(() => withSharedStructuralWalk(() => {
+    const out: Violation[] = [];
+    for (const rule of rulesFor(kv)) {
+      for (const v of runSafely(rule.id, () => rule.check(obj, ctx))) out.push(v);
+    }
+    return out;
+  }));
+}
+
+const RULES_BY_KIND_VERSION = new Map<KindVersion, readonly Rule[]>();
+
+/** The rules that apply to one kind/version, in catalogue order (picked once, not per object). */
+function rulesFor(kv: KindVersion): readonly Rule[] {
+  let rules = RULES_BY_KIND_VERSION.get(kv);
+  if (rules === undefined) {
+    rules = RULES.filter(rule => rule.appliesTo.includes(kv));
+    RULES_BY_KIND_VERSION.set(kv, rules);
   }
-  return out;
+  return rules;
 }
 
 /**

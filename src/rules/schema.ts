@@ -104,9 +104,111 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
 // ---------------------------------------------------------------------------
 // The generic checker
 
+/**
+ * A schema node with the keywords the checker reads picked out once, instead
+ * of looked up at every value it checks. Built lazily, node by node, as the
+ * walk reaches it, so cyclic or huge schemas cost no more than the walk.
+ */
+interface SchemaNode {
+  readonly raw: Schema;
+  readonly type: unknown;
+  /** `nullable: true` or a default: the server accepts (or replaces) null. */
+  readonly nullAllowed: boolean;
+  readonly intOrString: boolean;
+  readonly enumValues: unknown[] | undefined;
+  readonly allOf: unknown[] | undefined;
+  readonly anyOf: unknown[] | undefined;
+  readonly oneOf: unknown[] | undefined;
+  readonly not: Schema | undefined;
+  readonly minLength: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly pattern: string | undefined;
+  readonly re: RegExp | null;
+  readonly format: unknown;
+  readonly minimum: number | undefined;
+  readonly exclusiveMinimum: boolean;
+  readonly maximum: number | undefined;
+  readonly exclusiveMaximum: boolean;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
+  readonly items: unknown;
+  readonly listType: unknown;
+  readonly properties: Schema | undefined;
+  readonly additional: unknown;
+  readonly preserve: boolean;
+  readonly required: unknown[] | undefined;
+  readonly minProperties: number | undefined;
+  readonly maxProperties: number | undefined;
+  /** Property schemas by key, filled as keys are met (undefined: no object schema for that key). */
+  readonly propertyCache: Map<string, Schema | undefined>;
+  /** The property names, for unknown-field messages. */
+  known?: string[];
+}
+
+type NodeCache = WeakMap<object, SchemaNode>;
+
+function numberOrUndefined(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+function nodeOf(schema: Schema, cache: NodeCache): SchemaNode {
+  let node = cache.get(schema);
+  if (node !== undefined) return node;
+  const anyOf = own(schema, 'anyOf');
+  const oneOfBranches = own(schema, 'oneOf');
+  const not = own(schema, 'not');
+  const pattern = own(schema, 'pattern');
+  const properties = own(schema, 'properties');
+  node = {
+    raw: schema,
+    type: own(schema, 'type'),
+    nullAllowed: own(schema, 'nullable') === true || has(schema, 'default'),
+    intOrString: own(schema, 'x-kubernetes-int-or-string') === true,
+    enumValues: Array.isArray(own(schema, 'enum')) ? own(schema, 'enum') : undefined,
+    allOf: Array.isArray(own(schema, 'allOf')) ? own(schema, 'allOf') : undefined,
+    anyOf: Array.isArray(anyOf) && anyOf.length > 0 ? anyOf : undefined,
+    oneOf: Array.isArray(oneOfBranches) && oneOfBranches.length > 0 ? oneOfBranches : undefined,
+    not: isObject(not) ? not : undefined,
+    minLength: numberOrUndefined(own(schema, 'minLength')),
+    maxLength: numberOrUndefined(own(schema, 'maxLength')),
+    pattern: typeof pattern === 'string' ? pattern : undefined,
+    re: typeof pattern === 'string' ? compiled(pattern) : null,
+    format: own(schema, 'format'),
+    minimum: numberOrUndefined(own(schema, 'minimum')),
+    exclusiveMinimum: own(schema, 'exclusiveMinimum') === true,
+    maximum: numberOrUndefined(own(schema, 'maximum')),
+    exclusiveMaximum: own(schema, 'exclusiveMaximum') === true,
+    minItems: numberOrUndefined(own(schema, 'minItems')),
+    maxItems: numberOrUndefined(own(schema, 'maxItems')),
+    items: own(schema, 'items'),
+    listType: own(schema, 'x-kubernetes-list-type'),
+    properties: isObject(properties) ? properties : undefined,
+    additional: own(schema, 'additionalProperties'),
+    preserve: own(schema, 'x-kubernetes-preserve-unknown-fields') === true,
+    required: Array.isArray(own(schema, 'required')) ? own(schema, 'required') : undefined,
+    minProperties: numberOrUndefined(own(schema, 'minProperties')),
+    maxProperties: numberOrUndefined(own(schema, 'maxProperties')),
+    propertyCache: new Map(),
+  };
+  cache.set(schema, node);
+  return node;
+}
+
+/** The schema of property `key`, when it is an object (anything else falls through to additionalProperties). */
+function objectPropertySchema(node: SchemaNode, key: string): Schema | undefined {
+  if (node.properties === undefined) return undefined;
+  if (node.propertyCache.has(key)) return node.propertyCache.get(key);
+  const found = own(node.properties, key);
+  const schema = isObject(found) ? found : undefined;
+  // Keys of values are unbounded (maps, typos); only the schema's own property names are worth keeping.
+  if (has(node.properties, key)) node.propertyCache.set(key, schema);
+  return schema;
+}
+
 interface Walk {
   readonly out: Violation[];
   readonly seen: Set<string>;
+  readonly nodes: NodeCache;
 }
 
 function report(w: Walk, v: Violation): void {
@@ -126,28 +228,27 @@ const MAX_DEPTH = 100;
  * ObjectMeta validation, as the API server does.
  */
 export function schemaViolations(value: unknown, schema: Schema, path: string = ''): Violation[] {
-  const w: Walk = { out: [], seen: new Set() };
-  visit(value, schema, path, w, { root: path === '', reportUnknown: true, depth: 0 });
+  return walkSchema(value, schema, path, new WeakMap());
+}
+
+function walkSchema(value: unknown, schema: Schema, path: string, nodes: NodeCache): Violation[] {
+  const w: Walk = { out: [], seen: new Set(), nodes };
+  visit(value, schema, path, w, path === '', true, 0);
   return w.out;
 }
 
-interface VisitOptions {
-  readonly root: boolean;
-  readonly reportUnknown: boolean;
-  readonly depth: number;
-}
-
-function visit(value: unknown, schema: unknown, path: string, w: Walk, opts: VisitOptions): void {
-  if (!isObject(schema) || opts.depth > MAX_DEPTH) return;
-  const type = own(schema, 'type');
+function visit(value: unknown, schema: unknown, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
+  if (!isObject(schema) || depth > MAX_DEPTH) return;
+  const node = nodeOf(schema, w.nodes);
+  const type = node.type;
   if (value === null) {
     // The server drops nulls of fields that have a default, then applies the default.
-    if (own(schema, 'nullable') === true || has(schema, 'default')) return;
+    if (node.nullAllowed) return;
     report(w, violation(TYPE, path, `${label(path)} is null; it must be ${describeExpected(schema)}`,
       'give it a value or remove the key (in YAML, "key:" with nothing after it is null)'));
     return;
   }
-  if (own(schema, 'x-kubernetes-int-or-string') === true) {
+  if (node.intOrString) {
     if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
       report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`));
       return;
@@ -156,12 +257,14 @@ function visit(value: unknown, schema: unknown, path: string, w: Walk, opts: Vis
     report(w, violation(TYPE, path, `${label(path)} must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
     return;
   }
-  checkEnum(value, schema, path, w);
-  checkJunctors(value, schema, path, w, opts);
-  if (typeof value === 'string') checkString(value, schema, path, w);
-  else if (typeof value === 'number') checkNumber(value, schema, path, w);
-  else if (Array.isArray(value)) checkArray(value, schema, path, w, opts);
-  else if (isObject(value)) checkObject(value, schema, path, w, opts);
+  if (node.enumValues !== undefined) checkEnum(value, node.enumValues, path, w);
+  if (node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined) {
+    checkJunctors(value, node, path, w, root, depth);
+  }
+  if (typeof value === 'string') checkString(value, node, path, w);
+  else if (typeof value === 'number') checkNumber(value, node, path, w);
+  else if (Array.isArray(value)) checkArray(value, node, path, w, reportUnknown, depth);
+  else if (isObject(value)) checkObject(value, node, path, w, root, reportUnknown, depth);
 }
 
 function matchesType(value: unknown, type: string): boolean {
@@ -176,9 +279,9 @@ function matchesType(value: unknown, type: string): boolean {
   }
 }
 
-function checkEnum(value: unknown, schema: Schema, path: string, w: Walk): void {
-  const allowed = own(schema, 'enum');
-  if (!Array.isArray(allowed) || allowed.some(a => deepEqual(a, value))) return;
+function checkEnum(value: unknown, allowed: unknown[], path: string, w: Walk): void {
+  // For a scalar, structural equality is ===, NaN equal to itself: what includes() does.
+  if (typeof value !== 'object' ? allowed.includes(value) : allowed.some(a => deepEqual(a, value))) return;
   const names = allowed.filter((a): a is string => typeof a === 'string');
   const guess = closest(value, names);
   report(w, violation(ENUM, path,
@@ -187,30 +290,25 @@ function checkEnum(value: unknown, schema: Schema, path: string, w: Walk): void 
       : guess.toLowerCase() === String(value).toLowerCase() ? `use ${show(guess)}: values are case-sensitive` : `use ${show(guess)}`));
 }
 
-function checkJunctors(value: unknown, schema: Schema, path: string, w: Walk, opts: VisitOptions): void {
-  const next = { root: opts.root, reportUnknown: false, depth: opts.depth + 1 };
-  const allOf = own(schema, 'allOf');
-  if (Array.isArray(allOf)) {
-    for (const branch of allOf) visit(value, branch, path, w, next);
+function checkJunctors(value: unknown, node: SchemaNode, path: string, w: Walk, root: boolean, depth: number): void {
+  if (node.allOf !== undefined) {
+    for (const branch of node.allOf) visit(value, branch, path, w, root, false, depth + 1);
   }
   const passes = (branch: unknown): boolean => {
-    const sub: Walk = { out: [], seen: new Set() };
-    visit(value, branch, path, sub, next);
+    const sub: Walk = { out: [], seen: new Set(), nodes: w.nodes };
+    visit(value, branch, path, sub, root, false, depth + 1);
     return !sub.out.some(v => v.severity === 'error');
   };
-  const anyOf = own(schema, 'anyOf');
-  if (Array.isArray(anyOf) && anyOf.length > 0 && !anyOf.some(passes)) {
-    report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${anyOf.length} shapes allowed by anyOf`));
+  if (node.anyOf !== undefined && !node.anyOf.some(passes)) {
+    report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${node.anyOf.length} shapes allowed by anyOf`));
   }
-  const oneOfBranches = own(schema, 'oneOf');
-  if (Array.isArray(oneOfBranches) && oneOfBranches.length > 0) {
-    const matching = oneOfBranches.filter(passes).length;
+  if (node.oneOf !== undefined) {
+    const matching = node.oneOf.filter(passes).length;
     if (matching !== 1) {
       report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
     }
   }
-  const not = own(schema, 'not');
-  if (isObject(not) && passes(not)) {
+  if (node.not !== undefined && passes(node.not)) {
     report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches a shape the schema forbids (not)`));
   }
 }
@@ -230,30 +328,28 @@ function compiled(pattern: string): RegExp | null {
   return regexCache.get(pattern) ?? null;
 }
 
-function checkString(value: string, schema: Schema, path: string, w: Walk): void {
-  const length = codePointLength(value);
-  const minLength = own(schema, 'minLength');
-  if (typeof minLength === 'number' && length < minLength) {
-    report(w, violation(STRING_CONSTRAINT, path, value === ''
-      ? `${label(path)} must not be empty`
-      : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
+function checkString(value: string, node: SchemaNode, path: string, w: Walk): void {
+  const { minLength, maxLength, pattern, re, format } = node;
+  if (minLength !== undefined || maxLength !== undefined) {
+    const length = codePointLength(value);
+    if (minLength !== undefined && length < minLength) {
+      report(w, violation(STRING_CONSTRAINT, path, value === ''
+        ? `${label(path)} must not be empty`
+        : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
+    }
+    if (maxLength !== undefined && length > maxLength) {
+      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
+    }
   }
-  const maxLength = own(schema, 'maxLength');
-  if (typeof maxLength === 'number' && length > maxLength) {
-    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
-  }
-  const pattern = own(schema, 'pattern');
-  const re = typeof pattern === 'string' ? compiled(pattern) : null;
   if (re !== null && value !== '' && !re.test(value)) {
     // Suggest the nearest spelling that would match: usually the value lowercased or trimmed.
     const candidates = [value.trim(), value.toLowerCase(), value.trim().toLowerCase()];
     const fix = candidates.find(c => c !== value && re.test(c));
     report(w, violation(STRING_CONSTRAINT, path,
       `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`));
-  } else if (re !== null && value === '' && !re.test(value) && !(typeof minLength === 'number' && minLength > 0)) {
+  } else if (re !== null && value === '' && !re.test(value) && !(minLength !== undefined && minLength > 0)) {
     report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`));
   }
-  const format = own(schema, 'format');
   if (format === 'date-time' && !isRfc3339(value)) {
     report(w, violation(FORMAT, path, `${label(path)} ${show(value)} is not an RFC 3339 date-time`,
       'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
@@ -270,40 +366,37 @@ const INT_RANGES: { [format: string]: [number, number] } = {
   int64: [-9223372036854775808, 9223372036854775807],
 };
 
-function checkNumber(value: number, schema: Schema, path: string, w: Walk): void {
-  const format = own(schema, 'format');
+function checkNumber(value: number, node: SchemaNode, path: string, w: Walk): void {
+  const format = node.format;
   const range = typeof format === 'string' && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
   if (range !== undefined && (value < range[0] || value > range[1])) {
     report(w, violation(FORMAT, path, `${label(path)} ${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
   }
-  const minimum = own(schema, 'minimum');
-  if (typeof minimum === 'number') {
-    const exclusive = own(schema, 'exclusiveMinimum') === true;
+  const minimum = node.minimum;
+  if (minimum !== undefined) {
+    const exclusive = node.exclusiveMinimum;
     if (exclusive ? value <= minimum : value < minimum) {
       report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'greater than' : 'at least'} ${minimum}`));
     }
   }
-  const maximum = own(schema, 'maximum');
-  if (typeof maximum === 'number') {
-    const exclusive = own(schema, 'exclusiveMaximum') === true;
+  const maximum = node.maximum;
+  if (maximum !== undefined) {
+    const exclusive = node.exclusiveMaximum;
     if (exclusive ? value >= maximum : value > maximum) {
       report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'less than' : 'at most'} ${maximum}`));
     }
   }
 }
 
-function checkArray(value: unknown[], schema: Schema, path: string, w: Walk, opts: VisitOptions): void {
-  const minItems = own(schema, 'minItems');
-  if (typeof minItems === 'number' && value.length < minItems) {
+function checkArray(value: unknown[], node: SchemaNode, path: string, w: Walk, reportUnknown: boolean, depth: number): void {
+  const { minItems, maxItems, items, listType } = node;
+  if (minItems !== undefined && value.length < minItems) {
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`));
   }
-  const maxItems = own(schema, 'maxItems');
-  if (typeof maxItems === 'number' && value.length > maxItems) {
+  if (maxItems !== undefined && value.length > maxItems) {
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`));
   }
-  const items = own(schema, 'items');
-  const listType = own(schema, 'x-kubernetes-list-type');
-  if (listType === 'map') checkListMapKeys(value, schema, items, path, w);
+  if (listType === 'map') checkListMapKeys(value, node.raw, items, path, w);
   if (listType === 'set') {
     value.forEach((entry, i) => {
       const j = value.findIndex(other => deepEqual(other, entry));
@@ -311,7 +404,7 @@ function checkArray(value: unknown[], schema: Schema, path: string, w: Walk, opt
     });
   }
   if (isObject(items)) {
-    value.forEach((entry, i) => visit(entry, items, item(path, i), w, { root: false, reportUnknown: opts.reportUnknown, depth: opts.depth + 1 }));
+    value.forEach((entry, i) => visit(entry, items, item(path, i), w, false, reportUnknown, depth + 1));
   }
 }
 
@@ -344,50 +437,49 @@ function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, path
   });
 }
 
-function checkObject(value: { [key: string]: any }, schema: Schema, path: string, w: Walk, opts: VisitOptions): void {
-  const properties = own(schema, 'properties');
-  const additional = own(schema, 'additionalProperties');
-  const preserve = own(schema, 'x-kubernetes-preserve-unknown-fields') === true;
-  const known = isObject(properties) ? Object.keys(properties) : [];
-  for (const key of Object.keys(value)) {
+function checkObject(
+  value: { [key: string]: any }, node: SchemaNode, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number,
+): void {
+  const { properties, additional, preserve } = node;
+  const keys = Object.keys(value);
+  for (const key of keys) {
     const childPath = keyPath(path, key);
-    const propertySchema = isObject(properties) ? own(properties, key) : undefined;
-    if (opts.root && key === 'metadata') {
+    if (root && key === 'metadata') {
       // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
       if (!isObject(own(value, key))) {
         report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(own(value, key))}`));
       }
       continue;
     }
-    if (isObject(propertySchema)) {
-      visit(own(value, key), propertySchema, childPath, w, { root: false, reportUnknown: opts.reportUnknown, depth: opts.depth + 1 });
+    const childSchema = objectPropertySchema(node, key);
+    if (childSchema !== undefined) {
+      visit(own(value, key), childSchema, childPath, w, false, reportUnknown, depth + 1);
     } else if (isObject(additional)) {
-      visit(own(value, key), additional, childPath, w, { root: false, reportUnknown: opts.reportUnknown, depth: opts.depth + 1 });
+      visit(own(value, key), additional, childPath, w, false, reportUnknown, depth + 1);
     } else if (additional === true || preserve) {
       continue;
-    } else if (opts.reportUnknown) {
+    } else if (reportUnknown) {
+      const known = node.known ??= properties !== undefined ? Object.keys(properties) : [];
       report(w, violation(UNKNOWN_FIELD, childPath,
         `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}; the server drops it${didYouMean(key, known)}`,
         known.length > 0 ? `known fields here: ${known.join(', ')}` : 'nothing may be set here'));
     }
   }
-  const required = own(schema, 'required');
-  if (Array.isArray(required)) {
-    for (const name of required) {
+  if (node.required !== undefined) {
+    for (const name of node.required) {
       if (typeof name !== 'string' || has(value, name)) continue;
-      const propertySchema = isObject(properties) ? own(properties, name) : undefined;
+      const requiredSchema = properties !== undefined ? own(properties, name) : undefined;
       // The server applies defaults before it validates, so a defaulted field is never missing.
-      if (has(propertySchema, 'default')) continue;
-      report(w, violation(REQUIRED, keyPath(path, name), `${label(keyPath(path, name))} is required`, requiredHint(propertySchema)));
+      if (has(requiredSchema, 'default')) continue;
+      report(w, violation(REQUIRED, keyPath(path, name), `${label(keyPath(path, name))} is required`, requiredHint(requiredSchema)));
     }
   }
-  const count = Object.keys(value).length;
-  const minProperties = own(schema, 'minProperties');
-  if (typeof minProperties === 'number' && count < minProperties) {
+  const count = keys.length;
+  const { minProperties, maxProperties } = node;
+  if (minProperties !== undefined && count < minProperties) {
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minProperties} entries, has ${count}`));
   }
-  const maxProperties = own(schema, 'maxProperties');
-  if (typeof maxProperties === 'number' && count > maxProperties) {
+  if (maxProperties !== undefined && count > maxProperties) {
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxProperties} entries, has ${count}`));
   }
 }
@@ -440,6 +532,8 @@ function requiredHint(propertySchema: unknown): string | undefined {
 // The rules
 
 const schemaCache = new Map<string, Schema>();
+// Our CRD schemas are built here and never handed out, so what is read from them once holds.
+const CRD_SCHEMA_NODES: NodeCache = new WeakMap();
 
 function schemaFor(kv: KindVersion, group: string): Schema {
   const key = `${kv}\u0000${group}`;
@@ -451,10 +545,33 @@ function schemaFor(kv: KindVersion, group: string): Schema {
   return schema;
 }
 
+/** The one walk the rules KB002-KB009 share while `withSharedStructuralWalk` runs. */
+let sharedWalk: { obj: Manifest; group: string; violations: Violation[] } | undefined;
+let sharing = false;
+
+/**
+ * Runs `fn` (the rules of one object) with the structural walk done once and
+ * shared by the rules that report from it, instead of once per rule. Only
+ * for the span of `fn`: an object may change between two calls.
+ */
+export function withSharedStructuralWalk<T>(fn: () => T): T {
+  const outer = sharing;
+  sharing = true;
+  try {
+    return fn();
+  } finally {
+    sharing = outer;
+    if (!outer) sharedWalk = undefined;
+  }
+}
+
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
+  if (sharing && sharedWalk !== undefined && sharedWalk.obj === obj && sharedWalk.group === ctx.group) return sharedWalk.violations;
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
-  return schemaViolations(obj, schemaFor(kv, ctx.group));
+  const violations = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  if (sharing) sharedWalk = { obj, group: ctx.group, violations };
+  return violations;
 }
 
 function fromChecker(id: string, title: string, severity: Rule['severity']): Rule {

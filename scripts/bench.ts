@@ -1,0 +1,374 @@
+/**
+ * `npm run bench`: how much the library costs its users, as ratios measured
+ * side by side in one run on this machine.
+ *
+ * - synth: `app.synth()` of N v1alpha2 exports with permission claims (and of
+ *   1,000 BoundSchemas with a 200-property schema over 3 versions) through the
+ *   constructs, validation included, against `app.synth()` of the very same
+ *   manifests as plain ApiObjects in the same charts;
+ * - validate: the CLI over a 10,000-document file against parsing that file
+ *   with the `yaml` package alone;
+ * - require: what `require('cdk8s-kube-bind')` adds after cdk8s, constructs
+ *   and cdk8s-plus-27.
+ *
+ * Every sample runs in a fresh child process (separate peak memory, no JIT
+ * or cache carried over); values are medians. The compiled library in `lib/`
+ * is measured (`npx projen compile` first), or `--lib DIR`.
+ *
+ * Usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--require-reps N] [--only NAMES] [--keep]
+ * (`--only exports,charts,boundschemas,validate,require` runs a subset). Exits 1 when
+ * a target is missed, unless --no-fail; 2 when the benchmark itself fails.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as ts from 'typescript';
+import type { ChildResult, Job } from './bench/child';
+import { Check, checksTable, median, mib, ms, ratio, table, times, verdict } from './bench/stats';
+import type { Workload } from './bench/workloads';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** What `--only` can pick. */
+const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require'];
+
+interface Options {
+  readonly fail: boolean;
+  readonly lib: string;
+  readonly reps: number;
+  /** Samples of the BoundSchema case, whose plain side alone takes half a minute. */
+  readonly heavyReps: number;
+  readonly requireReps: number;
+  readonly only: ReadonlySet<string>;
+  readonly keep: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const opts = {
+    fail: true,
+    lib: path.join(ROOT, 'lib'),
+    reps: 3,
+    heavyReps: 1,
+    requireReps: 9,
+    keep: false,
+    only: new Set(PARTS) as ReadonlySet<string>,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => {
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+      return argv[++i];
+    };
+    const count = (): number => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${arg} needs a positive integer`);
+      return n;
+    };
+    switch (arg) {
+      case '--no-fail': opts.fail = false; break;
+      case '--keep': opts.keep = true; break;
+      case '--lib': opts.lib = path.resolve(value()); break;
+      case '--reps': opts.reps = count(); break;
+      case '--heavy-reps': opts.heavyReps = count(); break;
+      case '--require-reps': opts.requireReps = count(); break;
+      case '--only': {
+        const names = value().split(',');
+        const unknown = names.filter(n => !PARTS.includes(n));
+        if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')}; one of ${PARTS.join(', ')}`);
+        opts.only = new Set(names);
+        break;
+      }
+      default: throw new Error(`unknown argument ${JSON.stringify(arg)}; usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] `
+        + '[--require-reps N] [--only NAMES] [--keep]');
+    }
+  }
+  return opts;
+}
+
+// ---------------------------------------------------------------------------
+// Machine and library
+
+function machine(): string {
+  let cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  try {
+    cpu = /^model name\s*:\s*(.*)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
+  } catch {
+    // not Linux: os.cpus() has it
+  }
+  return `${cpu}, ${os.cpus().length} cores, ${mib(os.totalmem())} RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+function newestMtime(dir: string, pattern: RegExp): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full, pattern));
+    else if (pattern.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Refuses a missing library; warns when src/ changed after it was compiled. */
+function checkLibrary(lib: string): void {
+  for (const file of ['index.js', path.join('cli', 'main.js')]) {
+    if (!fs.existsSync(path.join(lib, file))) throw new Error(`${path.join(lib, file)} not found: run npx projen compile first (or pass --lib DIR)`);
+  }
+  if (lib === path.join(ROOT, 'lib') && newestMtime(path.join(ROOT, 'src'), /\.ts$/) > newestMtime(lib, /\.js$/)) {
+    process.stderr.write('warning: src/ is newer than lib/; the numbers are for the last compile (run npx projen compile)\n');
+  }
+}
+
+/**
+ * The children run as plain JavaScript: ts-node in every child would add its
+ * own start-up and memory to what is measured.
+ */
+function transpileChildren(outDir: string): void {
+  fs.mkdirSync(outDir, { recursive: true });
+  const dir = path.join(__dirname, 'bench');
+  for (const file of fs.readdirSync(dir).filter(f => f.endsWith('.ts'))) {
+    const { outputText } = ts.transpileModule(fs.readFileSync(path.join(dir, file), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      fileName: file,
+    });
+    fs.writeFileSync(path.join(outDir, file.replace(/\.ts$/, '.js')), outputText);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Running children
+
+interface Sample extends ChildResult {
+  readonly baselineMs?: number;
+}
+
+function runChild(script: string, arg: string, label: string): Sample {
+  const child = spawnSync(process.execPath, [script, arg], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: childEnv(),
+  });
+  if (child.status !== 0 || child.stderr.trim() !== '') {
+    throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
+  }
+  return JSON.parse(child.stdout.trim().split('\n').pop()!);
+}
+
+/** Warnings must reach stderr (a valid workload has none) and keys are sorted, as by default. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.CDK8S_KUBE_BIND_QUIET;
+  delete env.CDK8S_DISABLE_SORT;
+  return env;
+}
+
+interface Side {
+  readonly label: string;
+  readonly samples: Sample[];
+}
+
+function sideSummary(side: Side): string[] {
+  return [
+    side.label,
+    ms(median(side.samples.map(s => s.ms))),
+    side.samples.map(s => Math.round(s.ms)).join(', '),
+    ms(median(side.samples.map(s => s.cpuMs))),
+    mib(Math.max(...side.samples.map(s => s.maxRssBytes))),
+  ];
+}
+
+/** Files of two output folders, byte for byte. */
+function sameOutput(a: string, b: string): boolean {
+  const files = (d: string): string[] => fs.readdirSync(d).sort();
+  const fa = files(a);
+  const fb = files(b);
+  return fa.length === fb.length && fa.every((f, i) => f === fb[i] && fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))));
+}
+
+// ---------------------------------------------------------------------------
+// The benchmark
+
+interface SynthCase {
+  readonly name: string;
+  readonly part: string;
+  readonly workload: Workload;
+  readonly count: number;
+  /** Objects per chart: cdk8s validates the whole app once more for every chart it renders. */
+  readonly perChart: number;
+}
+
+const SYNTH_CASES: readonly SynthCase[] = [
+  { name: 'exports-1k', part: 'exports', workload: 'exports', count: 1_000, perChart: 1_000 },
+  { name: 'exports-10k', part: 'exports', workload: 'exports', count: 10_000, perChart: 10_000 },
+  { name: 'exports-10k-10charts', part: 'charts', workload: 'exports', count: 10_000, perChart: 1_000 },
+  { name: 'boundschemas-1k', part: 'boundschemas', workload: 'boundschemas', count: 1_000, perChart: 1_000 },
+];
+
+/** Every sample of one side of a comparison, by label. */
+class Samples {
+  private readonly sides = new Map<string, Side>();
+
+  public add(label: string, sample: Sample): void {
+    if (!this.sides.has(label)) this.sides.set(label, { label, samples: [] });
+    this.sides.get(label)!.samples.push(sample);
+  }
+
+  public median(label: string, pick: (s: Sample) => number = s => s.ms): number {
+    return median(this.get(label).map(pick));
+  }
+
+  public peak(label: string): string {
+    return mib(Math.max(...this.get(label).map(s => s.maxRssBytes)));
+  }
+
+  public rows(): string[][] {
+    return [...this.sides.values()].map(sideSummary);
+  }
+
+  private get(label: string): Sample[] {
+    return this.sides.get(label)?.samples ?? [];
+  }
+}
+
+function main(): number {
+  const opts = parseOptions(process.argv.slice(2));
+  checkLibrary(opts.lib);
+  const work = path.join(ROOT, '.tmp', 'bench', `run-${process.pid}`);
+  const js = path.join(work, 'js');
+  transpileChildren(js);
+  const child = path.join(js, 'child.js');
+  const run = (j: Job, label: string): Sample => runChild(child, JSON.stringify(j), label);
+  const started = Date.now();
+  const cases = SYNTH_CASES.filter(c => opts.only.has(c.part));
+  const samples = new Samples();
+
+  console.log(`machine: ${machine()}`);
+  console.log(`library: ${path.relative(ROOT, opts.lib) || '.'}; samples per side: ${opts.reps} (BoundSchemas ${opts.heavyReps}), `
+    + `${opts.requireReps} for require`);
+  console.log('');
+
+  try {
+    // Inputs: what the constructs render, as the plain side's manifests and the CLI's YAML file.
+    const validateFile = path.join(work, 'exports-10k.yaml');
+    const needsYaml = (c: SynthCase): boolean => c.name === 'exports-10k' && opts.only.has('validate');
+    const prepared = opts.only.has('validate') && !cases.some(c => c.name === 'exports-10k')
+      ? [...cases, SYNTH_CASES.find(c => c.name === 'exports-10k')!]
+      : cases;
+    for (const c of prepared) {
+      run({
+        mode: 'prepare',
+        lib: opts.lib,
+        workload: c.workload,
+        count: c.count,
+        perChart: c.perChart,
+        manifests: path.join(work, `${c.name}.json`),
+        yaml: needsYaml(c) ? validateFile : undefined,
+      }, `prepare ${c.name}`);
+    }
+
+    // Sides alternate which goes first, so a slow spell of the machine hits both.
+    for (let rep = 0; rep < Math.max(opts.reps, opts.heavyReps); rep++) {
+      for (const c of cases.filter(k => rep < (k.part === 'boundschemas' ? opts.heavyReps : opts.reps))) {
+        const outdir = (s: string): string => path.join(work, 'out', `${c.name}-${s}-${rep}`);
+        const runs: Array<[string, Job]> = [
+          ['plain', { mode: 'synth-plain', manifests: path.join(work, `${c.name}.json`), outdir: outdir('plain') }],
+          ['constructs', { mode: 'synth-constructs', lib: opts.lib, workload: c.workload, count: c.count, perChart: c.perChart, outdir: outdir('constructs') }],
+        ];
+        if (rep % 2 === 1) runs.reverse();
+        for (const [s, j] of runs) samples.add(`${c.name} ${s}`, run(j, `${c.name} ${s}`));
+        if (rep === 0 && !sameOutput(outdir('plain'), outdir('constructs'))) {
+          throw new Error(`${c.name}: the plain ApiObjects did not synthesize the same YAML as the constructs`);
+        }
+        if (!opts.keep) for (const s of ['plain', 'constructs']) fs.rmSync(outdir(s), { recursive: true, force: true });
+      }
+      if (opts.only.has('validate') && rep < opts.reps) {
+        const runs: Array<[string, Job]> = [
+          ['parse', { mode: 'parse', file: validateFile }],
+          ['validate', { mode: 'validate', lib: opts.lib, file: validateFile }],
+        ];
+        if (rep % 2 === 1) runs.reverse();
+        for (const [s, j] of runs) samples.add(`validate-10k ${s}`, run(j, `validate-10k ${s}`));
+      }
+    }
+    if (opts.only.has('require')) {
+      const script = path.join(js, 'require-cost.js');
+      for (let rep = 0; rep < opts.requireReps; rep++) samples.add('require lib/index.js', runChild(script, path.join(opts.lib, 'index.js'), 'require'));
+    }
+
+    const checks = checksOf(opts, samples);
+    console.log(table(['run', 'median', 'samples (ms)', 'median CPU', 'peak RSS'], samples.rows()));
+    console.log('');
+    console.log(checksTable(checks));
+    console.log('');
+    const failed = checks.filter(c => verdict(c) === 'FAIL');
+    console.log(`${failed.length === 0 ? 'all targets met' : `${failed.length} target(s) missed`} (${Math.round((Date.now() - started) / 1000)} s)`);
+    return failed.length > 0 && opts.fail ? 1 : 0;
+  } finally {
+    if (!opts.keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The measures, their targets and verdicts. */
+function checksOf(opts: Options, samples: Samples): Check[] {
+  const checks: Check[] = [];
+  // Wall-clock decides, as a user waits for it; the CPU-time ratio is shown for busy machines.
+  const cpuRatio = (a: string, b: string): string => times(ratio(samples.median(a, s => s.cpuMs), samples.median(b, s => s.cpuMs)));
+  const synth = (c: string, name: string, target?: number): void => {
+    const constructs = samples.median(`${c} constructs`);
+    const plain = samples.median(`${c} plain`);
+    const r = ratio(constructs, plain);
+    checks.push({
+      name,
+      shown: times(r),
+      value: r,
+      max: target,
+      target: target === undefined ? undefined : `≤ ${target.toFixed(2)}×`,
+      detail: `${ms(constructs)} vs ${ms(plain)} (CPU ${cpuRatio(`${c} constructs`, `${c} plain`)}); `
+        + `peak RSS ${samples.peak(`${c} constructs`)} vs ${samples.peak(`${c} plain`)}`,
+    });
+  };
+  if (opts.only.has('exports')) {
+    synth('exports-1k', 'synth 1,000 exports vs plain (1 chart)');
+    synth('exports-10k', 'synth 10,000 exports vs plain (1 chart)', 1.3);
+    const growth = ratio(samples.median('exports-10k constructs'), samples.median('exports-1k constructs'));
+    checks.push({ name: 'growth 1,000 → 10,000 exports', shown: times(growth), value: growth, max: 11, target: '≤ 11×', detail: 'constructs side' });
+  }
+  if (opts.only.has('charts')) synth('exports-10k-10charts', 'synth 10,000 exports vs plain (10 charts)');
+  if (opts.only.has('boundschemas')) synth('boundschemas-1k', 'synth 1,000 BoundSchemas vs plain (1 chart)');
+  if (opts.only.has('validate')) {
+    const validate = samples.median('validate-10k validate');
+    const parse = samples.median('validate-10k parse');
+    const r = ratio(validate, parse);
+    checks.push({
+      name: 'validate 10,000 documents vs yaml parse',
+      shown: times(r),
+      value: r,
+      max: 1.5,
+      target: '≤ 1.50×',
+      detail: `${ms(validate)} vs ${ms(parse)} (CPU ${cpuRatio('validate-10k validate', 'validate-10k parse')}); `
+        + `peak RSS ${samples.peak('validate-10k validate')} vs ${samples.peak('validate-10k parse')}`,
+    });
+  }
+  if (opts.only.has('require')) {
+    const cost = samples.median('require lib/index.js');
+    const baseline = samples.median('require lib/index.js', s => s.baselineMs ?? NaN);
+    checks.push({
+      name: 'require cdk8s-kube-bind',
+      shown: ms(cost),
+      value: cost,
+      max: 30,
+      exclusive: true,
+      target: '< 30 ms',
+      detail: `after cdk8s + constructs + cdk8s-plus-27 (${ms(baseline)}); peak RSS ${samples.peak('require lib/index.js')}`,
+    });
+  }
+  return checks;
+}
+
+try {
+  process.exitCode = main();
+} catch (e) {
+  process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,127 @@
+/**
+ * One measured run of the benchmark, in a fresh process so its peak memory
+ * is its own. Takes a JSON job as its only argument and prints one JSON line:
+ * `{ "ms": ..., "maxRssBytes": ... }`. Modules are loaded before the clock
+ * starts; what is timed is what a user waits for.
+ */
+import * as fs from 'fs';
+import { createRequire } from 'module';
+import * as path from 'path';
+import { ApiObject, App, Chart, Yaml } from 'cdk8s';
+import { buildConstructs, buildPlain, KubeBindModule, Workload } from './workloads';
+
+export type Job =
+  | { mode: 'synth-constructs'; lib: string; workload: Workload; count: number; perChart: number; outdir: string }
+  | { mode: 'synth-plain'; manifests: string; outdir: string }
+  | { mode: 'prepare'; lib: string; workload: Workload; count: number; perChart: number; manifests: string; yaml?: string }
+  | { mode: 'validate'; lib: string; file: string }
+  | { mode: 'parse'; file: string };
+
+export interface ChildResult {
+  /** Wall-clock time of the measured work. */
+  readonly ms: number;
+  /** CPU time (user + system, all threads) of the measured work: steadier than wall-clock on a busy machine. */
+  readonly cpuMs: number;
+  readonly maxRssBytes: number;
+}
+
+/** Wall-clock and CPU time of what `run` measures, started by `clock()`. */
+interface Elapsed {
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
+function clock(): () => Elapsed {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+  };
+}
+
+/**
+ * This process's peak resident memory. On Linux, getrusage's maxrss also
+ * counts the parent's memory at fork time, so the kernel's high-water mark of
+ * this process image (VmHWM) is read instead.
+ */
+function peakRssBytes(): number {
+  try {
+    const hwm = /^VmHWM:\s*(\d+)\s*kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Number(hwm[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
+// The library under test is loaded from a path given at run time (lib/ by default).
+const load = createRequire(__filename);
+
+async function run(job: Job): Promise<Elapsed> {
+  switch (job.mode) {
+    case 'synth-constructs': {
+      const kb: KubeBindModule = load(path.resolve(job.lib));
+      const stop = clock();
+      const app = new App({ outdir: job.outdir });
+      buildConstructs(kb, app, job.workload, job.count, job.perChart);
+      app.synth();
+      return stop();
+    }
+    case 'synth-plain': {
+      const manifests = JSON.parse(fs.readFileSync(job.manifests, 'utf8'));
+      const stop = clock();
+      const app = new App({ outdir: job.outdir });
+      buildPlain(app, manifests);
+      app.synth();
+      return stop();
+    }
+    case 'prepare': {
+      // What the constructs render, read without running validations (untimed input of the plain side).
+      const kb: KubeBindModule = load(path.resolve(job.lib));
+      const stop = clock();
+      const app = new App({ outdir: path.dirname(job.manifests) });
+      buildConstructs(kb, app, job.workload, job.count, job.perChart);
+      const byChart = app.node.children
+        .filter((c): c is Chart => Chart.isChart(c))
+        .map(chart => chart.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c)).map(o => o.toJson()));
+      fs.writeFileSync(job.manifests, JSON.stringify(byChart));
+      if (job.yaml !== undefined) fs.writeFileSync(job.yaml, Yaml.stringify(...byChart.flat()));
+      return stop();
+    }
+    case 'validate': {
+      const cli = load(path.resolve(job.lib, 'cli', 'main.js'));
+      let stderr = '';
+      const io = {
+        stdout: { write: () => true },
+        stderr: { write: (chunk: string) => { stderr += chunk; return true; } },
+        stdin: process.stdin,
+      };
+      const stop = clock();
+      const status = await cli.main(['validate', job.file], io);
+      const elapsed = stop();
+      if (status !== 0 || stderr !== '') throw new Error(`validate exited ${status}: ${stderr.slice(0, 2000)}`);
+      return elapsed;
+    }
+    case 'parse': {
+      const yaml = await import('yaml');
+      const stop = clock();
+      const docs = yaml.parseAllDocuments(fs.readFileSync(job.file, 'utf8'));
+      const objects = (Array.isArray(docs) ? docs : [docs]).map(d => d.toJS());
+      const elapsed = stop();
+      if (objects.length === 0) throw new Error(`no documents in ${job.file}`);
+      return elapsed;
+    }
+  }
+}
+
+run(JSON.parse(process.argv[2]) as Job).then(
+  elapsed => {
+    const result: ChildResult = { ...elapsed, maxRssBytes: peakRssBytes() };
+    process.stdout.write(JSON.stringify(result) + '\n');
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
