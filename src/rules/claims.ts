@@ -12,7 +12,7 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
+import { Manifest, Rule, Violation, perObject, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
 import {
   GROUP_PATTERN,
   ISOLATIONS,
@@ -54,18 +54,21 @@ interface ClaimAt extends At<Obj> {
   readonly index: number;
 }
 
-function claimsOf(obj: Manifest): ClaimAt[] {
+const claimsOf = perObject(claimsOfUncached);
+function claimsOfUncached(obj: Manifest): ClaimAt[] {
   const claims = own(own(obj, 'spec'), 'permissionClaims');
   if (!Array.isArray(claims)) return [];
   return claims.flatMap((value, index) => isObject(value) ? [{ index, path: item('spec.permissionClaims', index), value }] : []);
 }
 
-function selectorOf(claim: ClaimAt): At<Obj> | undefined {
+const selectorOf = perObject(selectorOfUncached);
+function selectorOfUncached(claim: ClaimAt): At<Obj> | undefined {
   const value = own(claim.value, 'selector');
   return isObject(value) ? { path: field(claim.path, 'selector'), value } : undefined;
 }
 
-function labelSelectorOf(claim: ClaimAt): At<Obj> | undefined {
+const labelSelectorOf = perObject(labelSelectorOfUncached);
+function labelSelectorOfUncached(claim: ClaimAt): At<Obj> | undefined {
   const selector = selectorOf(claim);
   const value = own(selector?.value, 'labelSelector');
   return selector !== undefined && isObject(value) ? { path: field(selector.path, 'labelSelector'), value } : undefined;
@@ -78,12 +81,14 @@ function objectItems(parent: At<Obj> | undefined, key: string): At<Obj>[] {
   return list.flatMap((value, i) => isObject(value) ? [{ path: item(path, i), value }] : []);
 }
 
-function matchExpressionsOf(claim: ClaimAt): At<Obj>[] {
+const matchExpressionsOf = perObject(matchExpressionsOfUncached);
+function matchExpressionsOfUncached(claim: ClaimAt): At<Obj>[] {
   return objectItems(labelSelectorOf(claim), 'matchExpressions');
 }
 
 /** The entries of `matchLabels`, each with its path (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
-function matchLabelsOf(claim: ClaimAt): Array<{ path: string; key: string; value: unknown }> {
+const matchLabelsOf = perObject(matchLabelsOfUncached);
+function matchLabelsOfUncached(claim: ClaimAt): Array<{ path: string; key: string; value: unknown }> {
   const selector = labelSelectorOf(claim);
   const labels = own(selector?.value, 'matchLabels');
   if (selector === undefined || !isObject(labels)) return [];
@@ -91,11 +96,13 @@ function matchLabelsOf(claim: ClaimAt): Array<{ path: string; key: string; value
   return Object.keys(labels).map(key => ({ path: keyPath(path, key), key, value: own(labels, key) }));
 }
 
-function namedResourcesOf(claim: ClaimAt): At<Obj>[] {
+const namedResourcesOf = perObject(namedResourcesOfUncached);
+function namedResourcesOfUncached(claim: ClaimAt): At<Obj>[] {
   return objectItems(selectorOf(claim), 'namedResources');
 }
 
-function referencesOf(claim: ClaimAt): At<Obj>[] {
+const referencesOf = perObject(referencesOfUncached);
+function referencesOfUncached(claim: ClaimAt): At<Obj>[] {
   return objectItems(selectorOf(claim), 'references');
 }
 

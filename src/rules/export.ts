@@ -5,7 +5,7 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
+import { Manifest, Rule, Violation, perObject, field, isObject, item, own, show, violation } from './engine';
 
 /** kube-bind's pattern for `group` fields (CRD `GroupResource.group`). */
 export const GROUP_PATTERN = /^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$/;
@@ -60,7 +60,8 @@ export interface ExportedResource {
  * Whether every entry of `spec.resources` has a well-formed group and
  * resource, so that "the export does not hold X" is a safe conclusion.
  */
-export function resourcesAreWellFormed(obj: Manifest): boolean {
+export const resourcesAreWellFormed = perObject(resourcesAreWellFormedUncached);
+function resourcesAreWellFormedUncached(obj: Manifest): boolean {
   const resources = own(own(obj, 'spec'), 'resources');
   if (!Array.isArray(resources)) return false;
   return resources.every(entry => {
@@ -71,7 +72,8 @@ export function resourcesAreWellFormed(obj: Manifest): boolean {
 }
 
 /** The entries of `spec.resources` whose group and resource are strings. */
-export function exportedResources(obj: Manifest): ExportedResource[] {
+export const exportedResources = perObject(exportedResourcesUncached);
+function exportedResourcesUncached(obj: Manifest): ExportedResource[] {
   const resources = own(own(obj, 'spec'), 'resources');
   if (!Array.isArray(resources)) return [];
   const out: ExportedResource[] = [];
