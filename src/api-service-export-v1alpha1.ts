@@ -1,9 +1,9 @@
 import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DefinitionSpec } from './definition-spec';
+import * as l1 from './imports/kube-bind.io';
 import { deprecationNotes } from './lifecycle/deprecation';
 import { servingPaths } from './lifecycle/serving-paths';
-import * as l1 from './imports/kube-bind.io';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';

@@ -95,6 +95,14 @@ export interface ApiServiceExportProps {
  */
 export class ApiServiceExport extends Construct {
   /**
+   * An export of these BoundSchemas (their group, plural and served versions),
+   * for example ones made with `BoundSchema.fromCrd`.
+   */
+  public static forSchemas(scope: Construct, id: string, schemas: BoundSchema[], props: ApiServiceExportProps = {}): ApiServiceExport {
+    return new ApiServiceExport(scope, id, { ...props, resources: [...(props.resources ?? []), ...schemas] });
+  }
+
+  /**
    * The API group of the kube-bind kinds.
    */
   public readonly kubeBindGroup: string;
@@ -120,14 +128,6 @@ export class ApiServiceExport extends Construct {
    * @deprecated use `isolation`
    */
   public readonly clusterScopedIsolation?: Isolation;
-
-  /**
-   * An export of these BoundSchemas (their group, plural and served versions),
-   * for example ones made with `BoundSchema.fromCrd`.
-   */
-  public static forSchemas(scope: Construct, id: string, schemas: BoundSchema[], props: ApiServiceExportProps = {}): ApiServiceExport {
-    return new ApiServiceExport(scope, id, { ...props, resources: [...(props.resources ?? []), ...schemas] });
-  }
 
   private readonly _resources: Array<ExportedResource | BoundSchema> = [];
   private readonly _claims: PermissionClaim[] = [];

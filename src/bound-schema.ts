@@ -3,9 +3,9 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { Conversion } from './conversion';
 import { DefinitionSpec } from './definition-spec';
+import * as l1 from './imports/kube-bind.io';
 import { deprecationNotes } from './lifecycle/deprecation';
 import { servingPaths } from './lifecycle/serving-paths';
-import * as l1 from './imports/kube-bind.io';
 import { boundSchemaPropsFromCrd } from './migrate/from-crd';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
@@ -137,6 +137,25 @@ export class BoundSchema extends Construct implements kplus.IApiResource {
   }
 
   /**
+   * A BoundSchema for an existing CustomResourceDefinition: group, names,
+   * scope, versions (schema, served, storage, deprecation, printer columns,
+   * subresources) and conversion are copied. `crd` is a plain object (for
+   * example a parsed YAML file) or an ApiObject already in the app.
+   *
+   * Throws, listing every problem, for what kube-bind refuses: not a
+   * `apiextensions.k8s.io/v1` CRD, no versions, per-version schemas that
+   * differ, a conversion webhook reached through a service reference.
+   */
+  public static fromCrd(scope: Construct, id: string, crd: any, options: BoundSchemaFromCrdOptions = {}): BoundSchema {
+    const manifest = ApiObject.isApiObject(crd) ? crd.toJson() : crd;
+    const result = boundSchemaPropsFromCrd(manifest, { informerScope: options.informerScope });
+    if (!result.props) {
+      throw new Error(`BoundSchema.fromCrd: cannot bind this CRD:\n  ${result.problems.join('\n  ')}`);
+    }
+    return new BoundSchema(scope, id, { ...result.props, metadata: options.metadata, kubeBindGroup: options.kubeBindGroup });
+  }
+
+  /**
    * The API group of the bound custom resource.
    */
   public readonly group: string;
@@ -165,25 +184,6 @@ export class BoundSchema extends Construct implements kplus.IApiResource {
    * The conversion settings, if any.
    */
   public readonly conversion?: Conversion;
-
-  /**
-   * A BoundSchema for an existing CustomResourceDefinition: group, names,
-   * scope, versions (schema, served, storage, deprecation, printer columns,
-   * subresources) and conversion are copied. `crd` is a plain object (for
-   * example a parsed YAML file) or an ApiObject already in the app.
-   *
-   * Throws, listing every problem, for what kube-bind refuses: not a
-   * `apiextensions.k8s.io/v1` CRD, no versions, per-version schemas that
-   * differ, a conversion webhook reached through a service reference.
-   */
-  public static fromCrd(scope: Construct, id: string, crd: any, options: BoundSchemaFromCrdOptions = {}): BoundSchema {
-    const manifest = ApiObject.isApiObject(crd) ? crd.toJson() : crd;
-    const result = boundSchemaPropsFromCrd(manifest, { informerScope: options.informerScope });
-    if (!result.props) {
-      throw new Error(`BoundSchema.fromCrd: cannot bind this CRD:\n  ${result.problems.join('\n  ')}`);
-    }
-    return new BoundSchema(scope, id, { ...result.props, metadata: options.metadata, kubeBindGroup: options.kubeBindGroup });
-  }
 
   private readonly spec: DefinitionSpec;
   private readonly resource: l1.BoundSchema;
