@@ -36,7 +36,8 @@ const ENUM: Pick<Rule, 'id' | 'severity'> = { id: 'KB004', severity: 'error' };
 const STRING_CONSTRAINT: Pick<Rule, 'id' | 'severity'> = { id: 'KB005', severity: 'error' };
 const FORMAT: Pick<Rule, 'id' | 'severity'> = { id: 'KB006', severity: 'error' };
 const LIST_CONSTRAINT: Pick<Rule, 'id' | 'severity'> = { id: 'KB007', severity: 'error' };
-const SPEC_PRESENT: Pick<Rule, 'id' | 'severity'> = { id: 'KB008', severity: 'error' };
+// The spec (2.2) and kube-bind's CRD both make a BoundSchema's spec optional: a warning, not an error.
+const SPEC_PRESENT: Pick<Rule, 'id' | 'severity'> = { id: 'KB008', severity: 'warning' };
 const UNKNOWN_FIELD: Pick<Rule, 'id' | 'severity'> = { id: 'KB009', severity: 'warning' };
 
 type Schema = { [key: string]: any };
@@ -452,6 +453,14 @@ function checkObject(
       continue;
     }
     const childSchema = objectPropertySchema(node, key);
+    const fieldSchema = childSchema ?? (isObject(additional) ? additional : undefined);
+    if (own(value, key) === null && fieldSchema !== undefined && !nodeOf(fieldSchema, w.nodes).nullAllowed) {
+      // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
+      // validates: as good as absent, which the required check below reports when it matters.
+      report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
+        `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
+      continue;
+    }
     if (childSchema !== undefined) {
       visit(own(value, key), childSchema, childPath, w, false, reportUnknown, depth + 1);
     } else if (isObject(additional)) {
@@ -467,7 +476,7 @@ function checkObject(
   }
   if (node.required !== undefined) {
     for (const name of node.required) {
-      if (typeof name !== 'string' || has(value, name)) continue;
+      if (typeof name !== 'string' || (has(value, name) && own(value, name) !== null)) continue;
       const requiredSchema = properties !== undefined ? own(properties, name) : undefined;
       // The server applies defaults before it validates, so a defaulted field is never missing.
       if (has(requiredSchema, 'default')) continue;
@@ -602,9 +611,9 @@ export const SCHEMA_RULES: Rule[] = [
   fromChecker(LIST_CONSTRAINT.id, 'Lists meet their size limits and keyed lists have unique keys', 'error'),
   {
     id: SPEC_PRESENT.id,
-    title: 'A BoundSchema has a spec',
-    source: 'spec §2.6',
-    severity: 'error',
+    title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
+    source: 'spec §2.2, §2.6',
+    severity: 'warning',
     appliesTo: ['BoundSchema/v1alpha2'],
     check: obj => (has(obj, 'spec') ? [] : [violation(SPEC_PRESENT, 'spec',
       'spec is missing: a BoundSchema without spec describes no resource',

@@ -148,10 +148,24 @@ describe('KB003 types', () => {
     expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.versions[0].additionalPrinterColumns[0].priority')]);
   });
 
-  test('null where a value is expected', () => {
+  test('a null field is pruned by the server: a warning, and a required one is then missing', () => {
     const obj = validBoundSchema();
     obj.spec.scope = null;
-    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.scope')]);
+    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.scope', 'warning')]);
+    expect(findings('KB002', obj)).toEqual([at('KB002', 'spec.scope')]);
+  });
+
+  test('a null optional field is only a warning', () => {
+    const obj = validBoundSchema();
+    obj.spec.names.singular = null;
+    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.names.singular', 'warning')]);
+    expect(findings('KB002', obj)).toEqual([]);
+  });
+
+  test('null inside a list is not pruned: an error', () => {
+    const obj = validBoundSchema();
+    obj.spec.names.shortNames = [null];
+    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.names.shortNames[0]')]);
   });
 
   test('a list where a map belongs, and the walk stops there', () => {
@@ -297,10 +311,10 @@ describe('KB008 BoundSchema has a spec', () => {
     expect(findings('KB008', validBoundSchema())).toEqual([]);
   });
 
-  test('fails without one, although the CRD does not require it', () => {
+  test('warns without one: the spec and the CRD make it optional, but nothing is bound', () => {
     const obj = validBoundSchema();
     delete obj.spec;
-    expect(findings('KB008', obj)).toEqual([at('KB008', 'spec')]);
+    expect(findings('KB008', obj)).toEqual([at('KB008', 'spec', 'warning')]);
     expect(findings('KB002', obj)).toEqual([]);
   });
 });
