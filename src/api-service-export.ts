@@ -1,9 +1,10 @@
-import { ApiObjectMetadata, Lazy } from 'cdk8s';
+import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { BoundSchema } from './bound-schema';
 import * as l1 from './imports/kube-bind.io';
 import { PermissionClaim } from './permission-claim';
 import { DEFAULT_GROUP } from './rules/engine';
+import { keepSpecAsData } from './schema-as-data';
 import { InformerScope, Isolation } from './scope';
 import { validateWithRules } from './validation';
 
@@ -145,8 +146,10 @@ export class ApiServiceExport extends Construct {
     this.resource = new l1.ApiServiceExport(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha2`,
       metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderSpec() }),
+      // A placeholder: the spec is user data (claims' label keys), rendered around cdk8s' resolver.
+      spec: {} as l1.ApiServiceExportSpec,
     } as l1.ApiServiceExportProps);
+    keepSpecAsData(this.resource, () => this.renderSpec());
     this.name = this.resource.name;
     validateWithRules(this, this.resource, () => this.kubeBindGroup);
   }

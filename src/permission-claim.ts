@@ -116,7 +116,8 @@ export class PermissionClaim {
    */
   public readonly resource: string;
 
-  private readonly matchLabels: { [key: string]: string } = {};
+  // A Map: label keys are user data, and `__proto__` is a valid one.
+  private readonly matchLabels = new Map<string, string>();
   private readonly matchExpressions: kplus.LabelExpression[] = [];
   private readonly namedResources: NamedResource[] = [];
   private readonly references: ClaimReference[] = [];
@@ -135,7 +136,7 @@ export class PermissionClaim {
    * Selects objects carrying the label `key=value`.
    */
   public addMatchLabel(key: string, value: string): void {
-    this.matchLabels[key] = value;
+    this.matchLabels.set(key, value);
   }
 
   /**
@@ -178,7 +179,7 @@ export class PermissionClaim {
    */
   public toJson(): any {
     const labelSelector: { [key: string]: any } = {};
-    if (Object.keys(this.matchLabels).length > 0) labelSelector.matchLabels = { ...this.matchLabels };
+    if (this.matchLabels.size > 0) labelSelector.matchLabels = asDataObject(this.matchLabels);
     if (this.matchExpressions.length > 0) {
       labelSelector.matchExpressions = this.matchExpressions.map(e => ({
         key: e.key,
@@ -214,6 +215,15 @@ export function groupResourceOf(resource: kplus.IApiResource, what: string): { g
   }
   const group = resource.apiGroup === 'core' ? '' : resource.apiGroup ?? '';
   return { group, resource: resource.resourceType };
+}
+
+/** An object whose every key, `__proto__` included, is an own data property. */
+function asDataObject(entries: Map<string, string>): { [key: string]: string } {
+  const out: { [key: string]: string } = {};
+  for (const [key, value] of entries) {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function describe(group: string, resource: string): string {

@@ -40,6 +40,16 @@ export function keepSchemasAsData(resource: ApiObject, render: () => Spec): void
   resource.addJsonPatch(JsonPatch.add('/spec/versions', { toJSON: () => versionsAsData(resource, render()) }));
 }
 
+/**
+ * Makes `resource` output `render()` as its whole `spec`, as data. For specs
+ * made of plain values only (no tokens), such as an export's, whose claims
+ * carry user label keys (`constructor` is a valid one). The L1 object's own
+ * `spec` prop is only a placeholder then.
+ */
+export function keepSpecAsData(resource: ApiObject, render: () => Spec): void {
+  resource.addJsonPatch(JsonPatch.add('/spec', { toJSON: () => sanitize(render()) }));
+}
+
 function withoutSchemas(spec: Spec): Spec {
   if (!Array.isArray(spec.versions)) return spec;
   return { ...spec, versions: spec.versions.map(stripSchema) };

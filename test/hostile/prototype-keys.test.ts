@@ -180,19 +180,20 @@ describe('through the constructs', () => {
   });
 
   /**
-   * KNOWN BUG, not in the schema path: PermissionClaim.addMatchLabel assigns
-   * `this.matchLabels[key] = value`, so the label key `__proto__` is dropped,
-   * and cdk8s crashes on the valid label key `constructor` when it renders
-   * spec.permissionClaims. Fix: define matchLabels keys with
-   * Object.defineProperty (and copy them the same way in toJson), and render
-   * spec.permissionClaims through a JSON patch as src/schema-as-data.ts does
-   * for spec.versions.
+   * Label keys are user data too: `constructor` and `__proto__` are valid
+   * label keys. Claims keep them in a Map, and the export's spec is rendered
+   * around cdk8s' resolver (keepSpecAsData).
    */
-  test.failing('a label key named constructor in a permission claim synthesizes', () => {
+  test('label keys named constructor and __proto__ in a permission claim synthesize as own keys', () => {
     const chart = new Chart(Testing.app(), 'c');
     const e = new ApiServiceExport(chart, 'e', { resources: [{ group: 'example.com', resource: 'widgets' }] });
-    e.addPermissionClaim(new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { constructor: 'x' } }));
-    expect(Testing.synth(chart)[0].spec.permissionClaims[0].selector.labelSelector.matchLabels).toEqual({ constructor: 'x' });
+    const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { constructor: 'x' } });
+    claim.addMatchLabel('__proto__', 'y');
+    e.addPermissionClaim(claim);
+    const labels = Testing.synth(chart)[0].spec.permissionClaims[0].selector.labelSelector.matchLabels;
+    expect(Object.keys(labels).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(labels)).toBe(Object.prototype);
+    expect(labels.constructor).toBe('x');
   });
 });
 
