@@ -672,23 +672,7 @@ export function schemaDifference(left: unknown, right: unknown, path: string): S
  * schema itself. Total: what is missing or mistyped is left out.
  */
 export function crdFromBoundSchema(manifest: unknown): Manifest {
-  const spec = own(manifest, 'spec');
-  const group = own(spec, 'group');
-  const names = namesWithDefaults(own(spec, 'names'));
-  const plural = own(names, 'plural');
-  const versions = own(spec, 'versions');
-  return {
-    apiVersion: CRD_API_VERSION,
-    kind: CRD_KIND,
-    metadata: { name: `${typeof plural === 'string' ? plural : ''}.${typeof group === 'string' ? group : ''}` },
-    spec: {
-      ...(group !== undefined ? { group } : {}),
-      names,
-      ...(own(spec, 'scope') !== undefined ? { scope: own(spec, 'scope') } : {}),
-      versions: Array.isArray(versions) ? versions.filter(isObject).map(v => versionForCrd(v, boundSchemaVersionSchema(v), true)) : [],
-      conversion: conversionForCrd(own(spec, 'conversion')),
-    },
-  };
+  return storedCrd(own(manifest, 'spec'), v => boundSchemaVersionSchema(v), true);
 }
 
 /**
@@ -697,7 +681,14 @@ export function crdFromBoundSchema(manifest: unknown): Manifest {
  * accepts, `crdFromBoundSchema` of its manifest equals `normalizeCrd(crd)`.
  */
 export function normalizeCrd(crd: unknown): Manifest {
-  const spec = own(crd, 'spec');
+  return storedCrd(own(crd, 'spec'), v => own(own(v, 'schema'), 'openAPIV3Schema'), false);
+}
+
+/**
+ * The CRD both functions above build from a definition-like spec; they differ
+ * only in where a version keeps its schema and whether `served` defaults to true.
+ */
+function storedCrd(spec: unknown, schemaOf: (version: Manifest) => unknown, servedByDefault: boolean): Manifest {
   const group = own(spec, 'group');
   const names = namesWithDefaults(own(spec, 'names'));
   const plural = own(names, 'plural');
@@ -710,7 +701,7 @@ export function normalizeCrd(crd: unknown): Manifest {
       ...(group !== undefined ? { group } : {}),
       names,
       ...(own(spec, 'scope') !== undefined ? { scope: own(spec, 'scope') } : {}),
-      versions: Array.isArray(versions) ? versions.filter(isObject).map(v => versionForCrd(v, own(own(v, 'schema'), 'openAPIV3Schema'), false)) : [],
+      versions: Array.isArray(versions) ? versions.filter(isObject).map(v => versionForCrd(v, schemaOf(v), servedByDefault)) : [],
       conversion: conversionForCrd(own(spec, 'conversion')),
     },
   };
