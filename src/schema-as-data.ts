@@ -79,21 +79,27 @@ function versionsAsData(resource: ApiObject, spec: Spec): unknown {
  * not by a `constructor` key.
  */
 function sanitize(value: unknown): unknown {
+  // Read once per rendering: process.env is a slow accessor, and this runs for every node.
+  return sanitizeNode(value, !process.env.CDK8S_DISABLE_SORT);
+}
+
+function sanitizeNode(value: unknown, sortKeys: boolean): unknown {
   if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) return value.map(sanitize);
+  if (Array.isArray(value)) return value.map(v => sanitizeNode(v, sortKeys));
   if (typeof value !== 'object') return value;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
     throw new Error(`can't render non-simple object of type '${proto?.constructor?.name}'`);
   }
   const keys = Object.keys(value);
-  if (!process.env.CDK8S_DISABLE_SORT) keys.sort();
+  if (sortKeys) keys.sort();
   const out: Spec = {};
   for (const key of keys) {
-    const v = sanitize((value as Spec)[key]);
-    if (v !== undefined && v !== null) {
-      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-    }
+    const v = sanitizeNode((value as Spec)[key], sortKeys);
+    if (v === undefined || v === null) continue;
+    // Only `__proto__` needs defining: assigning it would set the prototype instead.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
   }
   return out;
 }

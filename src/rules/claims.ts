@@ -50,60 +50,95 @@ interface At<T> {
   readonly value: T;
 }
 
+/** One well-typed claim, with the parts of its selector that the rules read, read once. */
 interface ClaimAt extends At<Obj> {
   readonly index: number;
+  readonly selector: At<Obj> | undefined;
+  readonly labelSelector: At<Obj> | undefined;
+  readonly matchExpressions: At<Obj>[];
+  /** The entries of `matchLabels`, each with its path (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
+  readonly matchLabels: Array<{ path: string; key: string; value: unknown }>;
+  readonly namedResources: At<Obj>[];
+  readonly references: At<Obj>[];
 }
 
+// Every claim rule walks the claims: they are read once per object, selectors included.
 const claimsOf = perObject(claimsOfUncached);
 function claimsOfUncached(obj: Manifest): ClaimAt[] {
   const claims = own(own(obj, 'spec'), 'permissionClaims');
   if (!Array.isArray(claims)) return [];
-  return claims.flatMap((value, index) => isObject(value) ? [{ index, path: item('spec.permissionClaims', index), value }] : []);
+  const out: ClaimAt[] = [];
+  for (let index = 0; index < claims.length; index++) {
+    const value = claims[index];
+    if (isObject(value)) out.push(readClaim(value, index));
+  }
+  return out;
 }
 
-const selectorOf = perObject(selectorOfUncached);
-function selectorOfUncached(claim: ClaimAt): At<Obj> | undefined {
-  const value = own(claim.value, 'selector');
-  return isObject(value) ? { path: field(claim.path, 'selector'), value } : undefined;
+function readClaim(value: Obj, index: number): ClaimAt {
+  const path = item('spec.permissionClaims', index);
+  const selector = objectAt({ path, value }, 'selector');
+  const labelSelector = objectAt(selector, 'labelSelector');
+  return {
+    index,
+    path,
+    value,
+    selector,
+    labelSelector,
+    matchExpressions: objectItems(labelSelector, 'matchExpressions'),
+    matchLabels: labelsOf(labelSelector),
+    namedResources: objectItems(selector, 'namedResources'),
+    references: objectItems(selector, 'references'),
+  };
 }
 
-const labelSelectorOf = perObject(labelSelectorOfUncached);
-function labelSelectorOfUncached(claim: ClaimAt): At<Obj> | undefined {
-  const selector = selectorOf(claim);
-  const value = own(selector?.value, 'labelSelector');
-  return selector !== undefined && isObject(value) ? { path: field(selector.path, 'labelSelector'), value } : undefined;
+/** `parent.key` when it is a map. */
+function objectAt(parent: At<Obj> | undefined, key: string): At<Obj> | undefined {
+  const value = own(parent?.value, key);
+  return parent !== undefined && isObject(value) ? { path: field(parent.path, key), value } : undefined;
 }
 
+/** The map entries of the list `parent.key`. */
 function objectItems(parent: At<Obj> | undefined, key: string): At<Obj>[] {
   const list = own(parent?.value, key);
   if (parent === undefined || !Array.isArray(list)) return [];
   const path = field(parent.path, key);
-  return list.flatMap((value, i) => isObject(value) ? [{ path: item(path, i), value }] : []);
+  const out: At<Obj>[] = [];
+  for (let i = 0; i < list.length; i++) {
+    if (isObject(list[i])) out.push({ path: item(path, i), value: list[i] });
+  }
+  return out;
 }
 
-const matchExpressionsOf = perObject(matchExpressionsOfUncached);
-function matchExpressionsOfUncached(claim: ClaimAt): At<Obj>[] {
-  return objectItems(labelSelectorOf(claim), 'matchExpressions');
-}
-
-/** The entries of `matchLabels`, each with its path (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
-const matchLabelsOf = perObject(matchLabelsOfUncached);
-function matchLabelsOfUncached(claim: ClaimAt): Array<{ path: string; key: string; value: unknown }> {
-  const selector = labelSelectorOf(claim);
+function labelsOf(selector: At<Obj> | undefined): Array<{ path: string; key: string; value: unknown }> {
   const labels = own(selector?.value, 'matchLabels');
   if (selector === undefined || !isObject(labels)) return [];
   const path = field(selector.path, 'matchLabels');
   return Object.keys(labels).map(key => ({ path: keyPath(path, key), key, value: own(labels, key) }));
 }
 
-const namedResourcesOf = perObject(namedResourcesOfUncached);
-function namedResourcesOfUncached(claim: ClaimAt): At<Obj>[] {
-  return objectItems(selectorOf(claim), 'namedResources');
+function selectorOf(claim: ClaimAt): At<Obj> | undefined {
+  return claim.selector;
 }
 
-const referencesOf = perObject(referencesOfUncached);
-function referencesOfUncached(claim: ClaimAt): At<Obj>[] {
-  return objectItems(selectorOf(claim), 'references');
+function labelSelectorOf(claim: ClaimAt): At<Obj> | undefined {
+  return claim.labelSelector;
+}
+
+function matchExpressionsOf(claim: ClaimAt): At<Obj>[] {
+  return claim.matchExpressions;
+}
+
+function matchLabelsOf(claim: ClaimAt): Array<{ path: string; key: string; value: unknown }> {
+  return claim.matchLabels;
+}
+
+function namedResourcesOf(claim: ClaimAt): At<Obj>[] {
+  return claim.namedResources;
+}
+
+function referencesOf(claim: ClaimAt): At<Obj>[] {
+  return claim.references;
 }
 
 /** Absent, null, or an empty list/map: the shapes Go decodes as "not set". */

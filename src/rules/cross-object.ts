@@ -102,13 +102,61 @@ function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): ExportA
     .map(o => ({ index: o.index, manifest: o.manifest, namespace: namespaceOf(o.manifest), resources: exportedResources(o.manifest) }));
 }
 
+/** What several rules read from the same objects, read once while `withCrossObjectIndex` runs. */
+interface CrossObjectIndex {
+  readonly objects: readonly Located[];
+  readonly group: string;
+  readonly sources: SchemaSource[];
+  /** The sources by `group` and `plural`, in object order. */
+  readonly sourcesByResource: Map<string, SchemaSource[]>;
+  readonly exports: ExportAt[];
+}
+
+let sharedIndex: CrossObjectIndex | undefined;
+let indexing = false;
+
+/**
+ * Runs `fn` (the rules across the objects of one run) with the objects'
+ * schema sources and exports read once and shared by the rules, instead of
+ * once per rule. Only for the span of `fn`: objects may change between runs.
+ */
+export function withCrossObjectIndex<T>(fn: () => T): T {
+  const outer = indexing;
+  indexing = true;
+  try {
+    return fn();
+  } finally {
+    indexing = outer;
+    if (!outer) sharedIndex = undefined;
+  }
+}
+
+function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectIndex {
+  if (sharedIndex !== undefined && sharedIndex.objects === objects && sharedIndex.group === ctx.group) return sharedIndex;
+  const sources = schemaSources(objects, ctx);
+  const sourcesByResource = new Map<string, SchemaSource[]>();
+  for (const source of sources) {
+    const key = resourceKey(source.group, source.plural);
+    const list = sourcesByResource.get(key);
+    if (list === undefined) sourcesByResource.set(key, [source]);
+    else list.push(source);
+  }
+  const index = { objects, group: ctx.group, sources, sourcesByResource, exports: v1alpha2Exports(objects, ctx) };
+  if (indexing) sharedIndex = index;
+  return index;
+}
+
+function resourceKey(group: string, plural: string): string {
+  return `${group}\u0000${plural}`;
+}
+
 /**
  * The sources defining `resource`, visible from an export in `namespace`.
  * A missing namespace matches any: manifests often leave it to `kubectl -n`.
  */
-function sourcesFor(sources: SchemaSource[], resource: ExportedResource, namespace: string | undefined): SchemaSource[] {
-  return sources.filter(s => s.group === resource.group && s.plural === resource.resource
-    && (s.clusterWide || s.namespace === undefined || namespace === undefined || s.namespace === namespace));
+function sourcesFor(index: CrossObjectIndex, resource: ExportedResource, namespace: string | undefined): SchemaSource[] {
+  const candidates = index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [];
+  return candidates.filter(s => s.clusterWide || s.namespace === undefined || namespace === undefined || s.namespace === namespace);
 }
 
 /** BoundSchemas first: they are what kube-bind binds; CRDs last. */
@@ -148,11 +196,11 @@ const namespacedInformerScope: CrossObjectRule = {
   severity: 'error',
   check(objects, ctx) {
     const out: Finding[] = [];
-    const sources = schemaSources(objects, ctx);
-    for (const exp of v1alpha2Exports(objects, ctx)) {
+    const index = indexOf(objects, ctx);
+    for (const exp of index.exports) {
       if (own(own(exp.manifest, 'spec'), 'informerScope') !== 'Namespaced') continue;
       for (const resource of exp.resources) {
-        const clusterScoped = sourcesFor(sources, resource, exp.namespace).sort(byPreference).find(s => s.scope === 'Cluster');
+        const clusterScoped = sourcesFor(index, resource, exp.namespace).sort(byPreference).find(s => s.scope === 'Cluster');
         if (clusterScoped === undefined) continue;
         out.push({
           index: exp.index,
@@ -175,10 +223,10 @@ const servedVersions: CrossObjectRule = {
   severity: 'warning',
   check(objects, ctx) {
     const out: Finding[] = [];
-    const sources = schemaSources(objects, ctx);
-    for (const exp of v1alpha2Exports(objects, ctx)) {
+    const index = indexOf(objects, ctx);
+    for (const exp of index.exports) {
       for (const resource of exp.resources) {
-        const source = sourcesFor(sources, resource, exp.namespace).filter(s => s.served !== undefined).sort(byPreference)[0];
+        const source = sourcesFor(index, resource, exp.namespace).filter(s => s.served !== undefined).sort(byPreference)[0];
         if (source === undefined) continue;
         const served = source.served ?? [];
         for (const version of resource.versions) {
@@ -276,7 +324,7 @@ const uniqueSchemas: CrossObjectRule = {
   check(objects, ctx) {
     const out: Finding[] = [];
     const first = new Map<string, SchemaSource>();
-    for (const source of schemaSources(objects, ctx)) {
+    for (const source of indexOf(objects, ctx).sources) {
       if (source.clusterWide) continue;
       const key = JSON.stringify([source.kind, source.namespace ?? '', source.group, source.plural]);
       const earlier = first.get(key);

@@ -96,14 +96,17 @@ export function isObject(v: unknown): v is { [key: string]: any } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** Reads `obj[key]` only when it is an own property, so `__proto__` and friends stay data. */
 export function own(obj: unknown, key: string): any {
-  if (!isObject(obj) && !Array.isArray(obj)) return undefined;
-  return Object.prototype.hasOwnProperty.call(obj, key) ? (obj as any)[key] : undefined;
+  // Maps and lists alike: any object. Written out, as every rule calls it for every field it reads.
+  if (typeof obj !== 'object' || obj === null) return undefined;
+  return hasOwn.call(obj, key) ? (obj as any)[key] : undefined;
 }
 
 export function has(obj: unknown, key: string): boolean {
-  return (isObject(obj) || Array.isArray(obj)) && Object.prototype.hasOwnProperty.call(obj, key);
+  return typeof obj === 'object' && obj !== null && hasOwn.call(obj, key);
 }
 
 // ---------------------------------------------------------------------------
@@ -177,10 +180,16 @@ export function kindVersionOf(obj: Manifest, group: string): KindVersion | undef
   const apiVersion = own(obj, 'apiVersion');
   const kind = own(obj, 'kind');
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  const slash = apiVersion.lastIndexOf('/');
-  if (slash < 0 || apiVersion.slice(0, slash) !== group) return undefined;
-  const kv = `${kind}/${apiVersion.slice(slash + 1)}`;
-  return (KIND_VERSIONS as readonly string[]).includes(kv) ? kv as KindVersion : undefined;
+  // Compared in place, without building strings: every rule of every object asks.
+  if (apiVersion.lastIndexOf('/') !== group.length || !apiVersion.startsWith(group)) return undefined;
+  const version = apiVersion.slice(group.length + 1);
+  if (kind === 'APIServiceExport') {
+    if (version === 'v1alpha2') return 'APIServiceExport/v1alpha2';
+    if (version === 'v1alpha1') return 'APIServiceExport/v1alpha1';
+  } else if (kind === 'BoundSchema' && version === 'v1alpha2') {
+    return 'BoundSchema/v1alpha2';
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------

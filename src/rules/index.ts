@@ -5,7 +5,7 @@
 import { CLAIM_RULES } from './claims';
 import { CONDITION_RULES } from './conditions';
 import { CONVERSION_RULES } from './conversion';
-import { CROSS_OBJECT_RULES } from './cross-object';
+import { CROSS_OBJECT_RULES, withCrossObjectIndex } from './cross-object';
 import { Manifest, Rule, CrossObjectRule, RuleContext, Violation, kindVersionOf, KindVersion, Located, DEFAULT_GROUP, withRuleScope } from './engine';
 import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
@@ -47,13 +47,22 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return runSafely('KB001', () => unknownKindVersion(obj, ctx));
   // Rules of one object share readers (perObject) and the structural walk.
-  return withRuleScope(() => withSharedStructuralWalk(() => {
-    const out: Violation[] = [];
-    for (const rule of rulesFor(kv)) {
-      for (const v of runSafely(rule.id, () => rule.check(obj, ctx))) out.push(v);
+  return withRuleScope(() => withSharedStructuralWalk(() => runRules(rulesFor(kv), obj, ctx)));
+}
+
+/** The rules' findings in catalogue order; a plain loop, as it runs for every object of a synth. */
+function runRules(rules: readonly Rule[], obj: Manifest, ctx: RuleContext): Violation[] {
+  const out: Violation[] = [];
+  for (let r = 0; r < rules.length; r++) {
+    let found: Violation[];
+    try {
+      found = rules[r].check(obj, ctx);
+    } catch (e) {
+      found = [internalError(rules[r].id, e) as Violation];
     }
-    return out;
-  }));
+    for (let i = 0; i < found.length; i++) out.push(found[i]);
+  }
+  return out;
 }
 
 const RULES_BY_KIND_VERSION = new Map<KindVersion, readonly Rule[]>();
@@ -81,11 +90,14 @@ export function validateObjects(objs: readonly Manifest[], ctx: RuleContext = co
 export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContext = contextFor()): Violation[][] {
   const results: Violation[][] = objs.map(() => []);
   const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
-  for (const rule of CROSS_RULES) {
-    for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
-      results[index]?.push(violation);
+  // The rules share one reading of the objects (schema sources, exports).
+  withCrossObjectIndex(() => {
+    for (const rule of CROSS_RULES) {
+      for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
+        results[index]?.push(violation);
+      }
     }
-  }
+  });
   return results;
 }
 
@@ -94,7 +106,11 @@ function runSafely<T>(id: string, fn: () => T[]): T[] {
   try {
     return fn();
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    return [{ rule: id, severity: 'error', path: '', message: `internal error in rule ${id}: ${reason}`, hint: 'please report this as a bug of cdk8s-kube-bind' } as unknown as T];
+    return [internalError(id, e) as unknown as T];
   }
+}
+
+function internalError(id: string, e: unknown): Violation {
+  const reason = e instanceof Error ? e.message : String(e);
+  return { rule: id, severity: 'error', path: '', message: `internal error in rule ${id}: ${reason}`, hint: 'please report this as a bug of cdk8s-kube-bind' };
 }

@@ -63,7 +63,19 @@ export function firstDifference(a: unknown, b: unknown, path: string, depth: num
  * ambiguous (`app.kubernetes.io/name`, keys with spaces...), as kubectl does.
  */
 export function keyPath(path: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(key) ? field(path, key) : `${path}[${key}]`;
+  return isPlainKey(key) ? field(path, key) : `${path}[${key}]`;
+}
+
+/** `^[A-Za-z_$][A-Za-z0-9_$-]*$`, written out: it runs for every key the schema checker visits. */
+function isPlainKey(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 36 /* $ */;
+    if (letter || (i > 0 && ((c >= 48 && c <= 57) || c === 45 /* - */))) continue;
+    return false;
+  }
+  return true;
 }
 
 /** Bytes of the UTF-8 encoding of `s` (what Go's `len` counts). */

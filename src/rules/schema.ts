@@ -140,8 +140,11 @@ interface SchemaNode {
   readonly required: unknown[] | undefined;
   readonly minProperties: number | undefined;
   readonly maxProperties: number | undefined;
-  /** Property schemas by key, filled as keys are met (undefined: no object schema for that key). */
-  readonly propertyCache: Map<string, Schema | undefined>;
+  /** Property nodes by key, filled as keys are met (undefined: no object schema for that key). */
+  readonly propertyCache: Map<string, SchemaNode | undefined>;
+  /** The node of `items` or `additionalProperties`, once met (null: not an object schema). */
+  itemsNode?: SchemaNode | null;
+  additionalNode?: SchemaNode | null;
   /** The property names, for unknown-field messages. */
   known?: string[];
 }
@@ -195,15 +198,26 @@ function nodeOf(schema: Schema, cache: NodeCache): SchemaNode {
   return node;
 }
 
-/** The schema of property `key`, when it is an object (anything else falls through to additionalProperties). */
-function objectPropertySchema(node: SchemaNode, key: string): Schema | undefined {
+/** The node of property `key`, when its schema is an object (anything else falls through to additionalProperties). */
+function propertyNode(node: SchemaNode, key: string, nodes: NodeCache): SchemaNode | undefined {
   if (node.properties === undefined) return undefined;
-  if (node.propertyCache.has(key)) return node.propertyCache.get(key);
+  const cached = node.propertyCache.get(key);
+  if (cached !== undefined || node.propertyCache.has(key)) return cached;
   const found = own(node.properties, key);
-  const schema = isObject(found) ? found : undefined;
+  const child = isObject(found) ? nodeOf(found, nodes) : undefined;
   // Keys of values are unbounded (maps, typos); only the schema's own property names are worth keeping.
-  if (has(node.properties, key)) node.propertyCache.set(key, schema);
-  return schema;
+  if (has(node.properties, key)) node.propertyCache.set(key, child);
+  return child;
+}
+
+function itemsNodeOf(node: SchemaNode, nodes: NodeCache): SchemaNode | null {
+  if (node.itemsNode === undefined) node.itemsNode = isObject(node.items) ? nodeOf(node.items, nodes) : null;
+  return node.itemsNode;
+}
+
+function additionalNodeOf(node: SchemaNode, nodes: NodeCache): SchemaNode | null {
+  if (node.additionalNode === undefined) node.additionalNode = isObject(node.additional) ? nodeOf(node.additional, nodes) : null;
+  return node.additionalNode;
 }
 
 interface Walk {
@@ -239,8 +253,12 @@ function walkSchema(value: unknown, schema: Schema, path: string, nodes: NodeCac
 }
 
 function visit(value: unknown, schema: unknown, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
-  if (!isObject(schema) || depth > MAX_DEPTH) return;
-  const node = nodeOf(schema, w.nodes);
+  if (isObject(schema)) visitNode(value, nodeOf(schema, w.nodes), path, w, root, reportUnknown, depth);
+}
+
+function visitNode(value: unknown, node: SchemaNode, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  const schema = node.raw;
   const type = node.type;
   if (value === null) {
     // The server drops nulls of fields that have a default, then applies the default.
@@ -404,8 +422,9 @@ function checkArray(value: unknown[], node: SchemaNode, path: string, w: Walk, r
       if (j < i) report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
     });
   }
-  if (isObject(items)) {
-    value.forEach((entry, i) => visit(entry, items, item(path, i), w, false, reportUnknown, depth + 1));
+  const itemsNode = itemsNodeOf(node, w.nodes);
+  if (itemsNode !== null) {
+    for (let i = 0; i < value.length; i++) visitNode(value[i], itemsNode, item(path, i), w, false, reportUnknown, depth + 1);
   }
 }
 
@@ -444,27 +463,25 @@ function checkObject(
   const { properties, additional, preserve } = node;
   const keys = Object.keys(value);
   for (const key of keys) {
+    const child = value[key];
     const childPath = keyPath(path, key);
     if (root && key === 'metadata') {
       // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
-      if (!isObject(own(value, key))) {
-        report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(own(value, key))}`));
+      if (!isObject(child)) {
+        report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(child)}`));
       }
       continue;
     }
-    const childSchema = objectPropertySchema(node, key);
-    const fieldSchema = childSchema ?? (isObject(additional) ? additional : undefined);
-    if (own(value, key) === null && fieldSchema !== undefined && !nodeOf(fieldSchema, w.nodes).nullAllowed) {
+    const fieldNode = propertyNode(node, key, w.nodes) ?? additionalNodeOf(node, w.nodes) ?? undefined;
+    if (child === null && fieldNode !== undefined && !fieldNode.nullAllowed) {
       // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
       // validates: as good as absent, which the required check below reports when it matters.
       report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
         `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
       continue;
     }
-    if (childSchema !== undefined) {
-      visit(own(value, key), childSchema, childPath, w, false, reportUnknown, depth + 1);
-    } else if (isObject(additional)) {
-      visit(own(value, key), additional, childPath, w, false, reportUnknown, depth + 1);
+    if (fieldNode !== undefined) {
+      visitNode(child, fieldNode, childPath, w, false, reportUnknown, depth + 1);
     } else if (additional === true || preserve) {
       continue;
     } else if (reportUnknown) {
@@ -590,7 +607,10 @@ function fromChecker(id: string, title: string, severity: Rule['severity']): Rul
     source: SOURCE_CRD,
     severity,
     appliesTo: KIND_VERSIONS,
-    check: (obj, ctx) => structuralViolations(obj, ctx).filter(v => v.rule === id),
+    check: (obj, ctx) => {
+      const found = structuralViolations(obj, ctx);
+      return found.length === 0 ? [] : found.filter(v => v.rule === id);
+    },
   };
 }
 
