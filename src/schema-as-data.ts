@@ -10,14 +10,15 @@
  * cut down to `{ value }`. Nothing in the schema is a token, so it does not
  * need resolving at all.
  *
- * The only step of `ApiObject.toJson()` after `sanitizeValue` is the JSON
- * patches, whose operations cdk8s deep-copies with JSON.parse, which defines
- * every key as an own property. So the spec the L1 object resolves carries
- * its versions without schemas, and the object's first patch puts
- * `spec.versions` back in full, rendered the way `sanitizeValue` would render
- * it (keys sorted unless CDK8S_DISABLE_SORT is set, null fields dropped).
- * Patches added later by users (`ApiObject.of(x).addJsonPatch`) apply after
- * it, to the real schemas.
+ * So the L1 object resolves a stand-in (its spec without the schemas, or an
+ * empty spec), and the real value is put in place after cdk8s rendered the
+ * object, rendered the way `sanitizeValue` would render it (keys sorted unless
+ * CDK8S_DISABLE_SORT is set, null fields dropped), with every key an own
+ * property. Escape hatches keep working: when a user adds a JSON patch
+ * (`ApiObject.of(x).addJsonPatch`), the value is first added as a patch of
+ * its own, so the user's patches apply after it, to the real data. cdk8s
+ * copies patch values through JSON (a cost per object), so an object without
+ * user patches does without.
  */
 import { ApiObject, JsonPatch, Lazy, resolve } from 'cdk8s';
 
@@ -37,7 +38,7 @@ export function lazySpecWithoutSchemas(render: () => Spec): any {
  * given. Call right after creating the L1 object, before any other patch.
  */
 export function keepSchemasAsData(resource: ApiObject, render: () => Spec): void {
-  resource.addJsonPatch(JsonPatch.add('/spec/versions', { toJSON: () => versionsAsData(resource, render()) }));
+  placeAsData(resource, ['spec', 'versions'], () => versionsAsData(resource, render()));
 }
 
 /**
@@ -47,7 +48,48 @@ export function keepSchemasAsData(resource: ApiObject, render: () => Spec): void
  * `spec` prop is only a placeholder then.
  */
 export function keepSpecAsData(resource: ApiObject, render: () => Spec): void {
-  resource.addJsonPatch(JsonPatch.add('/spec', { toJSON: () => sanitize(render()) }));
+  placeAsData(resource, ['spec'], () => sanitize(render()));
+}
+
+/**
+ * Makes `resource.toJson()` hold `produce()` at `path` (whose parent the L1
+ * object renders as a map), before any patch a user adds.
+ */
+function placeAsData(resource: ApiObject, path: readonly string[], produce: () => unknown): void {
+  const render = resource.toJson;
+  const addPatch = resource.addJsonPatch;
+  let patched = false;
+  Object.defineProperty(resource, 'toJson', {
+    configurable: true,
+    writable: true,
+    enumerable: false,
+    value: function toJson(this: ApiObject): any {
+      const manifest = render.call(this);
+      // Once patched, the first patch has put the value in place (see addJsonPatch below).
+      if (patched || this !== resource) return manifest;
+      let parent = manifest;
+      for (const key of path.slice(0, -1)) parent = parent?.[key];
+      if (typeof parent !== 'object' || parent === null) return manifest;
+      const value = produce();
+      const key = path[path.length - 1];
+      if (value === undefined) delete parent[key];
+      else parent[key] = value;
+      return manifest;
+    },
+  });
+  Object.defineProperty(resource, 'addJsonPatch', {
+    configurable: true,
+    writable: true,
+    enumerable: false,
+    value: function addJsonPatch(this: ApiObject, ...ops: JsonPatch[]): void {
+      if (!patched && this === resource) {
+        patched = true;
+        // JSON.parse, which cdk8s copies patches with, defines every key as an own property.
+        addPatch.call(this, JsonPatch.add(`/${path.join('/')}`, { toJSON: produce }));
+      }
+      addPatch.apply(this, ops);
+    },
+  });
 }
 
 function withoutSchemas(spec: Spec): Spec {
