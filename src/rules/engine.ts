@@ -196,20 +196,18 @@ export function kindVersionOf(obj: Manifest, group: string): KindVersion | undef
 // Work shared by the rules of one object
 
 /**
- * Memos of `perObject` readers, set only while `withRuleScope` runs: flat
- * (reader, argument, value) triples while there are few (one object's rules
- * call a handful of readers on a handful of values, and maps per object and
- * reader would cost more than they save), then maps, so an object with
- * thousands of list entries is not searched linearly.
+ * Memos of `perObject` readers, set only while `withRuleScope` runs: one slot
+ * per reader, holding the argument it last read and what it returned. The
+ * rules of one object call each reader with that object, dozens of times.
  */
 interface RuleScope {
-  readonly recent: unknown[];
-  many?: Map<unknown, Map<unknown, unknown>>;
+  readonly args: unknown[];
+  readonly values: unknown[];
 }
 
-const FEW_MEMOS = 16;
-
 let ruleScope: RuleScope | undefined;
+let readers = 0;
+const NOT_READ: unknown = Symbol('not read');
 
 /**
  * Runs `fn` (the rules of one object, as `validateObject` does) with the
@@ -218,7 +216,7 @@ let ruleScope: RuleScope | undefined;
  */
 export function withRuleScope<T>(fn: () => T): T {
   const outer = ruleScope;
-  ruleScope = { recent: [] };
+  ruleScope = { args: [], values: [] };
   try {
     return fn();
   } finally {
@@ -231,40 +229,23 @@ export function withRuleScope<T>(fn: () => T): T {
  * object run, instead of once per rule that calls it; outside
  * `withRuleScope` it is simply called. For readers several rules share
  * (`claimsOf(obj)`, `exportedResources(obj)`); callers must not modify what
- * they get.
+ * they get. A reader called with another argument reads afresh.
  */
 export function perObject<A, T>(read: (arg: A) => T): (arg: A) => T {
+  const slot = readers++;
   return (arg: A): T => {
     const scope = ruleScope;
     if (scope === undefined) return read(arg);
-    const recent = scope.recent;
-    if (scope.many === undefined) {
-      for (let i = 0; i < recent.length; i += 3) {
-        if (recent[i] === read && recent[i + 1] === arg) return recent[i + 2] as T;
-      }
-    } else {
-      const byArg = scope.many.get(read);
-      if (byArg?.has(arg)) return byArg.get(arg) as T;
-    }
+    if (slot < scope.args.length && scope.args[slot] === arg) return scope.values[slot] as T;
     const value = read(arg);
-    if (scope.many === undefined && recent.length < FEW_MEMOS * 3) {
-      recent.push(read, arg, value);
-    } else {
-      if (scope.many === undefined) {
-        scope.many = new Map();
-        for (let i = 0; i < recent.length; i += 3) remember(scope.many, recent[i], recent[i + 1], recent[i + 2]);
-      }
-      remember(scope.many, read, arg, value);
+    // Filled up to the slot, so the arrays stay packed.
+    while (scope.args.length < slot) {
+      scope.args.push(NOT_READ);
+      scope.values.push(undefined);
     }
+    scope.args[slot] = arg;
+    scope.values[slot] = value;
     return value;
   };
 }
 
-function remember(many: Map<unknown, Map<unknown, unknown>>, read: unknown, arg: unknown, value: unknown): void {
-  let byArg = many.get(read);
-  if (byArg === undefined) {
-    byArg = new Map();
-    many.set(read, byArg);
-  }
-  byArg.set(arg, value);
-}
