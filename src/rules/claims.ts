@@ -117,30 +117,6 @@ function labelsOf(selector: At<Obj> | undefined): Array<{ path: string; key: str
   return Object.keys(labels).map(key => ({ path: keyPath(path, key), key, value: own(labels, key) }));
 }
 
-function selectorOf(claim: ClaimAt): At<Obj> | undefined {
-  return claim.selector;
-}
-
-function labelSelectorOf(claim: ClaimAt): At<Obj> | undefined {
-  return claim.labelSelector;
-}
-
-function matchExpressionsOf(claim: ClaimAt): At<Obj>[] {
-  return claim.matchExpressions;
-}
-
-function matchLabelsOf(claim: ClaimAt): Array<{ path: string; key: string; value: unknown }> {
-  return claim.matchLabels;
-}
-
-function namedResourcesOf(claim: ClaimAt): At<Obj>[] {
-  return claim.namedResources;
-}
-
-function referencesOf(claim: ClaimAt): At<Obj>[] {
-  return claim.references;
-}
-
 /** Absent, null, or an empty list/map: the shapes Go decodes as "not set". */
 function isUnset(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -202,7 +178,7 @@ const claimGroups: Rule = {
     for (const claim of claimsOf(obj)) {
       const bad = groupPatternViolation(claimGroups, field(claim.path, 'group'), own(claim.value, 'group'));
       if (bad !== undefined) out.push(bad);
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const found = groupPatternViolation(claimGroups, field(ref.path, 'group'), own(ref.value, 'group'));
         if (found !== undefined) out.push(found);
       }
@@ -222,7 +198,7 @@ const claimResources: Rule = {
     for (const claim of claimsOf(obj)) {
       const bad = resourcePatternViolation(claimResources, field(claim.path, 'resource'), own(claim.value, 'resource'));
       if (bad !== undefined) out.push(bad);
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const found = resourcePatternViolation(claimResources, field(ref.path, 'resource'), own(ref.value, 'resource'));
         if (found !== undefined) out.push(found);
       }
@@ -298,7 +274,7 @@ const selectorSelectsSomething: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      const selector = selectorOf(claim);
+      const selector = claim.selector;
       if (selector === undefined) continue;
       const labelSelector = own(selector.value, 'labelSelector');
       const named = own(selector.value, 'namedResources');
@@ -322,7 +298,7 @@ const labelSelectorNotEmpty: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      const selector = labelSelectorOf(claim);
+      const selector = claim.labelSelector;
       if (selector === undefined) continue;
       const matchLabels = own(selector.value, 'matchLabels');
       const matchExpressions = own(selector.value, 'matchExpressions');
@@ -347,14 +323,14 @@ const labelKeys: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const entry of matchLabelsOf(claim)) {
+      for (const entry of claim.matchLabels) {
         const problems = qualifiedNameErrors(entry.key);
         if (problems.length === 0) continue;
         out.push(violation(labelKeys, entry.path,
           `${entry.path}: key ${show(entry.key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(entry.key))}`,
           'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; the API server stores it, but kube-bind cannot parse this selector and claims nothing with it'));
       }
-      for (const expression of matchExpressionsOf(claim)) {
+      for (const expression of claim.matchExpressions) {
         const key = own(expression.value, 'key');
         if (typeof key !== 'string') continue;
         const problems = qualifiedNameErrors(key);
@@ -379,14 +355,14 @@ const labelValues: Rule = {
     const hint = 'a label value is at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; '
       + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
     for (const claim of claimsOf(obj)) {
-      for (const entry of matchLabelsOf(claim)) {
+      for (const entry of claim.matchLabels) {
         if (typeof entry.value !== 'string') continue;
         const problems = labelValueErrors(entry.value);
         if (problems.length === 0) continue;
         out.push(violation(labelValues, entry.path,
           `${entry.path} ${show(entry.value)} is not a valid label value: it ${problemsText(problems)}${suggestion(suggestLabelPart(entry.value))}`, hint));
       }
-      for (const expression of matchExpressionsOf(claim)) {
+      for (const expression of claim.matchExpressions) {
         const values = own(expression.value, 'values');
         if (!Array.isArray(values)) continue;
         values.forEach((value, i) => {
@@ -412,7 +388,7 @@ const selectorOperators: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const expression of matchExpressionsOf(claim)) {
+      for (const expression of claim.matchExpressions) {
         const operator = own(expression.value, 'operator');
         if (typeof operator !== 'string' || (SELECTOR_OPERATORS as readonly string[]).includes(operator)) continue;
         const path = field(expression.path, 'operator');
@@ -437,7 +413,7 @@ const operatorValues: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const expression of matchExpressionsOf(claim)) {
+      for (const expression of claim.matchExpressions) {
         const operator = own(expression.value, 'operator');
         const values = own(expression.value, 'values');
         if (values !== undefined && values !== null && !Array.isArray(values)) continue;
@@ -466,7 +442,7 @@ const namedResourceNames: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const named of namedResourcesOf(claim)) {
+      for (const named of claim.namedResources) {
         const name = own(named.value, 'name');
         if (typeof name !== 'string') continue;
         const path = field(named.path, 'name');
@@ -494,7 +470,7 @@ const namedResourceNamespaces: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const named of namedResourcesOf(claim)) {
+      for (const named of claim.namedResources) {
         const namespace = own(named.value, 'namespace');
         if (typeof namespace !== 'string' || namespace === '') continue;
         const problems = dns1123LabelErrors(namespace);
@@ -519,7 +495,7 @@ const namespaceIgnoredWhenNamespaced: Rule = {
     if (isolationOf(obj) !== 'Namespaced') return [];
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const named of namedResourcesOf(claim)) {
+      for (const named of claim.namedResources) {
         const namespace = own(named.value, 'namespace');
         if (typeof namespace !== 'string' || namespace === '') continue;
         const path = field(named.path, 'namespace');
@@ -541,7 +517,7 @@ const referenceHasName: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const jsonPath = own(ref.value, 'jsonPath');
         if (!isObject(jsonPath)) continue;
         const name = own(jsonPath, 'name');
@@ -565,7 +541,7 @@ const referenceGjsonSyntax: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const jsonPath = own(ref.value, 'jsonPath');
         if (!isObject(jsonPath)) continue;
         for (const key of ['name', 'namespace']) {
@@ -612,7 +588,7 @@ const referenceVersionsResolvable: Rule = {
     const out: Violation[] = [];
     const resources = exportedResources(obj);
     for (const claim of claimsOf(obj)) {
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const versions = own(ref.value, 'versions');
         if (!isListOrUnset(versions) || !isUnset(versions)) continue;
         const group = groupOf(ref.value);
@@ -643,7 +619,7 @@ const referenceToExportedResource: Rule = {
     const out: Violation[] = [];
     const resources = exportedResources(obj);
     for (const claim of claimsOf(obj)) {
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const group = groupOf(ref.value);
         const resource = own(ref.value, 'resource');
         if (group === undefined || typeof resource !== 'string' || !GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) continue;
@@ -666,7 +642,7 @@ const referenceVersionNames: Rule = {
   check(obj) {
     const out: Violation[] = [];
     for (const claim of claimsOf(obj)) {
-      for (const ref of referencesOf(claim)) {
+      for (const ref of claim.references) {
         const versions = own(ref.value, 'versions');
         if (!Array.isArray(versions)) continue;
         versions.forEach((version, i) => {

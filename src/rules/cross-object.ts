@@ -8,7 +8,7 @@
  * `apiextensions.k8s.io/v1` CustomResourceDefinition (cluster-wide). They are
  * matched by group + plural. Objects of other kinds are ignored.
  */
-import { CrossObjectRule, Located, Manifest, RuleContext, Violation, field, isObject, item, kindVersionOf, own, show, violation } from './engine';
+import { CrossObjectRule, Located, Manifest, RuleContext, SharedWithinRun, Violation, field, isObject, item, kindVersionOf, own, show, violation } from './engine';
 import { ExportedResource, VERSION_NAME, describeGroupResource, exportedResources } from './export';
 
 type Finding = { index: number; violation: Violation };
@@ -104,46 +104,35 @@ function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): ExportA
 
 /** What several rules read from the same objects, read once while `withCrossObjectIndex` runs. */
 interface CrossObjectIndex {
-  readonly objects: readonly Located[];
-  readonly group: string;
   readonly sources: SchemaSource[];
   /** The sources by `group` and `plural`, in object order. */
   readonly sourcesByResource: Map<string, SchemaSource[]>;
   readonly exports: ExportAt[];
 }
 
-let sharedIndex: CrossObjectIndex | undefined;
-let indexing = false;
+const sharedIndex = new SharedWithinRun<CrossObjectIndex>();
 
 /**
  * Runs `fn` (the rules across the objects of one run) with the objects'
  * schema sources and exports read once and shared by the rules, instead of
- * once per rule. Only for the span of `fn`: objects may change between runs.
+ * once per rule.
  */
 export function withCrossObjectIndex<T>(fn: () => T): T {
-  const outer = indexing;
-  indexing = true;
-  try {
-    return fn();
-  } finally {
-    indexing = outer;
-    if (!outer) sharedIndex = undefined;
-  }
+  return sharedIndex.run(fn);
 }
 
 function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectIndex {
-  if (sharedIndex !== undefined && sharedIndex.objects === objects && sharedIndex.group === ctx.group) return sharedIndex;
-  const sources = schemaSources(objects, ctx);
-  const sourcesByResource = new Map<string, SchemaSource[]>();
-  for (const source of sources) {
-    const key = resourceKey(source.group, source.plural);
-    const list = sourcesByResource.get(key);
-    if (list === undefined) sourcesByResource.set(key, [source]);
-    else list.push(source);
-  }
-  const index = { objects, group: ctx.group, sources, sourcesByResource, exports: v1alpha2Exports(objects, ctx) };
-  if (indexing) sharedIndex = index;
-  return index;
+  return sharedIndex.get(objects, ctx.group, () => {
+    const sources = schemaSources(objects, ctx);
+    const sourcesByResource = new Map<string, SchemaSource[]>();
+    for (const source of sources) {
+      const key = resourceKey(source.group, source.plural);
+      const list = sourcesByResource.get(key);
+      if (list === undefined) sourcesByResource.set(key, [source]);
+      else list.push(source);
+    }
+    return { sources, sourcesByResource, exports: v1alpha2Exports(objects, ctx) };
+  });
 }
 
 function resourceKey(group: string, plural: string): string {

@@ -249,3 +249,34 @@ export function perObject<A, T>(read: (arg: A) => T): (arg: A) => T {
   };
 }
 
+
+/**
+ * One value shared by every call made within `run(fn)`, for work several
+ * rules would otherwise repeat on the same input (the structural walk of one
+ * object, the index of one run's objects). Kept only while the outermost
+ * `run` lasts: its input may change between two runs, never during one.
+ */
+export class SharedWithinRun<V> {
+  private active = false;
+  private entry: { readonly input: unknown; readonly group: string; readonly value: V } | undefined;
+
+  public run<T>(fn: () => T): T {
+    const outer = this.active;
+    this.active = true;
+    try {
+      return fn();
+    } finally {
+      this.active = outer;
+      if (!outer) this.entry = undefined;
+    }
+  }
+
+  /** `compute()` for this input (by identity) and group, once per run; every time outside a run. */
+  public get(input: unknown, group: string, compute: () => V): V {
+    const entry = this.entry;
+    if (entry !== undefined && entry.input === input && entry.group === group) return entry.value;
+    const value = compute();
+    if (this.active) this.entry = { input, group, value };
+    return value;
+  }
+}

@@ -23,6 +23,7 @@ import {
   own,
   show,
   violation,
+  SharedWithinRun,
 } from './engine';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, editDistance, jsonType, keyPath } from './k8s-values';
@@ -572,32 +573,21 @@ function schemaFor(kv: KindVersion, group: string): Schema {
 }
 
 /** The one walk the rules KB002-KB009 share while `withSharedStructuralWalk` runs. */
-let sharedWalk: { obj: Manifest; group: string; violations: Violation[] } | undefined;
-let sharing = false;
+const sharedWalk = new SharedWithinRun<Violation[]>();
 
 /**
  * Runs `fn` (the rules of one object) with the structural walk done once and
- * shared by the rules that report from it, instead of once per rule. Only
- * for the span of `fn`: an object may change between two calls.
+ * shared by the rules that report from it, instead of once per rule.
  */
 export function withSharedStructuralWalk<T>(fn: () => T): T {
-  const outer = sharing;
-  sharing = true;
-  try {
-    return fn();
-  } finally {
-    sharing = outer;
-    if (!outer) sharedWalk = undefined;
-  }
+  return sharedWalk.run(fn);
 }
 
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
-  if (sharing && sharedWalk !== undefined && sharedWalk.obj === obj && sharedWalk.group === ctx.group) return sharedWalk.violations;
-  const kv = kindVersionOf(obj, ctx.group);
-  if (kv === undefined) return [];
-  const violations = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  if (sharing) sharedWalk = { obj, group: ctx.group, violations };
-  return violations;
+  return sharedWalk.get(obj, ctx.group, () => {
+    const kv = kindVersionOf(obj, ctx.group);
+    return kv === undefined ? [] : walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  });
 }
 
 function fromChecker(id: string, title: string, severity: Rule['severity']): Rule {
