@@ -12,7 +12,7 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, Violation, perObject, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
+import { Manifest, Rule, RuleInfo, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import {
   GROUP_PATTERN,
   ISOLATIONS,
@@ -62,9 +62,8 @@ interface ClaimAt extends At<Obj> {
   readonly references: At<Obj>[];
 }
 
-// Every claim rule walks the claims: they are read once per object, selectors included.
-const claimsOf = perObject(claimsOfUncached);
-function claimsOfUncached(obj: Manifest): ClaimAt[] {
+/** The well-typed claims, with the parts of their selectors the rules read. */
+function claimsOf(obj: Manifest): ClaimAt[] {
   const claims = own(own(obj, 'spec'), 'permissionClaims');
   if (!Array.isArray(claims)) return [];
   const out: ClaimAt[] = [];
@@ -167,396 +166,283 @@ function suggestNamespace(value: string): string | undefined {
 // ---------------------------------------------------------------------------
 // Rules
 
-const claimGroups: Rule = {
-  id: 'KB140',
-  title: 'claim and reference groups are valid API groups',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      const bad = groupPatternViolation(claimGroups, field(claim.path, 'group'), own(claim.value, 'group'));
-      if (bad !== undefined) out.push(bad);
-      for (const ref of claim.references) {
-        const found = groupPatternViolation(claimGroups, field(ref.path, 'group'), own(ref.value, 'group'));
-        if (found !== undefined) out.push(found);
-      }
-    }
-    return out;
-  },
-};
+function claimRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
+  return { id, title, source, severity, appliesTo: APPLIES_TO };
+}
 
-const claimResources: Rule = {
-  id: 'KB141',
-  title: 'claim and reference resources are lowercase plural resource names',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      const bad = resourcePatternViolation(claimResources, field(claim.path, 'resource'), own(claim.value, 'resource'));
-      if (bad !== undefined) out.push(bad);
-      for (const ref of claim.references) {
-        const found = resourcePatternViolation(claimResources, field(ref.path, 'resource'), own(ref.value, 'resource'));
-        if (found !== undefined) out.push(found);
-      }
-    }
-    return out;
-  },
-};
+const CLAIM_GROUP = claimRule('KB140', 'claim and reference groups are valid API groups', 'kube-bind CRD', 'error');
+const CLAIM_RESOURCE = claimRule('KB141', 'claim and reference resources are lowercase plural resource names', 'kube-bind CRD', 'error');
+const DUPLICATE_CLAIM = claimRule('KB142', 'each group/resource is claimed once', 'kube-bind behaviour', 'warning');
+const CLAIMABLE = claimRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)', 'kube-bind behaviour', 'warning');
+const SELECTS_SOMETHING = claimRule('KB144', 'a claim\'s selector selects something', 'kube-bind behaviour', 'warning');
+const LABEL_SELECTOR_NOT_EMPTY = claimRule('KB145', 'a claim\'s labelSelector is not empty (an empty one selects every object)', 'Kubernetes', 'warning');
+const LABEL_KEY = claimRule('KB146', 'label selector keys are valid Kubernetes label keys', 'Kubernetes', 'warning');
+const LABEL_VALUE = claimRule('KB147', 'label selector values are valid Kubernetes label values', 'Kubernetes', 'warning');
+const OPERATOR = claimRule('KB148', 'matchExpressions operators are In, NotIn, Exists or DoesNotExist', 'spec §2.5', 'error');
+const OPERATOR_VALUES = claimRule('KB149', 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist', 'spec §8.5', 'error');
+const NAMED_NAME = claimRule('KB150', 'namedResources names are valid object names', 'Kubernetes', 'warning');
+const NAMED_NAMESPACE = claimRule('KB151', 'namedResources namespaces are valid namespace names', 'Kubernetes', 'warning');
+const NAMESPACE_IGNORED = claimRule('KB152', 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)', 'spec §2.5', 'warning');
+const REFERENCE_NAME = claimRule('KB153', 'references set jsonPath.name (without it nothing is selected)', 'kube-bind behaviour', 'warning');
+const REFERENCE_GJSON = claimRule('KB154', 'reference jsonPath expressions use kube-bind\'s GJSON path syntax', 'kube-bind behaviour', 'warning');
+const REFERENCE_VERSIONS = claimRule('KB155', 'a reference without versions refers to a resource the export lists versions for', 'spec §2.5, §7', 'error');
+const REFERENCE_EXPORTED = claimRule('KB156', 'references point at a resource the export holds (others are ignored unless isolation is None)', 'kube-bind behaviour', 'warning');
+const REFERENCE_VERSION_NAME = claimRule('KB157', 'reference versions are Kubernetes version names', 'Kubernetes', 'warning');
 
-const noDuplicateClaims: Rule = {
-  id: 'KB142',
-  title: 'each group/resource is claimed once',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    const first = new Map<string, string>();
-    for (const claim of claimsOf(obj)) {
-      const group = groupOf(claim.value);
-      const resource = own(claim.value, 'resource');
-      if (group === undefined || typeof resource !== 'string') continue;
-      const key = `${group}/${resource}`;
-      const earlier = first.get(key);
-      if (earlier === undefined) {
-        first.set(key, claim.path);
-        continue;
-      }
-      out.push(violation(noDuplicateClaims, claim.path,
-        `${claim.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
-        'the API server accepts both, but kube-bind expects one claim per group/resource: merge their selectors into one claim'));
-    }
-    return out;
-  },
-};
+const LABEL_KEY_HINT = 'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; '
+  + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
+const LABEL_VALUE_HINT = 'a label value is at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; '
+  + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
 
-const claimableResources: Rule = {
-  id: 'KB143',
-  title: 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      const group = groupOf(claim.value);
-      const resource = own(claim.value, 'resource');
-      if (group === undefined || typeof resource !== 'string') continue;
-      if (!GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) continue; // KB140/KB141
-      const claimable = (CLAIMABLE_CORE_RESOURCES as readonly string[]).includes(resource);
-      if (claimable && group === '') continue;
-      const base = `kube-bind's konnector only syncs claims on ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") and skips any other claim`;
-      if (claimable) {
-        const path = field(claim.path, 'group');
-        out.push(violation(claimableResources, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
-          `write the core group as "" (or leave group out); ${base}`));
-        continue;
-      }
-      const path = field(claim.path, 'resource');
-      out.push(violation(claimableResources, path,
-        `${claim.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim today${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
-        `${base}; the claim would be ignored`));
-    }
-    return out;
-  },
-};
+/**
+ * What the claim rules find in one object, in one walk over its claims: per
+ * claim, its group/resource, its selector, its named resources, then its
+ * references. Each rule reports its own findings, in claim order.
+ */
+function claimFindings(obj: Manifest): Violation[] {
+  const out: Violation[] = [];
+  const claims = claimsOf(obj);
+  if (claims.length === 0) return out;
+  const facts: ExportFacts = { obj, isolation: isolationOf(obj), firstClaimOf: new Map() };
+  for (const claim of claims) {
+    checkClaimedResource(claim, facts, out);
+    checkSelector(claim, out);
+    checkNamedResources(claim, facts, out);
+    for (const ref of claim.references) checkReference(ref, facts, out);
+  }
+  return out;
+}
 
-const selectorSelectsSomething: Rule = {
-  id: 'KB144',
-  title: 'a claim\'s selector selects something',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      const selector = claim.selector;
-      if (selector === undefined) continue;
-      const labelSelector = own(selector.value, 'labelSelector');
-      const named = own(selector.value, 'namedResources');
-      const references = own(selector.value, 'references');
-      if (!isMapOrUnset(labelSelector) || !isListOrUnset(named) || !isListOrUnset(references)) continue;
-      if ((labelSelector !== undefined && labelSelector !== null) || !isUnset(named) || !isUnset(references)) continue;
-      out.push(violation(selectorSelectsSomething, selector.path,
-        `${selector.path} selects nothing: it has no labelSelector, namedResources or references`,
-        'kube-bind claims no object through an empty selector: add labelSelector.matchLabels, namedResources or references'));
-    }
-    return out;
-  },
-};
+/** What the claim checks read from the rest of the export, each read once. */
+interface ExportFacts {
+  readonly obj: Manifest;
+  readonly isolation: string | undefined;
+  /** The path of the first claim of each group/resource (KB142). */
+  readonly firstClaimOf: Map<string, string>;
+}
 
-const labelSelectorNotEmpty: Rule = {
-  id: 'KB145',
-  title: 'a claim\'s labelSelector is not empty (an empty one selects every object)',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      const selector = claim.labelSelector;
-      if (selector === undefined) continue;
-      const matchLabels = own(selector.value, 'matchLabels');
-      const matchExpressions = own(selector.value, 'matchExpressions');
-      if (!isMapOrUnset(matchLabels) || !isListOrUnset(matchExpressions)) continue;
-      if (!isUnset(matchLabels) || !isUnset(matchExpressions)) continue;
-      const resource = own(claim.value, 'resource');
-      const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
-      out.push(violation(labelSelectorNotEmpty, selector.path,
-        `${selector.path} is empty, and an empty label selector matches everything: the claim covers ${what} of the consumer`,
-        'add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
-    }
-    return out;
-  },
-};
+/** KB140-KB143: the claim's group and resource. */
+function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
+  const rawGroup = own(claim.value, 'group');
+  const resource = own(claim.value, 'resource');
+  const badGroup = groupPatternViolation(CLAIM_GROUP, field(claim.path, 'group'), rawGroup);
+  if (badGroup !== undefined) out.push(badGroup);
+  const badResource = resourcePatternViolation(CLAIM_RESOURCE, field(claim.path, 'resource'), resource);
+  if (badResource !== undefined) out.push(badResource);
+  const group = groupOf(claim.value);
+  if (group === undefined || typeof resource !== 'string') return;
+  const key = `${group}/${resource}`;
+  const earlier = facts.firstClaimOf.get(key);
+  if (earlier === undefined) {
+    facts.firstClaimOf.set(key, claim.path);
+  } else {
+    out.push(violation(DUPLICATE_CLAIM, claim.path,
+      `${claim.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
+      'the API server accepts both, but kube-bind expects one claim per group/resource: merge their selectors into one claim'));
+  }
+  if (!GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return; // KB140/KB141
+  const claimable = (CLAIMABLE_CORE_RESOURCES as readonly string[]).includes(resource);
+  if (!claimable || group !== '') out.push(unclaimable(claim, group, resource, claimable));
+}
 
-const labelKeys: Rule = {
-  id: 'KB146',
-  title: 'label selector keys are valid Kubernetes label keys',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const entry of claim.matchLabels) {
-        const problems = qualifiedNameErrors(entry.key);
-        if (problems.length === 0) continue;
-        out.push(violation(labelKeys, entry.path,
-          `${entry.path}: key ${show(entry.key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(entry.key))}`,
-          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; the API server stores it, but kube-bind cannot parse this selector and claims nothing with it'));
-      }
-      for (const expression of claim.matchExpressions) {
-        const key = own(expression.value, 'key');
-        if (typeof key !== 'string') continue;
-        const problems = qualifiedNameErrors(key);
-        if (problems.length === 0) continue;
-        const path = field(expression.path, 'key');
-        out.push(violation(labelKeys, path, `${path} ${show(key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(key))}`,
-          'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; the API server stores it, but kube-bind cannot parse this selector and claims nothing with it'));
-      }
-    }
-    return out;
-  },
-};
+function unclaimable(claim: ClaimAt, group: string, resource: string, claimable: boolean): Violation {
+  const base = `kube-bind's konnector only syncs claims on ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") and skips any other claim`;
+  if (claimable) {
+    const path = field(claim.path, 'group');
+    return violation(CLAIMABLE, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
+      `write the core group as "" (or leave group out); ${base}`);
+  }
+  const path = field(claim.path, 'resource');
+  return violation(CLAIMABLE, path,
+    `${claim.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim today${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
+    `${base}; the claim would be ignored`);
+}
 
-const labelValues: Rule = {
-  id: 'KB147',
-  title: 'label selector values are valid Kubernetes label values',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    const hint = 'a label value is at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; '
-      + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
-    for (const claim of claimsOf(obj)) {
-      for (const entry of claim.matchLabels) {
-        if (typeof entry.value !== 'string') continue;
-        const problems = labelValueErrors(entry.value);
-        if (problems.length === 0) continue;
-        out.push(violation(labelValues, entry.path,
-          `${entry.path} ${show(entry.value)} is not a valid label value: it ${problemsText(problems)}${suggestion(suggestLabelPart(entry.value))}`, hint));
-      }
-      for (const expression of claim.matchExpressions) {
-        const values = own(expression.value, 'values');
-        if (!Array.isArray(values)) continue;
-        values.forEach((value, i) => {
-          if (typeof value !== 'string') return;
-          const problems = labelValueErrors(value);
-          if (problems.length === 0) return;
-          const path = item(field(expression.path, 'values'), i);
-          out.push(violation(labelValues, path,
-            `${path} ${show(value)} is not a valid label value: it ${problemsText(problems)}${suggestion(suggestLabelPart(value))}`, hint));
-        });
-      }
+/** KB144-KB149: whether the selector selects something, and its label selector. */
+function checkSelector(claim: ClaimAt, out: Violation[]): void {
+  const selector = claim.selector;
+  if (selector === undefined) return;
+  const labelSelector = own(selector.value, 'labelSelector');
+  const named = own(selector.value, 'namedResources');
+  const references = own(selector.value, 'references');
+  if (isMapOrUnset(labelSelector) && isListOrUnset(named) && isListOrUnset(references)
+    && (labelSelector === undefined || labelSelector === null) && isUnset(named) && isUnset(references)) {
+    out.push(violation(SELECTS_SOMETHING, selector.path,
+      `${selector.path} selects nothing: it has no labelSelector, namedResources or references`,
+      'kube-bind claims no object through an empty selector: add labelSelector.matchLabels, namedResources or references'));
+  }
+  if (claim.labelSelector === undefined) return;
+  checkLabelSelectorNotEmpty(claim, claim.labelSelector, out);
+  for (const entry of claim.matchLabels) {
+    const keyProblems = qualifiedNameErrors(entry.key);
+    if (keyProblems.length > 0) {
+      out.push(violation(LABEL_KEY, entry.path,
+        `${entry.path}: key ${show(entry.key)} is not a valid label key: ${problemsText(keyProblems)}${suggestion(suggestLabelPart(entry.key))}`, LABEL_KEY_HINT));
     }
-    return out;
-  },
-};
+    if (typeof entry.value === 'string') checkLabelValue(entry.path, entry.value, out);
+  }
+  for (const expression of claim.matchExpressions) checkExpression(expression, out);
+}
 
-const selectorOperators: Rule = {
-  id: 'KB148',
-  title: 'matchExpressions operators are In, NotIn, Exists or DoesNotExist',
-  source: 'spec §2.5',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const expression of claim.matchExpressions) {
-        const operator = own(expression.value, 'operator');
-        if (typeof operator !== 'string' || (SELECTOR_OPERATORS as readonly string[]).includes(operator)) continue;
-        const path = field(expression.path, 'operator');
-        const numeric = operator === 'Gt' || operator === 'Lt';
-        out.push(violation(selectorOperators, path,
-          `${path} ${show(operator)} ${oneOf(SELECTOR_OPERATORS)}${didYouMean(operator, SELECTOR_OPERATORS)}`,
-          numeric
-            ? `${show(operator)} is a node-selector operator; label selectors only know ${SELECTOR_OPERATORS.join(', ')}`
-            : 'operators are case-sensitive; kube-bind cannot parse the selector otherwise and claims nothing with it'));
-      }
-    }
-    return out;
-  },
-};
+function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Violation[]): void {
+  const matchLabels = own(selector.value, 'matchLabels');
+  const matchExpressions = own(selector.value, 'matchExpressions');
+  if (!isMapOrUnset(matchLabels) || !isListOrUnset(matchExpressions)) return;
+  if (!isUnset(matchLabels) || !isUnset(matchExpressions)) return;
+  const resource = own(claim.value, 'resource');
+  const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
+  out.push(violation(LABEL_SELECTOR_NOT_EMPTY, selector.path,
+    `${selector.path} is empty, and an empty label selector matches everything: the claim covers ${what} of the consumer`,
+    'add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
+}
 
-const operatorValues: Rule = {
-  id: 'KB149',
-  title: 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist',
-  source: 'spec §8.5',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const expression of claim.matchExpressions) {
-        const operator = own(expression.value, 'operator');
-        const values = own(expression.value, 'values');
-        if (values !== undefined && values !== null && !Array.isArray(values)) continue;
-        const count = Array.isArray(values) ? values.length : 0;
-        const valuesPath = field(expression.path, 'values');
-        if ((operator === 'In' || operator === 'NotIn') && count === 0) {
-          const path = values === undefined || values === null ? expression.path : valuesPath;
-          out.push(violation(operatorValues, path, `${valuesPath} must be non-empty for operator ${show(operator)}`,
-            `list the label values to match, or use ${operator === 'In' ? '"Exists"' : '"DoesNotExist"'} to test only the key`));
-        } else if ((operator === 'Exists' || operator === 'DoesNotExist') && count > 0) {
-          out.push(violation(operatorValues, valuesPath, `${valuesPath} must be empty for operator ${show(operator)} (it has ${count})`,
-            `remove values, or use ${operator === 'Exists' ? '"In"' : '"NotIn"'} to match them`));
-        }
-      }
-    }
-    return out;
-  },
-};
+function checkLabelValue(path: string, value: string, out: Violation[]): void {
+  const problems = labelValueErrors(value);
+  if (problems.length === 0) return;
+  out.push(violation(LABEL_VALUE, path,
+    `${path} ${show(value)} is not a valid label value: it ${problemsText(problems)}${suggestion(suggestLabelPart(value))}`, LABEL_VALUE_HINT));
+}
 
-const namedResourceNames: Rule = {
-  id: 'KB150',
-  title: 'namedResources names are valid object names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const named of claim.namedResources) {
-        const name = own(named.value, 'name');
-        if (typeof name !== 'string') continue;
-        const path = field(named.path, 'name');
-        if (name === '') {
-          out.push(violation(namedResourceNames, path, `${path} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
-          continue;
-        }
-        const problems = dns1123SubdomainErrors(name);
-        if (problems.length === 0) continue;
-        out.push(violation(namedResourceNames, path,
-          `${path} ${show(name)} is not a valid object name: it ${problemsText(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
-          'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing'));
-      }
+/** KB146-KB149 for one entry of matchExpressions. */
+function checkExpression(expression: At<Obj>, out: Violation[]): void {
+  const key = own(expression.value, 'key');
+  const operator = own(expression.value, 'operator');
+  const values = own(expression.value, 'values');
+  if (typeof key === 'string') {
+    const problems = qualifiedNameErrors(key);
+    if (problems.length > 0) {
+      const path = field(expression.path, 'key');
+      out.push(violation(LABEL_KEY, path, `${path} ${show(key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(key))}`, LABEL_KEY_HINT));
     }
-    return out;
-  },
-};
+  }
+  const valuesPath = field(expression.path, 'values');
+  if (Array.isArray(values)) {
+    for (let i = 0; i < values.length; i++) {
+      if (typeof values[i] === 'string') checkLabelValue(item(valuesPath, i), values[i], out);
+    }
+  }
+  if (typeof operator === 'string' && !(SELECTOR_OPERATORS as readonly string[]).includes(operator)) {
+    const path = field(expression.path, 'operator');
+    const numeric = operator === 'Gt' || operator === 'Lt';
+    out.push(violation(OPERATOR, path,
+      `${path} ${show(operator)} ${oneOf(SELECTOR_OPERATORS)}${didYouMean(operator, SELECTOR_OPERATORS)}`,
+      numeric
+        ? `${show(operator)} is a node-selector operator; label selectors only know ${SELECTOR_OPERATORS.join(', ')}`
+        : 'operators are case-sensitive; kube-bind cannot parse the selector otherwise and claims nothing with it'));
+  }
+  if (values !== undefined && values !== null && !Array.isArray(values)) return;
+  const count = Array.isArray(values) ? values.length : 0;
+  if ((operator === 'In' || operator === 'NotIn') && count === 0) {
+    const path = values === undefined || values === null ? expression.path : valuesPath;
+    out.push(violation(OPERATOR_VALUES, path, `${valuesPath} must be non-empty for operator ${show(operator)}`,
+      `list the label values to match, or use ${operator === 'In' ? '"Exists"' : '"DoesNotExist"'} to test only the key`));
+  } else if ((operator === 'Exists' || operator === 'DoesNotExist') && count > 0) {
+    out.push(violation(OPERATOR_VALUES, valuesPath, `${valuesPath} must be empty for operator ${show(operator)} (it has ${count})`,
+      `remove values, or use ${operator === 'Exists' ? '"In"' : '"NotIn"'} to match them`));
+  }
+}
 
-const namedResourceNamespaces: Rule = {
-  id: 'KB151',
-  title: 'namedResources namespaces are valid namespace names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const named of claim.namedResources) {
-        const namespace = own(named.value, 'namespace');
-        if (typeof namespace !== 'string' || namespace === '') continue;
-        const problems = dns1123LabelErrors(namespace);
-        if (problems.length === 0) continue;
-        const path = field(named.path, 'namespace');
-        out.push(violation(namedResourceNamespaces, path,
-          `${path} ${show(namespace)} is not a valid namespace name: it ${problemsText(problems)}${suggestion(suggestNamespace(namespace))}`,
-          'no namespace can have this name, so the entry matches nothing'));
-      }
+/** KB150-KB152: the names and namespaces of namedResources. */
+function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
+  for (const named of claim.namedResources) {
+    const name = own(named.value, 'name');
+    if (typeof name === 'string') checkNamedName(field(named.path, 'name'), name, out);
+    const namespace = own(named.value, 'namespace');
+    if (typeof namespace !== 'string' || namespace === '') continue;
+    const path = field(named.path, 'namespace');
+    const problems = dns1123LabelErrors(namespace);
+    if (problems.length > 0) {
+      out.push(violation(NAMED_NAMESPACE, path,
+        `${path} ${show(namespace)} is not a valid namespace name: it ${problemsText(problems)}${suggestion(suggestNamespace(namespace))}`,
+        'no namespace can have this name, so the entry matches nothing'));
     }
-    return out;
-  },
-};
+    if (facts.isolation === 'Namespaced') {
+      out.push(violation(NAMESPACE_IGNORED, path,
+        `${path} ${show(namespace)} is ignored because spec.isolation is "Namespaced"`,
+        'with namespaced isolation kube-bind maps namespaces itself and matches by name only: remove namespace'));
+    }
+  }
+}
 
-const namespaceIgnoredWhenNamespaced: Rule = {
-  id: 'KB152',
-  title: 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)',
-  source: 'spec §2.5',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    if (isolationOf(obj) !== 'Namespaced') return [];
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const named of claim.namedResources) {
-        const namespace = own(named.value, 'namespace');
-        if (typeof namespace !== 'string' || namespace === '') continue;
-        const path = field(named.path, 'namespace');
-        out.push(violation(namespaceIgnoredWhenNamespaced, path,
-          `${path} ${show(namespace)} is ignored because spec.isolation is "Namespaced"`,
-          'with namespaced isolation kube-bind maps namespaces itself and matches by name only: remove namespace'));
-      }
-    }
-    return out;
-  },
-};
+function checkNamedName(path: string, name: string, out: Violation[]): void {
+  if (name === '') {
+    out.push(violation(NAMED_NAME, path, `${path} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
+    return;
+  }
+  const problems = dns1123SubdomainErrors(name);
+  if (problems.length === 0) return;
+  out.push(violation(NAMED_NAME, path,
+    `${path} ${show(name)} is not a valid object name: it ${problemsText(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
+    'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing'));
+}
 
-const referenceHasName: Rule = {
-  id: 'KB153',
-  title: 'references set jsonPath.name (without it nothing is selected)',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const ref of claim.references) {
-        const jsonPath = own(ref.value, 'jsonPath');
-        if (!isObject(jsonPath)) continue;
-        const name = own(jsonPath, 'name');
-        if (name !== undefined && name !== null && (typeof name !== 'string' || name.trim() !== '')) continue;
-        const path = field(ref.path, 'jsonPath');
-        out.push(violation(referenceHasName, typeof name === 'string' ? field(path, 'name') : path,
-          `${path} has no name expression, so the reference selects nothing`,
-          'set jsonPath.name to the field of the referencing object that holds the name, e.g. name: "spec.secretName"'));
-      }
+/** KB140, KB141 and KB153-KB157 for one reference. */
+function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): void {
+  const rawGroup = own(ref.value, 'group');
+  const resource = own(ref.value, 'resource');
+  const badGroup = groupPatternViolation(CLAIM_GROUP, field(ref.path, 'group'), rawGroup);
+  if (badGroup !== undefined) out.push(badGroup);
+  const badResource = resourcePatternViolation(CLAIM_RESOURCE, field(ref.path, 'resource'), resource);
+  if (badResource !== undefined) out.push(badResource);
+  const jsonPath = own(ref.value, 'jsonPath');
+  if (isObject(jsonPath)) checkJsonPath(ref, jsonPath, out);
+  const versions = own(ref.value, 'versions');
+  const group = groupOf(ref.value);
+  if (group !== undefined && typeof resource === 'string' && GROUP_PATTERN.test(group) && RESOURCE_PATTERN.test(resource)) {
+    checkReferencedResource(ref, group, resource, versions, facts, out);
+  }
+  if (Array.isArray(versions)) {
+    const versionsPath = field(ref.path, 'versions');
+    for (let i = 0; i < versions.length; i++) {
+      if (typeof versions[i] !== 'string') continue;
+      const found = versionNameViolation(REFERENCE_VERSION_NAME, item(versionsPath, i), versions[i]);
+      if (found !== undefined) out.push(found);
     }
-    return out;
-  },
-};
+  }
+}
 
-const referenceGjsonSyntax: Rule = {
-  id: 'KB154',
-  title: 'reference jsonPath expressions use kube-bind\'s GJSON path syntax',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const ref of claim.references) {
-        const jsonPath = own(ref.value, 'jsonPath');
-        if (!isObject(jsonPath)) continue;
-        for (const key of ['name', 'namespace']) {
-          const expression = own(jsonPath, key);
-          if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) continue;
-          const path = field(field(ref.path, 'jsonPath'), key);
-          out.push(violation(referenceGjsonSyntax, path,
-            `${path} ${show(expression)} is written as a Kubernetes JSONPath, but kube-bind evaluates it as a GJSON path${suggestion(toGjson(expression))}`,
-            'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
-        }
-      }
-    }
-    return out;
-  },
-};
+/** KB153 and KB154: the reference's name and namespace expressions. */
+function checkJsonPath(ref: At<Obj>, jsonPath: Obj, out: Violation[]): void {
+  const path = field(ref.path, 'jsonPath');
+  const name = own(jsonPath, 'name');
+  if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
+    out.push(violation(REFERENCE_NAME, typeof name === 'string' ? field(path, 'name') : path,
+      `${path} has no name expression, so the reference selects nothing`,
+      'set jsonPath.name to the field of the referencing object that holds the name, e.g. name: "spec.secretName"'));
+  }
+  checkGjson(path, 'name', name, out);
+  checkGjson(path, 'namespace', own(jsonPath, 'namespace'), out);
+}
+
+function checkGjson(jsonPathPath: string, key: string, expression: unknown, out: Violation[]): void {
+  if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) return;
+  const path = field(jsonPathPath, key);
+  out.push(violation(REFERENCE_GJSON, path,
+    `${path} ${show(expression)} is written as a Kubernetes JSONPath, but kube-bind evaluates it as a GJSON path${suggestion(toGjson(expression))}`,
+    'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
+}
+
+/**
+ * KB155 and KB156: whether the export holds the referenced resource. With a
+ * malformed spec.resources entry, what the export holds is unknown: KB121/KB122 come first.
+ */
+function checkReferencedResource(ref: At<Obj>, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[]): void {
+  if (!resourcesAreWellFormed(facts.obj)) return;
+  const held = exportedResources(facts.obj).find(r => r.group === group && r.resource === resource);
+  if (isListOrUnset(versions) && isUnset(versions) && (held === undefined || held.versions.length === 0)) {
+    out.push(violation(REFERENCE_VERSIONS, ref.path,
+      `${ref.path} has no versions, and spec.resources ${held === undefined ? 'does not hold' : `(${held.path}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
+      held === undefined
+        ? 'list the versions to read the referencing objects with, e.g. versions: ["v1"]'
+        : `list versions in ${held.path}.versions, or in this reference (e.g. versions: ["v1"])`));
+  }
+  const isolation = facts.isolation;
+  if (held === undefined && isolation !== undefined && isolation !== 'None') {
+    out.push(violation(REFERENCE_EXPORTED, ref.path,
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
+      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+  }
+}
 
 function looksLikeKubernetesJsonPath(expression: string): boolean {
   const trimmed = expression.trim();
@@ -576,104 +462,24 @@ function toGjson(expression: string): string | undefined {
   return path !== '' && !/[[\]{}$]/.test(path) ? path : undefined;
 }
 
-const referenceVersionsResolvable: Rule = {
-  id: 'KB155',
-  title: 'a reference without versions refers to a resource the export lists versions for',
-  source: 'spec §2.5, §7',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    // With a malformed spec.resources entry, what the export holds is unknown: KB121/KB122 come first.
-    if (!resourcesAreWellFormed(obj)) return [];
-    const out: Violation[] = [];
-    const resources = exportedResources(obj);
-    for (const claim of claimsOf(obj)) {
-      for (const ref of claim.references) {
-        const versions = own(ref.value, 'versions');
-        if (!isListOrUnset(versions) || !isUnset(versions)) continue;
-        const group = groupOf(ref.value);
-        const resource = own(ref.value, 'resource');
-        if (group === undefined || typeof resource !== 'string' || !GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) continue;
-        const held = resources.find(r => r.group === group && r.resource === resource);
-        if (held !== undefined && held.versions.length > 0) continue;
-        out.push(violation(referenceVersionsResolvable, ref.path,
-          `${ref.path} has no versions, and spec.resources ${held === undefined ? 'does not hold' : `(${held.path}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
-          held === undefined
-            ? 'list the versions to read the referencing objects with, e.g. versions: ["v1"]'
-            : `list versions in ${held.path}.versions, or in this reference (e.g. versions: ["v1"])`));
-      }
-    }
-    return out;
-  },
-};
-
-const referenceToExportedResource: Rule = {
-  id: 'KB156',
-  title: 'references point at a resource the export holds (others are ignored unless isolation is None)',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const isolation = isolationOf(obj);
-    if (isolation === undefined || isolation === 'None' || !resourcesAreWellFormed(obj)) return [];
-    const out: Violation[] = [];
-    const resources = exportedResources(obj);
-    for (const claim of claimsOf(obj)) {
-      for (const ref of claim.references) {
-        const group = groupOf(ref.value);
-        const resource = own(ref.value, 'resource');
-        if (group === undefined || typeof resource !== 'string' || !GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) continue;
-        if (resources.some(r => r.group === group && r.resource === resource)) continue;
-        out.push(violation(referenceToExportedResource, ref.path,
-          `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
-          'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
-      }
-    }
-    return out;
-  },
-};
-
-const referenceVersionNames: Rule = {
-  id: 'KB157',
-  title: 'reference versions are Kubernetes version names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const claim of claimsOf(obj)) {
-      for (const ref of claim.references) {
-        const versions = own(ref.value, 'versions');
-        if (!Array.isArray(versions)) continue;
-        versions.forEach((version, i) => {
-          if (typeof version !== 'string') return;
-          const found = versionNameViolation(referenceVersionNames, item(field(ref.path, 'versions'), i), version);
-          if (found !== undefined) out.push(found);
-        });
-      }
-    }
-    return out;
-  },
-};
-
-/** Every rule of APIServiceExport v1alpha2's `spec.permissionClaims`. */
-export const CLAIM_RULES: Rule[] = [
-  claimGroups,
-  claimResources,
-  noDuplicateClaims,
-  claimableResources,
-  selectorSelectsSomething,
-  labelSelectorNotEmpty,
-  labelKeys,
-  labelValues,
-  selectorOperators,
-  operatorValues,
-  namedResourceNames,
-  namedResourceNamespaces,
-  namespaceIgnoredWhenNamespaced,
-  referenceHasName,
-  referenceGjsonSyntax,
-  referenceVersionsResolvable,
-  referenceToExportedResource,
-  referenceVersionNames,
-];
+/** Every rule of APIServiceExport v1alpha2's `spec.permissionClaims`, in catalogue order. */
+export const CLAIM_RULES: Rule[] = rulesOfOnePass([
+  CLAIM_GROUP,
+  CLAIM_RESOURCE,
+  DUPLICATE_CLAIM,
+  CLAIMABLE,
+  SELECTS_SOMETHING,
+  LABEL_SELECTOR_NOT_EMPTY,
+  LABEL_KEY,
+  LABEL_VALUE,
+  OPERATOR,
+  OPERATOR_VALUES,
+  NAMED_NAME,
+  NAMED_NAMESPACE,
+  NAMESPACE_IGNORED,
+  REFERENCE_NAME,
+  REFERENCE_GJSON,
+  REFERENCE_VERSIONS,
+  REFERENCE_EXPORTED,
+  REFERENCE_VERSION_NAME,
+], claimFindings);

@@ -5,7 +5,7 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, Violation, perObject, field, isObject, item, own, show, violation } from './engine';
+import { Manifest, Rule, RuleInfo, Violation, perObject, field, isObject, item, own, rulesOfOnePass, show, violation } from './engine';
 
 /** kube-bind's pattern for `group` fields (CRD `GroupResource.group`). */
 export const GROUP_PATTERN = /^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$/;
@@ -64,11 +64,12 @@ export const resourcesAreWellFormed = perObject(resourcesAreWellFormedUncached);
 function resourcesAreWellFormedUncached(obj: Manifest): boolean {
   const resources = own(own(obj, 'spec'), 'resources');
   if (!Array.isArray(resources)) return false;
-  return resources.every(entry => {
+  for (const entry of resources) {
     const group = own(entry, 'group') ?? '';
     const resource = own(entry, 'resource');
-    return typeof group === 'string' && typeof resource === 'string' && GROUP_PATTERN.test(group) && RESOURCE_PATTERN.test(resource);
-  });
+    if (typeof group !== 'string' || typeof resource !== 'string' || !GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return false;
+  }
+  return true;
 }
 
 /** The entries of `spec.resources` whose group and resource are strings. */
@@ -77,17 +78,25 @@ function exportedResourcesUncached(obj: Manifest): ExportedResource[] {
   const resources = own(own(obj, 'spec'), 'resources');
   if (!Array.isArray(resources)) return [];
   const out: ExportedResource[] = [];
-  resources.forEach((entry, index) => {
-    if (!isObject(entry)) return;
-    const group = own(entry, 'group') ?? '';
+  for (let index = 0; index < resources.length; index++) {
+    const entry = resources[index];
+    if (!isObject(entry)) continue;
+    const rawGroup = own(entry, 'group');
+    const group = rawGroup ?? '';
     const resource = own(entry, 'resource');
-    if (typeof group !== 'string' || typeof resource !== 'string') return;
-    const rawVersions = own(entry, 'versions');
-    const versions = Array.isArray(rawVersions)
-      ? rawVersions.flatMap((name, i) => typeof name === 'string' ? [{ index: i, name }] : [])
-      : [];
-    out.push({ index, path: item('spec.resources', index), group, groupGiven: own(entry, 'group') !== undefined, resource, versions });
-  });
+    if (typeof group !== 'string' || typeof resource !== 'string') continue;
+    out.push({ index, path: item('spec.resources', index), group, groupGiven: rawGroup !== undefined, resource, versions: versionNames(own(entry, 'versions')) });
+  }
+  return out;
+}
+
+/** The string entries of a `versions` list, with their index. */
+function versionNames(versions: unknown): Array<{ index: number; name: string }> {
+  const out: Array<{ index: number; name: string }> = [];
+  if (!Array.isArray(versions)) return out;
+  for (let index = 0; index < versions.length; index++) {
+    if (typeof versions[index] === 'string') out.push({ index, name: versions[index] });
+  }
   return out;
 }
 
@@ -175,196 +184,116 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, path: 
 
 const APPLIES_TO = ['APIServiceExport/v1alpha2'] as const;
 
-function resourcesArray(obj: Manifest): unknown[] | undefined {
-  const resources = own(own(obj, 'spec'), 'resources');
-  return Array.isArray(resources) ? resources : undefined;
+function exportRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
+  return { id, title, source, severity, appliesTo: APPLIES_TO };
 }
 
-const resourcesNotEmpty: Rule = {
-  id: 'KB120',
-  title: 'spec.resources lists at least one resource',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const resources = resourcesArray(obj);
-    if (resources === undefined || resources.length > 0) return [];
-    return [violation(resourcesNotEmpty, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
-      'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}')];
-  },
-};
+const RESOURCES_NOT_EMPTY = exportRule('KB120', 'spec.resources lists at least one resource', 'kube-bind CRD', 'error');
+const RESOURCE_GROUP = exportRule('KB121', 'spec.resources[*].group is a valid API group', 'kube-bind CRD', 'error');
+const RESOURCE_NAME = exportRule('KB122', 'spec.resources[*].resource is a lowercase plural resource name', 'kube-bind CRD', 'error');
+const DUPLICATE_RESOURCE = exportRule('KB123', 'each group/resource is exported once', 'kube-bind behaviour', 'warning');
+const VERSION_NAMES = exportRule('KB124', 'spec.resources[*].versions are Kubernetes version names', 'Kubernetes', 'warning');
+const UNIQUE_VERSIONS = exportRule('KB125', 'spec.resources[*].versions has no duplicates', 'kube-bind behaviour', 'warning');
+const CRD_BACKED = exportRule('KB126', 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself', 'spec §2.5', 'warning');
+const LEGACY_ISOLATION = exportRule('KB127', 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation', 'spec §2.5', 'warning');
+const ISOLATION_WINS = exportRule('KB128', 'spec.clusterScopedIsolation agrees with spec.isolation', 'kube-bind behaviour', 'warning');
 
-const resourceGroupPattern: Rule = {
-  id: 'KB121',
-  title: 'spec.resources[*].group is a valid API group',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    resourcesArray(obj)?.forEach((entry, i) => {
-      const found = groupPatternViolation(resourceGroupPattern, field(item('spec.resources', i), 'group'), own(entry, 'group'));
-      if (found !== undefined) out.push(found);
-    });
-    return out;
-  },
-};
-
-const resourceNamePattern: Rule = {
-  id: 'KB122',
-  title: 'spec.resources[*].resource is a lowercase plural resource name',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    resourcesArray(obj)?.forEach((entry, i) => {
-      const found = resourcePatternViolation(resourceNamePattern, field(item('spec.resources', i), 'resource'), own(entry, 'resource'));
-      if (found !== undefined) out.push(found);
-    });
-    return out;
-  },
-};
-
-const noDuplicateResources: Rule = {
-  id: 'KB123',
-  title: 'each group/resource is exported once',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
+/** What the export rules find in one object, in one walk over `spec.resources`. */
+function exportFindings(obj: Manifest): Violation[] {
+  const out: Violation[] = [];
+  const spec = own(obj, 'spec');
+  const resources = own(spec, 'resources');
+  if (Array.isArray(resources)) {
+    if (resources.length === 0) {
+      out.push(violation(RESOURCES_NOT_EMPTY, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
+        'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}'));
+    }
+    for (let i = 0; i < resources.length; i++) {
+      const path = item('spec.resources', i);
+      const badGroup = groupPatternViolation(RESOURCE_GROUP, field(path, 'group'), own(resources[i], 'group'));
+      if (badGroup !== undefined) out.push(badGroup);
+      const badResource = resourcePatternViolation(RESOURCE_NAME, field(path, 'resource'), own(resources[i], 'resource'));
+      if (badResource !== undefined) out.push(badResource);
+    }
     const first = new Map<string, ExportedResource>();
     for (const entry of exportedResources(obj)) {
       const key = `${entry.group}/${entry.resource}`;
       const earlier = first.get(key);
       if (earlier === undefined) {
         first.set(key, entry);
-        continue;
+      } else {
+        out.push(violation(DUPLICATE_RESOURCE, entry.path,
+          `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
+          'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
       }
-      out.push(violation(noDuplicateResources, entry.path,
-        `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
-        'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
+      checkVersions(entry, out);
+      checkCrdBacked(entry, out);
     }
-    return out;
-  },
-};
+  }
+  checkClusterScopedIsolation(spec, out);
+  return out;
+}
 
-const versionNames: Rule = {
-  id: 'KB124',
-  title: 'spec.resources[*].versions are Kubernetes version names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const entry of exportedResources(obj)) {
-      for (const version of entry.versions) {
-        const found = versionNameViolation(versionNames, item(field(entry.path, 'versions'), version.index), version.name);
-        if (found !== undefined) out.push(found);
-      }
+/** KB124 and KB125: the names of an entry's versions, each listed once. */
+function checkVersions(entry: ExportedResource, out: Violation[]): void {
+  if (entry.versions.length === 0) return;
+  const versionsPath = field(entry.path, 'versions');
+  const seen = new Map<string, number>();
+  for (const version of entry.versions) {
+    const path = item(versionsPath, version.index);
+    const badName = versionNameViolation(VERSION_NAMES, path, version.name);
+    if (badName !== undefined) out.push(badName);
+    const earlier = seen.get(version.name);
+    if (earlier === undefined) {
+      seen.set(version.name, version.index);
+    } else {
+      out.push(violation(UNIQUE_VERSIONS, path, `${path} ${show(version.name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
     }
-    return out;
-  },
-};
+  }
+}
 
-const uniqueVersions: Rule = {
-  id: 'KB125',
-  title: 'spec.resources[*].versions has no duplicates',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const entry of exportedResources(obj)) {
-      const seen = new Map<string, number>();
-      for (const version of entry.versions) {
-        const earlier = seen.get(version.name);
-        if (earlier === undefined) {
-          seen.set(version.name, version.index);
-          continue;
-        }
-        const path = item(field(entry.path, 'versions'), version.index);
-        out.push(violation(uniqueVersions, path, `${path} ${show(version.name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
-      }
-    }
-    return out;
-  },
-};
+/** KB126: only resources that a CustomResourceDefinition provides can be exported. */
+function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
+  if (!GROUP_PATTERN.test(entry.group)) return; // KB121 reports it
+  const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
+  if (entry.group.includes('.') && !builtIn) return;
+  const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
+  const what = entry.group === ''
+    ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, which means`} the core group, so ${show(entry.resource)} is a built-in Kubernetes resource`
+    : builtIn
+      ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
+      : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
+  out.push(violation(CRD_BACKED, path, `${what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
+    entry.group === ''
+      ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
+      : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
+}
 
-const crdBackedResources: Rule = {
-  id: 'KB126',
-  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
-  source: 'spec §2.5',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const out: Violation[] = [];
-    for (const entry of exportedResources(obj)) {
-      if (!GROUP_PATTERN.test(entry.group)) continue; // KB121 reports it
-      const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
-      if (entry.group.includes('.') && !builtIn) continue;
-      const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
-      const what = entry.group === ''
-        ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, which means`} the core group, so ${show(entry.resource)} is a built-in Kubernetes resource`
-        : builtIn
-          ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
-          : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
-      out.push(violation(crdBackedResources, path, `${what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
-        entry.group === ''
-          ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
-          : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
-    }
-    return out;
-  },
-};
+/** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */
+function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {
+  const legacy = own(spec, 'clusterScopedIsolation');
+  if (typeof legacy !== 'string') return;
+  const isolation = own(spec, 'isolation');
+  const known = (ISOLATIONS as readonly string[]).includes(legacy);
+  out.push(violation(LEGACY_ISOLATION, 'spec.clusterScopedIsolation', `spec.clusterScopedIsolation ${show(legacy)} is deprecated`,
+    isolation === undefined
+      ? `set the required spec.isolation instead (e.g. isolation: ${show(known ? legacy : 'Prefixed')}) and remove clusterScopedIsolation`
+      : 'remove clusterScopedIsolation: spec.isolation replaces it'));
+  if (!known || typeof isolation !== 'string' || !(ISOLATIONS as readonly string[]).includes(isolation) || legacy === isolation) return;
+  out.push(violation(ISOLATION_WINS, 'spec.clusterScopedIsolation',
+    `spec.clusterScopedIsolation ${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
+    `remove clusterScopedIsolation, or set it to ${show(isolation)}`));
+}
 
-const clusterScopedIsolationDeprecated: Rule = {
-  id: 'KB127',
-  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
-  source: 'spec §2.5',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const spec = own(obj, 'spec');
-    const legacy = own(spec, 'clusterScopedIsolation');
-    if (typeof legacy !== 'string') return [];
-    const isolation = own(spec, 'isolation');
-    const value = (ISOLATIONS as readonly string[]).includes(legacy) ? legacy : 'Prefixed';
-    return [violation(clusterScopedIsolationDeprecated, 'spec.clusterScopedIsolation', `spec.clusterScopedIsolation ${show(legacy)} is deprecated`,
-      isolation === undefined
-        ? `set the required spec.isolation instead (e.g. isolation: ${show(value)}) and remove clusterScopedIsolation`
-        : 'remove clusterScopedIsolation: spec.isolation replaces it')];
-  },
-};
-
-const isolationWins: Rule = {
-  id: 'KB128',
-  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  appliesTo: APPLIES_TO,
-  check(obj) {
-    const spec = own(obj, 'spec');
-    const legacy = own(spec, 'clusterScopedIsolation');
-    const isolation = own(spec, 'isolation');
-    const valid = (v: unknown): v is string => typeof v === 'string' && (ISOLATIONS as readonly string[]).includes(v);
-    if (!valid(legacy) || !valid(isolation) || legacy === isolation) return [];
-    return [violation(isolationWins, 'spec.clusterScopedIsolation',
-      `spec.clusterScopedIsolation ${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
-      `remove clusterScopedIsolation, or set it to ${show(isolation)}`)];
-  },
-};
-
-/** Every rule of APIServiceExport v1alpha2's spec except permission claims. */
-export const EXPORT_RULES: Rule[] = [
-  resourcesNotEmpty,
-  resourceGroupPattern,
-  resourceNamePattern,
-  noDuplicateResources,
-  versionNames,
-  uniqueVersions,
-  crdBackedResources,
-  clusterScopedIsolationDeprecated,
-  isolationWins,
-];
+/** Every rule of APIServiceExport v1alpha2's spec except permission claims, in catalogue order. */
+export const EXPORT_RULES: Rule[] = rulesOfOnePass([
+  RESOURCES_NOT_EMPTY,
+  RESOURCE_GROUP,
+  RESOURCE_NAME,
+  DUPLICATE_RESOURCE,
+  VERSION_NAMES,
+  UNIQUE_VERSIONS,
+  CRD_BACKED,
+  LEGACY_ISOLATION,
+  ISOLATION_WINS,
+], exportFindings);

@@ -6,12 +6,12 @@ import { CLAIM_RULES } from './claims';
 import { CONDITION_RULES } from './conditions';
 import { CONVERSION_RULES } from './conversion';
 import { CROSS_OBJECT_RULES, withCrossObjectIndex } from './cross-object';
-import { Manifest, Rule, CrossObjectRule, RuleContext, Violation, kindVersionOf, KindVersion, Located, DEFAULT_GROUP, withRuleScope } from './engine';
+import { Manifest, Rule, CrossObjectRule, RuleContext, SharedPass, Violation, kindVersionOf, KindVersion, Located, DEFAULT_GROUP, passOf, withRuleScope } from './engine';
 import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
-import { SCHEMA_RULES, unknownKindVersion, withSharedStructuralWalk } from './schema';
+import { SCHEMA_RULES, unknownKindVersion } from './schema';
 import { SUBRESOURCE_RULES } from './subresources';
 import { VERSION_RULES } from './versions';
 
@@ -46,35 +46,73 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return runSafely('KB001', () => unknownKindVersion(obj, ctx));
-  // Rules of one object share readers (perObject) and the structural walk.
-  return withRuleScope(() => withSharedStructuralWalk(() => runRules(rulesFor(kv), obj, ctx)));
+  // Rules of one object share readers (perObject) and passes (rulesOfOnePass).
+  return withRuleScope(() => runSteps(stepsFor(kv), obj, ctx));
 }
 
+/**
+ * One step of checking an object: a rule, or a run of consecutive rules that
+ * share one pass (`rulesOfOnePass`), whose findings are taken from one call
+ * of that pass and put in catalogue order.
+ */
+type Step =
+  | { readonly rule: Rule; readonly pass?: undefined }
+  | { readonly pass: SharedPass; readonly ids: readonly string[] };
+
 /** The rules' findings in catalogue order; a plain loop, as it runs for every object of a synth. */
-function runRules(rules: readonly Rule[], obj: Manifest, ctx: RuleContext): Violation[] {
+function runSteps(steps: readonly Step[], obj: Manifest, ctx: RuleContext): Violation[] {
   const out: Violation[] = [];
-  for (let r = 0; r < rules.length; r++) {
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s];
+    if (step.pass === undefined) {
+      let found: Violation[];
+      try {
+        found = step.rule.check(obj, ctx);
+      } catch (e) {
+        found = [internalError(step.rule.id, e)];
+      }
+      for (let i = 0; i < found.length; i++) out.push(found[i]);
+      continue;
+    }
     let found: Violation[];
     try {
-      found = rules[r].check(obj, ctx);
+      found = step.pass.findings(obj, ctx);
     } catch (e) {
-      found = [internalError(rules[r].id, e) as Violation];
+      for (const id of step.ids) out.push(internalError(id, e));
+      continue;
     }
-    for (let i = 0; i < found.length; i++) out.push(found[i]);
+    if (found.length > 0) pushInCatalogueOrder(found, step.ids, out);
   }
   return out;
 }
 
-const RULES_BY_KIND_VERSION = new Map<KindVersion, readonly Rule[]>();
-
-/** The rules that apply to one kind/version, in catalogue order (picked once, not per object). */
-function rulesFor(kv: KindVersion): readonly Rule[] {
-  let rules = RULES_BY_KIND_VERSION.get(kv);
-  if (rules === undefined) {
-    rules = RULES.filter(rule => rule.appliesTo.includes(kv));
-    RULES_BY_KIND_VERSION.set(kv, rules);
+/** The findings of the rules `ids`, rule by rule, each rule's in the order found. */
+function pushInCatalogueOrder(found: readonly Violation[], ids: readonly string[], out: Violation[]): void {
+  for (const id of ids) {
+    for (const v of found) {
+      if (v.rule === id) out.push(v);
+    }
   }
-  return rules;
+}
+
+const STEPS_BY_KIND_VERSION = new Map<KindVersion, readonly Step[]>();
+
+/** How to check one kind/version: its rules in catalogue order, picked and grouped once, not per object. */
+function stepsFor(kv: KindVersion): readonly Step[] {
+  let steps = STEPS_BY_KIND_VERSION.get(kv);
+  if (steps === undefined) {
+    const built: Step[] = [];
+    for (const rule of RULES.filter(r => r.appliesTo.includes(kv))) {
+      const pass = passOf(rule);
+      const last = built[built.length - 1];
+      if (pass === undefined) built.push({ rule });
+      else if (last?.pass === pass) built[built.length - 1] = { pass, ids: [...last.ids, rule.id] };
+      else built.push({ pass, ids: [rule.id] });
+    }
+    steps = built;
+    STEPS_BY_KIND_VERSION.set(kv, steps);
+  }
+  return steps;
 }
 
 /**

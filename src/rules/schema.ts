@@ -23,7 +23,8 @@ import {
   own,
   show,
   violation,
-  SharedWithinRun,
+  RuleInfo,
+  rulesOfOnePass,
 } from './engine';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, editDistance, jsonType, keyPath } from './k8s-values';
@@ -225,6 +226,20 @@ interface Walk {
   readonly out: Violation[];
   readonly seen: Set<string>;
   readonly nodes: NodeCache;
+  /** Where the walk started. */
+  readonly base: string;
+  /**
+   * The keys and indexes from there to the value being checked. Kept as a
+   * stack and joined only when a message needs the path: most values are valid.
+   */
+  readonly steps: Array<string | number>;
+}
+
+/** The field path of the value being checked, in kubectl's notation. */
+function pathOf(w: Walk): string {
+  let path = w.base;
+  for (const step of w.steps) path = typeof step === 'number' ? item(path, step) : keyPath(path, step);
+  return path;
 }
 
 function report(w: Walk, v: Violation): void {
@@ -248,43 +263,46 @@ export function schemaViolations(value: unknown, schema: Schema, path: string = 
 }
 
 function walkSchema(value: unknown, schema: Schema, path: string, nodes: NodeCache): Violation[] {
-  const w: Walk = { out: [], seen: new Set(), nodes };
-  visit(value, schema, path, w, path === '', true, 0);
+  const w: Walk = { out: [], seen: new Set(), nodes, base: path, steps: [] };
+  visit(value, schema, w, path === '', true, 0);
   return w.out;
 }
 
-function visit(value: unknown, schema: unknown, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
-  if (isObject(schema)) visitNode(value, nodeOf(schema, w.nodes), path, w, root, reportUnknown, depth);
+function visit(value: unknown, schema: unknown, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
+  if (isObject(schema)) visitNode(value, nodeOf(schema, w.nodes), w, root, reportUnknown, depth);
 }
 
-function visitNode(value: unknown, node: SchemaNode, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
+function visitNode(value: unknown, node: SchemaNode, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
   if (depth > MAX_DEPTH) return;
   const schema = node.raw;
   const type = node.type;
   if (value === null) {
     // The server drops nulls of fields that have a default, then applies the default.
     if (node.nullAllowed) return;
+    const path = pathOf(w);
     report(w, violation(TYPE, path, `${label(path)} is null; it must be ${describeExpected(schema)}`,
       'give it a value or remove the key (in YAML, "key:" with nothing after it is null)'));
     return;
   }
   if (node.intOrString) {
     if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
+      const path = pathOf(w);
       report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`));
       return;
     }
   } else if (typeof type === 'string' && !matchesType(value, type)) {
+    const path = pathOf(w);
     report(w, violation(TYPE, path, `${label(path)} must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
     return;
   }
-  if (node.enumValues !== undefined) checkEnum(value, node.enumValues, path, w);
+  if (node.enumValues !== undefined) checkEnum(value, node.enumValues, w);
   if (node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined) {
-    checkJunctors(value, node, path, w, root, depth);
+    checkJunctors(value, node, w, root, depth);
   }
-  if (typeof value === 'string') checkString(value, node, path, w);
-  else if (typeof value === 'number') checkNumber(value, node, path, w);
-  else if (Array.isArray(value)) checkArray(value, node, path, w, reportUnknown, depth);
-  else if (isObject(value)) checkObject(value, node, path, w, root, reportUnknown, depth);
+  if (typeof value === 'string') checkString(value, node, w);
+  else if (typeof value === 'number') checkNumber(value, node, w);
+  else if (Array.isArray(value)) checkArray(value, node, w, reportUnknown, depth);
+  else if (isObject(value)) checkObject(value, node, w, root, reportUnknown, depth);
 }
 
 function matchesType(value: unknown, type: string): boolean {
@@ -299,9 +317,10 @@ function matchesType(value: unknown, type: string): boolean {
   }
 }
 
-function checkEnum(value: unknown, allowed: unknown[], path: string, w: Walk): void {
+function checkEnum(value: unknown, allowed: unknown[], w: Walk): void {
   // For a scalar, structural equality is ===, NaN equal to itself: what includes() does.
   if (typeof value !== 'object' ? allowed.includes(value) : allowed.some(a => deepEqual(a, value))) return;
+  const path = pathOf(w);
   const names = allowed.filter((a): a is string => typeof a === 'string');
   const guess = closest(value, names);
   report(w, violation(ENUM, path,
@@ -310,25 +329,28 @@ function checkEnum(value: unknown, allowed: unknown[], path: string, w: Walk): v
       : guess.toLowerCase() === String(value).toLowerCase() ? `use ${show(guess)}: values are case-sensitive` : `use ${show(guess)}`));
 }
 
-function checkJunctors(value: unknown, node: SchemaNode, path: string, w: Walk, root: boolean, depth: number): void {
+function checkJunctors(value: unknown, node: SchemaNode, w: Walk, root: boolean, depth: number): void {
   if (node.allOf !== undefined) {
-    for (const branch of node.allOf) visit(value, branch, path, w, root, false, depth + 1);
+    for (const branch of node.allOf) visit(value, branch, w, root, false, depth + 1);
   }
   const passes = (branch: unknown): boolean => {
-    const sub: Walk = { out: [], seen: new Set(), nodes: w.nodes };
-    visit(value, branch, path, sub, root, false, depth + 1);
+    const sub: Walk = { out: [], seen: new Set(), nodes: w.nodes, base: w.base, steps: w.steps };
+    visit(value, branch, sub, root, false, depth + 1);
     return !sub.out.some(v => v.severity === 'error');
   };
   if (node.anyOf !== undefined && !node.anyOf.some(passes)) {
+    const path = pathOf(w);
     report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${node.anyOf.length} shapes allowed by anyOf`));
   }
   if (node.oneOf !== undefined) {
     const matching = node.oneOf.filter(passes).length;
     if (matching !== 1) {
+      const path = pathOf(w);
       report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
     }
   }
   if (node.not !== undefined && passes(node.not)) {
+    const path = pathOf(w);
     report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches a shape the schema forbids (not)`));
   }
 }
@@ -348,16 +370,18 @@ function compiled(pattern: string): RegExp | null {
   return regexCache.get(pattern) ?? null;
 }
 
-function checkString(value: string, node: SchemaNode, path: string, w: Walk): void {
+function checkString(value: string, node: SchemaNode, w: Walk): void {
   const { minLength, maxLength, pattern, re, format } = node;
   if (minLength !== undefined || maxLength !== undefined) {
     const length = codePointLength(value);
     if (minLength !== undefined && length < minLength) {
+      const path = pathOf(w);
       report(w, violation(STRING_CONSTRAINT, path, value === ''
         ? `${label(path)} must not be empty`
         : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
     }
     if (maxLength !== undefined && length > maxLength) {
+      const path = pathOf(w);
       report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
     }
   }
@@ -365,15 +389,19 @@ function checkString(value: string, node: SchemaNode, path: string, w: Walk): vo
     // Suggest the nearest spelling that would match: usually the value lowercased or trimmed.
     const candidates = [value.trim(), value.toLowerCase(), value.trim().toLowerCase()];
     const fix = candidates.find(c => c !== value && re.test(c));
+    const path = pathOf(w);
     report(w, violation(STRING_CONSTRAINT, path,
       `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`));
   } else if (re !== null && value === '' && !re.test(value) && !(minLength !== undefined && minLength > 0)) {
+    const path = pathOf(w);
     report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`));
   }
   if (format === 'date-time' && !isRfc3339(value)) {
+    const path = pathOf(w);
     report(w, violation(FORMAT, path, `${label(path)} ${show(value)} is not an RFC 3339 date-time`,
       'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
   } else if (format === 'byte' && !isBase64(value)) {
+    const path = pathOf(w);
     report(w, violation(FORMAT, path, `${label(path)} ${show(value).length > 60 ? 'value' : show(value)} is not base64 (format: byte)`,
       looksLikePem(value)
         ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
@@ -386,16 +414,18 @@ const INT_RANGES: { [format: string]: [number, number] } = {
   int64: [-9223372036854775808, 9223372036854775807],
 };
 
-function checkNumber(value: number, node: SchemaNode, path: string, w: Walk): void {
+function checkNumber(value: number, node: SchemaNode, w: Walk): void {
   const format = node.format;
   const range = typeof format === 'string' && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
   if (range !== undefined && (value < range[0] || value > range[1])) {
+    const path = pathOf(w);
     report(w, violation(FORMAT, path, `${label(path)} ${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
   }
   const minimum = node.minimum;
   if (minimum !== undefined) {
     const exclusive = node.exclusiveMinimum;
     if (exclusive ? value <= minimum : value < minimum) {
+      const path = pathOf(w);
       report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'greater than' : 'at least'} ${minimum}`));
     }
   }
@@ -403,34 +433,44 @@ function checkNumber(value: number, node: SchemaNode, path: string, w: Walk): vo
   if (maximum !== undefined) {
     const exclusive = node.exclusiveMaximum;
     if (exclusive ? value >= maximum : value > maximum) {
+      const path = pathOf(w);
       report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'less than' : 'at most'} ${maximum}`));
     }
   }
 }
 
-function checkArray(value: unknown[], node: SchemaNode, path: string, w: Walk, reportUnknown: boolean, depth: number): void {
+function checkArray(value: unknown[], node: SchemaNode, w: Walk, reportUnknown: boolean, depth: number): void {
   const { minItems, maxItems, items, listType } = node;
   if (minItems !== undefined && value.length < minItems) {
+    const path = pathOf(w);
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`));
   }
   if (maxItems !== undefined && value.length > maxItems) {
+    const path = pathOf(w);
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`));
   }
-  if (listType === 'map') checkListMapKeys(value, node.raw, items, path, w);
+  if (listType === 'map') checkListMapKeys(value, node.raw, items, w);
   if (listType === 'set') {
     value.forEach((entry, i) => {
       const j = value.findIndex(other => deepEqual(other, entry));
-      if (j < i) report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
+      if (j >= i) return;
+      const path = pathOf(w);
+      report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
     });
   }
   const itemsNode = itemsNodeOf(node, w.nodes);
   if (itemsNode !== null) {
-    for (let i = 0; i < value.length; i++) visitNode(value[i], itemsNode, item(path, i), w, false, reportUnknown, depth + 1);
+    const steps = w.steps;
+    for (let i = 0; i < value.length; i++) {
+      steps.push(i);
+      visitNode(value[i], itemsNode, w, false, reportUnknown, depth + 1);
+      steps.pop();
+    }
   }
 }
 
 /** Entries of an `x-kubernetes-list-type: map` list must differ in their key fields. */
-function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, path: string, w: Walk): void {
+function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, w: Walk): void {
   const keys = own(schema, 'x-kubernetes-list-map-keys');
   if (!Array.isArray(keys) || keys.length === 0 || !keys.every(k => typeof k === 'string')) return;
   const firstSeen = new Map<string, number>();
@@ -450,6 +490,7 @@ function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, path
       firstSeen.set(id, i);
       return;
     }
+    const path = pathOf(w);
     const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
     const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
     report(w, violation(LIST_CONSTRAINT, where,
@@ -458,17 +499,16 @@ function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, path
   });
 }
 
-function checkObject(
-  value: { [key: string]: any }, node: SchemaNode, path: string, w: Walk, root: boolean, reportUnknown: boolean, depth: number,
-): void {
+function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
   const { properties, additional, preserve } = node;
+  const steps = w.steps;
   const keys = Object.keys(value);
   for (const key of keys) {
     const child = value[key];
-    const childPath = keyPath(path, key);
     if (root && key === 'metadata') {
       // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
       if (!isObject(child)) {
+        const childPath = keyPath(pathOf(w), key);
         report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(child)}`));
       }
       continue;
@@ -477,15 +517,20 @@ function checkObject(
     if (child === null && fieldNode !== undefined && !fieldNode.nullAllowed) {
       // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
       // validates: as good as absent, which the required check below reports when it matters.
+      const childPath = keyPath(pathOf(w), key);
       report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
         `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
       continue;
     }
     if (fieldNode !== undefined) {
-      visitNode(child, fieldNode, childPath, w, false, reportUnknown, depth + 1);
+      steps.push(key);
+      visitNode(child, fieldNode, w, false, reportUnknown, depth + 1);
+      steps.pop();
     } else if (additional === true || preserve) {
       continue;
     } else if (reportUnknown) {
+      const path = pathOf(w);
+      const childPath = keyPath(path, key);
       const known = node.known ??= properties !== undefined ? Object.keys(properties) : [];
       report(w, violation(UNKNOWN_FIELD, childPath,
         `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}; the server drops it${didYouMean(key, known)}`,
@@ -498,15 +543,18 @@ function checkObject(
       const requiredSchema = properties !== undefined ? own(properties, name) : undefined;
       // The server applies defaults before it validates, so a defaulted field is never missing.
       if (has(requiredSchema, 'default')) continue;
-      report(w, violation(REQUIRED, keyPath(path, name), `${label(keyPath(path, name))} is required`, requiredHint(requiredSchema)));
+      const path = keyPath(pathOf(w), name);
+      report(w, violation(REQUIRED, path, `${label(path)} is required`, requiredHint(requiredSchema)));
     }
   }
   const count = keys.length;
   const { minProperties, maxProperties } = node;
   if (minProperties !== undefined && count < minProperties) {
+    const path = pathOf(w);
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minProperties} entries, has ${count}`));
   }
   if (maxProperties !== undefined && count > maxProperties) {
+    const path = pathOf(w);
     report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxProperties} entries, has ${count}`));
   }
 }
@@ -558,51 +606,44 @@ function requiredHint(propertySchema: unknown): string | undefined {
 // ---------------------------------------------------------------------------
 // The rules
 
-const schemaCache = new Map<string, Schema>();
+/** Our instance schemas, by group, then kind/version. */
+const schemaCache = new Map<string, Map<KindVersion, Schema>>();
 // Our CRD schemas are built here and never handed out, so what is read from them once holds.
 const CRD_SCHEMA_NODES: NodeCache = new WeakMap();
 
 function schemaFor(kv: KindVersion, group: string): Schema {
-  const key = `${kv}\u0000${group}`;
-  let schema = schemaCache.get(key);
+  let byKindVersion = schemaCache.get(group);
+  if (byKindVersion === undefined) {
+    byKindVersion = new Map();
+    schemaCache.set(group, byKindVersion);
+  }
+  let schema = byKindVersion.get(kv);
   if (schema === undefined) {
     schema = instanceSchema(kv, group);
-    schemaCache.set(key, schema);
+    byKindVersion.set(kv, schema);
   }
   return schema;
 }
 
-/** The one walk the rules KB002-KB009 share while `withSharedStructuralWalk` runs. */
-const sharedWalk = new SharedWithinRun<Violation[]>();
-
-/**
- * Runs `fn` (the rules of one object) with the structural walk done once and
- * shared by the rules that report from it, instead of once per rule.
- */
-export function withSharedStructuralWalk<T>(fn: () => T): T {
-  return sharedWalk.run(fn);
-}
-
+/** The structural walk, which the rules KB002-KB007 and KB009 report from. */
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
-  return sharedWalk.get(obj, ctx.group, () => {
-    const kv = kindVersionOf(obj, ctx.group);
-    return kv === undefined ? [] : walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  });
+  const kv = kindVersionOf(obj, ctx.group);
+  return kv === undefined ? [] : walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
 }
 
-function fromChecker(id: string, title: string, severity: Rule['severity']): Rule {
-  return {
-    id,
-    title,
-    source: SOURCE_CRD,
-    severity,
-    appliesTo: KIND_VERSIONS,
-    check: (obj, ctx) => {
-      const found = structuralViolations(obj, ctx);
-      return found.length === 0 ? [] : found.filter(v => v.rule === id);
-    },
-  };
+function fromChecker(rule: Pick<Rule, 'id' | 'severity'>, title: string): RuleInfo {
+  return { ...rule, title, source: SOURCE_CRD, appliesTo: KIND_VERSIONS };
 }
+
+const [required, type, enumValue, stringConstraint, format, listConstraint, unknownField] = rulesOfOnePass([
+  fromChecker(REQUIRED, 'Required fields are present'),
+  fromChecker(TYPE, 'Every field has the type the schema declares (integers are whole numbers)'),
+  fromChecker(ENUM, 'Fields with a fixed set of values use one of them'),
+  fromChecker(STRING_CONSTRAINT, 'Values meet the schema\'s pattern, length and range limits'),
+  fromChecker(FORMAT, 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)'),
+  fromChecker(LIST_CONSTRAINT, 'Lists meet their size limits and keyed lists have unique keys'),
+  fromChecker(UNKNOWN_FIELD, 'No unknown fields (the server would silently drop them)'),
+], structuralViolations);
 
 export const SCHEMA_RULES: Rule[] = [
   {
@@ -613,12 +654,12 @@ export const SCHEMA_RULES: Rule[] = [
     appliesTo: KIND_VERSIONS,
     check: (obj, ctx) => unknownKindVersion(obj, ctx),
   },
-  fromChecker(REQUIRED.id, 'Required fields are present', 'error'),
-  fromChecker(TYPE.id, 'Every field has the type the schema declares (integers are whole numbers)', 'error'),
-  fromChecker(ENUM.id, 'Fields with a fixed set of values use one of them', 'error'),
-  fromChecker(STRING_CONSTRAINT.id, 'Values meet the schema\'s pattern, length and range limits', 'error'),
-  fromChecker(FORMAT.id, 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)', 'error'),
-  fromChecker(LIST_CONSTRAINT.id, 'Lists meet their size limits and keyed lists have unique keys', 'error'),
+  required,
+  type,
+  enumValue,
+  stringConstraint,
+  format,
+  listConstraint,
   {
     id: SPEC_PRESENT.id,
     title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
@@ -629,5 +670,5 @@ export const SCHEMA_RULES: Rule[] = [
       'spec is missing: a BoundSchema without spec describes no resource',
       'the CRD does not require spec, but every spec field (group, names, scope, informerScope, versions) is required once it is present; add them')]),
   },
-  fromChecker(UNKNOWN_FIELD.id, 'No unknown fields (the server would silently drop them)', 'warning'),
+  unknownField,
 ];
