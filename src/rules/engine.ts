@@ -258,7 +258,7 @@ export interface SharedPass {
   /** The ids of the pass's rules, in catalogue order. */
   readonly ids: readonly string[];
   /** The findings of all the pass's rules, in the order found. */
-  findings(obj: Manifest, ctx: RuleContext): Violation[];
+  run(obj: Manifest, ctx: RuleContext): Violation[];
 }
 
 const PASS_OF = new WeakMap<Rule, SharedPass>();
@@ -266,9 +266,10 @@ const PASS_OF = new WeakMap<Rule, SharedPass>();
 /**
  * Rules checked together, in one pass over an object that returns the
  * findings of all of them. Each rule's `check` reports the findings that
- * carry its id, in the order the pass found them; the registry calls the
- * pass once per object instead (`passOf`). The pass runs once while the
- * rules of one object run (`withRuleScope`), and on every call outside it.
+ * carry its id, in the order the pass found them, and shares one run of the
+ * pass with the other rules of the pass while the rules of one object run
+ * (`withRuleScope`). The registry runs the pass once per object itself
+ * (`passOf`), for its rules listed one after another in the catalogue.
  *
  * Why one pass: a synth checks thousands of objects, most of them before the
  * JIT has optimised the rules, and V8 optimises a function only after it has
@@ -276,20 +277,19 @@ const PASS_OF = new WeakMap<Rule, SharedPass>();
  * and costs less before that, than eighteen small loops.
  */
 export function rulesOfOnePass(rules: readonly RuleInfo[], pass: (obj: Manifest, ctx: RuleContext) => Violation[]): Rule[] {
+  const shared: SharedPass = { ids: rules.map(rule => rule.id), run: pass };
+  // A rule checked on its own (tests, docs) shares the pass with the other rules of its object.
   const memo = perObject((_obj: Manifest): { ctx?: RuleContext; found: Violation[] } => ({ found: [] }));
-  const shared: SharedPass = {
-    ids: rules.map(rule => rule.id),
-    findings: (obj, ctx) => {
-      const entry = memo(obj);
-      if (entry.ctx !== ctx) {
-        entry.found = pass(obj, ctx);
-        entry.ctx = ctx;
-      }
-      return entry.found;
-    },
+  const findings = (obj: Manifest, ctx: RuleContext): Violation[] => {
+    const entry = memo(obj);
+    if (entry.ctx !== ctx) {
+      entry.found = pass(obj, ctx);
+      entry.ctx = ctx;
+    }
+    return entry.found;
   };
   return rules.map(info => {
-    const rule: Rule = { ...info, check: (obj, ctx) => foundBy(shared.findings(obj, ctx), info.id) };
+    const rule: Rule = { ...info, check: (obj, ctx) => foundBy(findings(obj, ctx), info.id) };
     PASS_OF.set(rule, shared);
     return rule;
   });

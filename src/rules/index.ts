@@ -76,7 +76,7 @@ function runSteps(steps: readonly Step[], obj: Manifest, ctx: RuleContext): Viol
     }
     let found: Violation[];
     try {
-      found = step.pass.findings(obj, ctx);
+      found = step.pass.run(obj, ctx);
     } catch (e) {
       for (const id of step.ids) out.push(internalError(id, e));
       continue;

@@ -90,8 +90,18 @@ export function utf8Length(s: string): number {
 
 /** Unicode code points of `s` (what OpenAPI's minLength/maxLength count). */
 export function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
+  // A surrogate pair is one code point; a lone surrogate counts as one, as the string iterator has it.
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
   return n;
 }
 

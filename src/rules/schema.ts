@@ -372,7 +372,8 @@ function compiled(pattern: string): RegExp | null {
 
 function checkString(value: string, node: SchemaNode, w: Walk): void {
   const { minLength, maxLength, pattern, re, format } = node;
-  if (minLength !== undefined || maxLength !== undefined) {
+  // A string has between length / 2 and length code points: they are counted only when that decides.
+  if ((minLength !== undefined && Math.ceil(value.length / 2) < minLength) || (maxLength !== undefined && value.length > maxLength)) {
     const length = codePointLength(value);
     if (minLength !== undefined && length < minLength) {
       const path = pathOf(w);
@@ -625,23 +626,35 @@ function schemaFor(kv: KindVersion, group: string): Schema {
   return schema;
 }
 
-/** The structural walk, which the rules KB002-KB007 and KB009 report from. */
+/** The structural walk, which the rules KB002-KB009 report from. */
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
-  return kv === undefined ? [] : walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  if (kv === undefined) return [];
+  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
+    found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
+      'the CRD does not require spec, but every spec field (group, names, scope, informerScope, versions) is required once it is present; add them'));
+  }
+  return found;
 }
 
 function fromChecker(rule: Pick<Rule, 'id' | 'severity'>, title: string): RuleInfo {
   return { ...rule, title, source: SOURCE_CRD, appliesTo: KIND_VERSIONS };
 }
 
-const [required, type, enumValue, stringConstraint, format, listConstraint, unknownField] = rulesOfOnePass([
+const STRUCTURAL_RULES = rulesOfOnePass([
   fromChecker(REQUIRED, 'Required fields are present'),
   fromChecker(TYPE, 'Every field has the type the schema declares (integers are whole numbers)'),
   fromChecker(ENUM, 'Fields with a fixed set of values use one of them'),
   fromChecker(STRING_CONSTRAINT, 'Values meet the schema\'s pattern, length and range limits'),
   fromChecker(FORMAT, 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)'),
   fromChecker(LIST_CONSTRAINT, 'Lists meet their size limits and keyed lists have unique keys'),
+  {
+    ...SPEC_PRESENT,
+    title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
+    source: 'spec §2.2, §2.6',
+    appliesTo: ['BoundSchema/v1alpha2'],
+  },
   fromChecker(UNKNOWN_FIELD, 'No unknown fields (the server would silently drop them)'),
 ], structuralViolations);
 
@@ -654,21 +667,5 @@ export const SCHEMA_RULES: Rule[] = [
     appliesTo: KIND_VERSIONS,
     check: (obj, ctx) => unknownKindVersion(obj, ctx),
   },
-  required,
-  type,
-  enumValue,
-  stringConstraint,
-  format,
-  listConstraint,
-  {
-    id: SPEC_PRESENT.id,
-    title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
-    source: 'spec §2.2, §2.6',
-    severity: 'warning',
-    appliesTo: ['BoundSchema/v1alpha2'],
-    check: obj => (has(obj, 'spec') ? [] : [violation(SPEC_PRESENT, 'spec',
-      'spec is missing: a BoundSchema without spec describes no resource',
-      'the CRD does not require spec, but every spec field (group, names, scope, informerScope, versions) is required once it is present; add them')]),
-  },
-  unknownField,
+  ...STRUCTURAL_RULES,
 ];

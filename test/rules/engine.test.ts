@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
-import { KIND_VERSIONS, has, kindVersionOf, own } from '../../src/rules/engine';
+import { RULES } from '../../src/rules';
+import { KIND_VERSIONS, SharedPass, Violation, has, kindVersionOf, own, passOf, rulesOfOnePass, withRuleScope } from '../../src/rules/engine';
 import { keyPath } from '../../src/rules/k8s-values';
 
 describe('kindVersionOf', () => {
@@ -51,5 +52,37 @@ describe('keyPath', () => {
     expect(keyPath('p', '1st')).toBe('p[1st]');
     expect(keyPath('p', '')).toBe('p[]');
     expect(keyPath('', '$ref')).toBe('$ref');
+  });
+});
+
+describe('rules that share one pass (rulesOfOnePass)', () => {
+  test('are listed one after another in the catalogue, so the registry runs each pass once per object', () => {
+    const seen = new Set<SharedPass>();
+    let previous: SharedPass | undefined;
+    for (const rule of RULES) {
+      const pass = passOf(rule);
+      if (pass !== undefined && pass !== previous) {
+        expect({ rule: rule.id, seenBefore: seen.has(pass) }).toEqual({ rule: rule.id, seenBefore: false });
+        seen.add(pass);
+      }
+      previous = pass;
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a rule checked on its own reports only its findings, in the order the pass found them', () => {
+    const pass = jest.fn((): Violation[] => [
+      { rule: 'KB902', severity: 'error', path: 'b', message: 'b' },
+      { rule: 'KB901', severity: 'error', path: 'a1', message: 'a1' },
+      { rule: 'KB901', severity: 'error', path: 'a2', message: 'a2' },
+    ]);
+    const info = (id: string) => ({ id, title: id, source: 'test', severity: 'error' as const, appliesTo: KIND_VERSIONS });
+    const [first, second] = rulesOfOnePass([info('KB901'), info('KB902')], pass);
+    const obj = {};
+    const ctx = { group: 'kube-bind.io' };
+    const found = withRuleScope(() => [first.check(obj, ctx), second.check(obj, ctx)]);
+    expect(found.map(list => list.map(v => v.path))).toEqual([['a1', 'a2'], ['b']]);
+    expect(pass).toHaveBeenCalledTimes(1);
+    expect(passOf(first)?.ids).toEqual(['KB901', 'KB902']);
   });
 });

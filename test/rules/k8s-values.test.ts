@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { codePointLength, deepEqual, editDistance, firstDifference, jsonType, keyPath, utf8Length } from '../../src/rules/k8s-values';
 
 test('deepEqual ignores key order and sees every difference', () => {
@@ -25,4 +26,15 @@ test('small helpers', () => {
   expect(codePointLength('é✓😀')).toBe(3);
   expect(editDistance('kube-bind.io', 'kube-bnd.io')).toBe(1);
   expect(editDistance('abc', 'xyzabc')).toBe(3);
+});
+
+test('codePointLength counts what the string iterator yields, lone surrogates included', () => {
+  expect(codePointLength('a\ud83d')).toBe(2);
+  expect(codePointLength('\ude00\ud83d')).toBe(2);
+  // Strings of UTF-16 units, so lone and paired surrogates both occur.
+  const units = fc.array(fc.oneof(fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 12 })
+    .map(codes => String.fromCharCode(...codes));
+  fc.assert(fc.property(units, s => {
+    expect(codePointLength(s)).toBe([...s].length);
+  }), { seed: 4242, numRuns: 1000 });
 });
