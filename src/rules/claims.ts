@@ -45,22 +45,39 @@ const APPLIES_TO = ['APIServiceExport/v1alpha2'] as const;
 
 type Obj = { [key: string]: any };
 
-interface At<T> {
-  readonly path: string;
-  readonly value: T;
+/**
+ * A value and where it sits. The path is joined only when asked for: it goes
+ * into messages, and most claims have nothing to report.
+ */
+class At<T> {
+  public constructor(
+    private readonly parent: At<unknown> | undefined,
+    /** The key or index under the parent (the label key, for matchLabels entries). */
+    public readonly key: string | number,
+    public readonly value: T,
+  ) {}
+
+  public get path(): string {
+    const key = this.key;
+    if (this.parent === undefined) return String(key);
+    return typeof key === 'number' ? item(this.parent.path, key) : keyPath(this.parent.path, key);
+  }
 }
 
 /** One well-typed claim, with the parts of its selector that the rules read, read once. */
-interface ClaimAt extends At<Obj> {
-  readonly index: number;
+interface ClaimAt {
+  readonly at: At<Obj>;
   readonly selector: At<Obj> | undefined;
   readonly labelSelector: At<Obj> | undefined;
-  readonly matchExpressions: At<Obj>[];
-  /** The entries of `matchLabels`, each with its path (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
-  readonly matchLabels: Array<{ path: string; key: string; value: unknown }>;
-  readonly namedResources: At<Obj>[];
-  readonly references: At<Obj>[];
+  readonly matchExpressions: readonly At<Obj>[];
+  /** The entries of `matchLabels` (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
+  readonly matchLabels: readonly At<unknown>[];
+  readonly namedResources: readonly At<Obj>[];
+  readonly references: readonly At<Obj>[];
 }
+
+const CLAIMS = new At<unknown>(new At(undefined, 'spec', undefined), 'permissionClaims', undefined);
+const NONE: readonly never[] = [];
 
 /** The well-typed claims, with the parts of their selectors the rules read. */
 function claimsOf(obj: Manifest): ClaimAt[] {
@@ -69,19 +86,16 @@ function claimsOf(obj: Manifest): ClaimAt[] {
   const out: ClaimAt[] = [];
   for (let index = 0; index < claims.length; index++) {
     const value = claims[index];
-    if (isObject(value)) out.push(readClaim(value, index));
+    if (isObject(value)) out.push(readClaim(new At(CLAIMS, index, value)));
   }
   return out;
 }
 
-function readClaim(value: Obj, index: number): ClaimAt {
-  const path = item('spec.permissionClaims', index);
-  const selector = objectAt({ path, value }, 'selector');
+function readClaim(at: At<Obj>): ClaimAt {
+  const selector = objectAt(at, 'selector');
   const labelSelector = objectAt(selector, 'labelSelector');
   return {
-    index,
-    path,
-    value,
+    at,
     selector,
     labelSelector,
     matchExpressions: objectItems(labelSelector, 'matchExpressions'),
@@ -93,27 +107,30 @@ function readClaim(value: Obj, index: number): ClaimAt {
 
 /** `parent.key` when it is a map. */
 function objectAt(parent: At<Obj> | undefined, key: string): At<Obj> | undefined {
-  const value = own(parent?.value, key);
-  return parent !== undefined && isObject(value) ? { path: field(parent.path, key), value } : undefined;
+  if (parent === undefined) return undefined;
+  const value = own(parent.value, key);
+  return isObject(value) ? new At(parent, key, value) : undefined;
 }
 
 /** The map entries of the list `parent.key`. */
-function objectItems(parent: At<Obj> | undefined, key: string): At<Obj>[] {
-  const list = own(parent?.value, key);
-  if (parent === undefined || !Array.isArray(list)) return [];
-  const path = field(parent.path, key);
+function objectItems(parent: At<Obj> | undefined, key: string): readonly At<Obj>[] {
+  if (parent === undefined) return NONE;
+  const list = own(parent.value, key);
+  if (!Array.isArray(list)) return NONE;
+  const listAt = new At(parent, key, list);
   const out: At<Obj>[] = [];
   for (let i = 0; i < list.length; i++) {
-    if (isObject(list[i])) out.push({ path: item(path, i), value: list[i] });
+    if (isObject(list[i])) out.push(new At(listAt, i, list[i]));
   }
   return out;
 }
 
-function labelsOf(selector: At<Obj> | undefined): Array<{ path: string; key: string; value: unknown }> {
-  const labels = own(selector?.value, 'matchLabels');
-  if (selector === undefined || !isObject(labels)) return [];
-  const path = field(selector.path, 'matchLabels');
-  return Object.keys(labels).map(key => ({ path: keyPath(path, key), key, value: own(labels, key) }));
+function labelsOf(selector: At<Obj> | undefined): readonly At<unknown>[] {
+  if (selector === undefined) return NONE;
+  const labels = own(selector.value, 'matchLabels');
+  if (!isObject(labels)) return NONE;
+  const labelsAt = new At(selector, 'matchLabels', labels);
+  return Object.keys(labels).map(key => new At(labelsAt, key, own(labels, key)));
 }
 
 /** Absent, null, or an empty list/map: the shapes Go decodes as "not set". */
@@ -203,7 +220,8 @@ function claimFindings(obj: Manifest): Violation[] {
   const out: Violation[] = [];
   const claims = claimsOf(obj);
   if (claims.length === 0) return out;
-  const facts: ExportFacts = { obj, isolation: isolationOf(obj), firstClaimOf: new Map() };
+  // Most exports have one claim: nothing to compare it with.
+  const facts: ExportFacts = { obj, isolation: isolationOf(obj), firstClaimOf: claims.length > 1 ? new Map() : undefined };
   for (const claim of claims) {
     checkClaimedResource(claim, facts, out);
     checkSelector(claim, out);
@@ -217,27 +235,28 @@ function claimFindings(obj: Manifest): Violation[] {
 interface ExportFacts {
   readonly obj: Manifest;
   readonly isolation: string | undefined;
-  /** The path of the first claim of each group/resource (KB142). */
-  readonly firstClaimOf: Map<string, string>;
+  /** The path of the first claim of each group/resource (KB142), when there are several claims. */
+  readonly firstClaimOf: Map<string, string> | undefined;
 }
 
 /** KB140-KB143: the claim's group and resource. */
 function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
-  const rawGroup = own(claim.value, 'group');
-  const resource = own(claim.value, 'resource');
-  const badGroup = groupPatternViolation(CLAIM_GROUP, field(claim.path, 'group'), rawGroup);
+  const rawGroup = own(claim.at.value, 'group');
+  const resource = own(claim.at.value, 'resource');
+  const badGroup = groupPatternViolation(CLAIM_GROUP, claim.at, rawGroup);
   if (badGroup !== undefined) out.push(badGroup);
-  const badResource = resourcePatternViolation(CLAIM_RESOURCE, field(claim.path, 'resource'), resource);
+  const badResource = resourcePatternViolation(CLAIM_RESOURCE, claim.at, resource);
   if (badResource !== undefined) out.push(badResource);
-  const group = groupOf(claim.value);
+  const group = groupOf(claim.at.value);
   if (group === undefined || typeof resource !== 'string') return;
-  const key = `${group}/${resource}`;
-  const earlier = facts.firstClaimOf.get(key);
+  const firstClaimOf = facts.firstClaimOf;
+  const key = firstClaimOf !== undefined ? `${group}/${resource}` : '';
+  const earlier = firstClaimOf?.get(key);
   if (earlier === undefined) {
-    facts.firstClaimOf.set(key, claim.path);
+    firstClaimOf?.set(key, claim.at.path);
   } else {
-    out.push(violation(DUPLICATE_CLAIM, claim.path,
-      `${claim.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
+    out.push(violation(DUPLICATE_CLAIM, claim.at.path,
+      `${claim.at.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
       'the API server accepts both, but kube-bind expects one claim per group/resource: merge their selectors into one claim'));
   }
   if (!GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return; // KB140/KB141
@@ -248,13 +267,13 @@ function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation
 function unclaimable(claim: ClaimAt, group: string, resource: string, claimable: boolean): Violation {
   const base = `kube-bind's konnector only syncs claims on ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") and skips any other claim`;
   if (claimable) {
-    const path = field(claim.path, 'group');
+    const path = field(claim.at.path, 'group');
     return violation(CLAIMABLE, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
       `write the core group as "" (or leave group out); ${base}`);
   }
-  const path = field(claim.path, 'resource');
+  const path = field(claim.at.path, 'resource');
   return violation(CLAIMABLE, path,
-    `${claim.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim today${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
+    `${claim.at.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim today${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
     `${base}; the claim would be ignored`);
 }
 
@@ -274,10 +293,11 @@ function checkSelector(claim: ClaimAt, out: Violation[]): void {
   if (claim.labelSelector === undefined) return;
   checkLabelSelectorNotEmpty(claim, claim.labelSelector, out);
   for (const entry of claim.matchLabels) {
-    const keyProblems = qualifiedNameErrors(entry.key);
+    const key = String(entry.key);
+    const keyProblems = qualifiedNameErrors(key);
     if (keyProblems.length > 0) {
       out.push(violation(LABEL_KEY, entry.path,
-        `${entry.path}: key ${show(entry.key)} is not a valid label key: ${problemsText(keyProblems)}${suggestion(suggestLabelPart(entry.key))}`, LABEL_KEY_HINT));
+        `${entry.path}: key ${show(key)} is not a valid label key: ${problemsText(keyProblems)}${suggestion(suggestLabelPart(key))}`, LABEL_KEY_HINT));
     }
     if (typeof entry.value === 'string') checkLabelValue(entry.path, entry.value, out);
   }
@@ -289,7 +309,7 @@ function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Viol
   const matchExpressions = own(selector.value, 'matchExpressions');
   if (!isMapOrUnset(matchLabels) || !isListOrUnset(matchExpressions)) return;
   if (!isUnset(matchLabels) || !isUnset(matchExpressions)) return;
-  const resource = own(claim.value, 'resource');
+  const resource = own(claim.at.value, 'resource');
   const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
   out.push(violation(LABEL_SELECTOR_NOT_EMPTY, selector.path,
     `${selector.path} is empty, and an empty label selector matches everything: the claim covers ${what} of the consumer`,
@@ -346,11 +366,12 @@ function checkExpression(expression: At<Obj>, out: Violation[]): void {
 function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
   for (const named of claim.namedResources) {
     const name = own(named.value, 'name');
-    if (typeof name === 'string') checkNamedName(field(named.path, 'name'), name, out);
+    if (typeof name === 'string') checkNamedName(named, name, out);
     const namespace = own(named.value, 'namespace');
     if (typeof namespace !== 'string' || namespace === '') continue;
-    const path = field(named.path, 'namespace');
     const problems = dns1123LabelErrors(namespace);
+    if (problems.length === 0 && facts.isolation !== 'Namespaced') continue;
+    const path = field(named.path, 'namespace');
     if (problems.length > 0) {
       out.push(violation(NAMED_NAMESPACE, path,
         `${path} ${show(namespace)} is not a valid namespace name: it ${problemsText(problems)}${suggestion(suggestNamespace(namespace))}`,
@@ -364,13 +385,15 @@ function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[
   }
 }
 
-function checkNamedName(path: string, name: string, out: Violation[]): void {
+function checkNamedName(named: At<Obj>, name: string, out: Violation[]): void {
   if (name === '') {
-    out.push(violation(NAMED_NAME, path, `${path} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
+    const emptyPath = field(named.path, 'name');
+    out.push(violation(NAMED_NAME, emptyPath, `${emptyPath} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
     return;
   }
   const problems = dns1123SubdomainErrors(name);
   if (problems.length === 0) return;
+  const path = field(named.path, 'name');
   out.push(violation(NAMED_NAME, path,
     `${path} ${show(name)} is not a valid object name: it ${problemsText(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
     'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing'));
@@ -380,9 +403,9 @@ function checkNamedName(path: string, name: string, out: Violation[]): void {
 function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): void {
   const rawGroup = own(ref.value, 'group');
   const resource = own(ref.value, 'resource');
-  const badGroup = groupPatternViolation(CLAIM_GROUP, field(ref.path, 'group'), rawGroup);
+  const badGroup = groupPatternViolation(CLAIM_GROUP, ref, rawGroup);
   if (badGroup !== undefined) out.push(badGroup);
-  const badResource = resourcePatternViolation(CLAIM_RESOURCE, field(ref.path, 'resource'), resource);
+  const badResource = resourcePatternViolation(CLAIM_RESOURCE, ref, resource);
   if (badResource !== undefined) out.push(badResource);
   const jsonPath = own(ref.value, 'jsonPath');
   if (isObject(jsonPath)) checkJsonPath(ref, jsonPath, out);
@@ -392,10 +415,9 @@ function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): voi
     checkReferencedResource(ref, group, resource, versions, facts, out);
   }
   if (Array.isArray(versions)) {
-    const versionsPath = field(ref.path, 'versions');
     for (let i = 0; i < versions.length; i++) {
       if (typeof versions[i] !== 'string') continue;
-      const found = versionNameViolation(REFERENCE_VERSION_NAME, item(versionsPath, i), versions[i]);
+      const found = versionNameViolation(REFERENCE_VERSION_NAME, ref, i, versions[i]);
       if (found !== undefined) out.push(found);
     }
   }
@@ -403,20 +425,20 @@ function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): voi
 
 /** KB153 and KB154: the reference's name and namespace expressions. */
 function checkJsonPath(ref: At<Obj>, jsonPath: Obj, out: Violation[]): void {
-  const path = field(ref.path, 'jsonPath');
   const name = own(jsonPath, 'name');
   if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
+    const path = field(ref.path, 'jsonPath');
     out.push(violation(REFERENCE_NAME, typeof name === 'string' ? field(path, 'name') : path,
       `${path} has no name expression, so the reference selects nothing`,
       'set jsonPath.name to the field of the referencing object that holds the name, e.g. name: "spec.secretName"'));
   }
-  checkGjson(path, 'name', name, out);
-  checkGjson(path, 'namespace', own(jsonPath, 'namespace'), out);
+  checkGjson(ref, 'name', name, out);
+  checkGjson(ref, 'namespace', own(jsonPath, 'namespace'), out);
 }
 
-function checkGjson(jsonPathPath: string, key: string, expression: unknown, out: Violation[]): void {
+function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violation[]): void {
   if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) return;
-  const path = field(jsonPathPath, key);
+  const path = field(field(ref.path, 'jsonPath'), key);
   out.push(violation(REFERENCE_GJSON, path,
     `${path} ${show(expression)} is written as a Kubernetes JSONPath, but kube-bind evaluates it as a GJSON path${suggestion(toGjson(expression))}`,
     'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
@@ -444,9 +466,11 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
   }
 }
 
+/** A leading ".", "$" or "{" (after blanks), or a bracketed index or key. */
+const KUBERNETES_JSONPATH = /^\s*[.${]|\[[^\]]*\]/;
+
 function looksLikeKubernetesJsonPath(expression: string): boolean {
-  const trimmed = expression.trim();
-  return /^[.${]/.test(trimmed) || /\[[^\]]*\]/.test(trimmed);
+  return KUBERNETES_JSONPATH.test(expression);
 }
 
 /** `{.spec.items[0].name}` → `spec.items.0.name`; undefined when no clean translation exists. */

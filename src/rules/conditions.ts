@@ -4,7 +4,7 @@
  * lastTransitionTime, and lastTransitionTime being RFC 3339, come from the
  * CRD schema (KB002, KB006); accepted names are checked by the name rules.
  */
-import { KIND_VERSIONS, KindVersion, Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
+import { KIND_VERSIONS, KindVersion, Manifest, Rule, RuleContext, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from './k8s-names';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
@@ -190,13 +190,25 @@ const instantiations: Rule = {
   },
 };
 
-export const CONDITION_RULES: Rule[] = [
+/** The rules of status.conditions: most objects have none, and then none of them needs to run. */
+const PER_CONDITION_RULES: readonly Rule[] = [
   conditionType,
   conditionStatus,
   severityOnlyWhenFalse,
   severityValue,
   conditionReason,
   uniqueConditionTypes,
+];
+
+function conditionFindings(obj: Manifest, ctx: RuleContext): Violation[] {
+  if (conditions(obj).length === 0) return [];
+  const out: Violation[] = [];
+  for (const rule of PER_CONDITION_RULES) out.push(...rule.check(obj, ctx));
+  return out;
+}
+
+export const CONDITION_RULES: Rule[] = [
+  ...rulesOfOnePass(PER_CONDITION_RULES.map(({ check: _check, ...info }) => info), conditionFindings),
   storedVersionsExist,
   instantiations,
 ];

@@ -65,11 +65,14 @@ function resourcesAreWellFormedUncached(obj: Manifest): boolean {
   const resources = own(own(obj, 'spec'), 'resources');
   if (!Array.isArray(resources)) return false;
   for (const entry of resources) {
-    const group = own(entry, 'group') ?? '';
-    const resource = own(entry, 'resource');
-    if (typeof group !== 'string' || typeof resource !== 'string' || !GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return false;
+    if (!isWellFormed(own(entry, 'group') ?? '', own(entry, 'resource'))) return false;
   }
   return true;
+}
+
+/** A group and a resource that kube-bind's patterns accept. */
+function isWellFormed(group: unknown, resource: unknown): boolean {
+  return typeof group === 'string' && typeof resource === 'string' && GROUP_PATTERN.test(group) && RESOURCE_PATTERN.test(resource);
 }
 
 /** The entries of `spec.resources` whose group and resource are strings. */
@@ -100,6 +103,16 @@ function versionNames(versions: unknown): Array<{ index: number; name: string }>
   return out;
 }
 
+/**
+ * Where the field's parent sits: a path, or something that joins its path
+ * only when asked, so that valid values cost no string building.
+ */
+export type PathOf = string | { readonly path: string };
+
+function pathText(parent: PathOf): string {
+  return typeof parent === 'string' ? parent : parent.path;
+}
+
 /** `"cowboys" of group "wildwest.dev"` or `"secrets" of the core group`. */
 export function describeGroupResource(group: string, resource: string): string {
   return group === '' ? `${show(resource)} of the core group` : `${show(resource)} of group ${show(group)}`;
@@ -109,8 +122,9 @@ export function describeGroupResource(group: string, resource: string): string {
  * The violation for a `group` field that fails kube-bind's pattern, or
  * undefined when the value is fine or not a string.
  */
-export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: unknown): Violation | undefined {
+export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, value: unknown): Violation | undefined {
   if (typeof value !== 'string' || GROUP_PATTERN.test(value)) return undefined;
+  const path = field(pathText(parent), 'group');
   const guess = suggestGroup(value);
   const slash = value.includes('/');
   return violation(rule, path,
@@ -124,8 +138,9 @@ export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, path:
  * The violation for a `resource` field that fails kube-bind's pattern, or
  * undefined when the value is fine or not a string.
  */
-export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: unknown): Violation | undefined {
+export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, value: unknown): Violation | undefined {
   if (typeof value !== 'string' || RESOURCE_PATTERN.test(value)) return undefined;
+  const path = field(pathText(parent), 'resource');
   const guess = suggestResource(value);
   const base = value.split('/')[0];
   let hint = 'resource is the lowercase plural name of the resource (the CRD\'s names.plural, e.g. "cowboys"), not its kind';
@@ -171,8 +186,9 @@ function suggestVersion(value: string): string | undefined {
 }
 
 /** A version name check shared by `resources[*].versions` and claim references. */
-export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, path: string, value: string): Violation | undefined {
+export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, index: number, value: string): Violation | undefined {
   if (VERSION_NAME.test(value)) return undefined;
+  const path = item(field(pathText(parent), 'versions'), index);
   const guess = suggestVersion(value);
   return violation(rule, path,
     `${path} ${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
@@ -209,18 +225,23 @@ function exportFindings(obj: Manifest): Violation[] {
         'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}'));
     }
     for (let i = 0; i < resources.length; i++) {
+      const group = own(resources[i], 'group');
+      const resource = own(resources[i], 'resource');
+      if (isWellFormed(group ?? '', resource)) continue;
       const path = item('spec.resources', i);
-      const badGroup = groupPatternViolation(RESOURCE_GROUP, field(path, 'group'), own(resources[i], 'group'));
+      const badGroup = groupPatternViolation(RESOURCE_GROUP, path, group);
       if (badGroup !== undefined) out.push(badGroup);
-      const badResource = resourcePatternViolation(RESOURCE_NAME, field(path, 'resource'), own(resources[i], 'resource'));
+      const badResource = resourcePatternViolation(RESOURCE_NAME, path, resource);
       if (badResource !== undefined) out.push(badResource);
     }
-    const first = new Map<string, ExportedResource>();
-    for (const entry of exportedResources(obj)) {
-      const key = `${entry.group}/${entry.resource}`;
-      const earlier = first.get(key);
+    const entries = exportedResources(obj);
+    // Most exports hold one resource: nothing to compare it with.
+    const first = entries.length > 1 ? new Map<string, ExportedResource>() : undefined;
+    for (const entry of entries) {
+      const key = first !== undefined ? `${entry.group}/${entry.resource}` : '';
+      const earlier = first?.get(key);
       if (earlier === undefined) {
-        first.set(key, entry);
+        first?.set(key, entry);
       } else {
         out.push(violation(DUPLICATE_RESOURCE, entry.path,
           `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
@@ -236,17 +257,17 @@ function exportFindings(obj: Manifest): Violation[] {
 
 /** KB124 and KB125: the names of an entry's versions, each listed once. */
 function checkVersions(entry: ExportedResource, out: Violation[]): void {
-  if (entry.versions.length === 0) return;
-  const versionsPath = field(entry.path, 'versions');
-  const seen = new Map<string, number>();
+  // Most entries list one version: nothing to compare it with.
+  const seen = entry.versions.length > 1 ? new Map<string, number>() : undefined;
   for (const version of entry.versions) {
-    const path = item(versionsPath, version.index);
-    const badName = versionNameViolation(VERSION_NAMES, path, version.name);
+    const badName = versionNameViolation(VERSION_NAMES, entry.path, version.index, version.name);
     if (badName !== undefined) out.push(badName);
+    if (seen === undefined) continue;
     const earlier = seen.get(version.name);
     if (earlier === undefined) {
       seen.set(version.name, version.index);
     } else {
+      const path = item(field(entry.path, 'versions'), version.index);
       out.push(violation(UNIQUE_VERSIONS, path, `${path} ${show(version.name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
     }
   }

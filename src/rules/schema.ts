@@ -224,7 +224,8 @@ function additionalNodeOf(node: SchemaNode, nodes: NodeCache): SchemaNode | null
 
 interface Walk {
   readonly out: Violation[];
-  readonly seen: Set<string>;
+  /** What was reported, once something was. */
+  seen: Set<string> | undefined;
   readonly nodes: NodeCache;
   /** Where the walk started. */
   readonly base: string;
@@ -245,8 +246,9 @@ function pathOf(w: Walk): string {
 function report(w: Walk, v: Violation): void {
   // allOf branches often repeat a constraint (kube-bind's informerScope has the same enum twice).
   const key = `${v.rule}\u0000${v.path}\u0000${v.message}`;
-  if (w.seen.has(key)) return;
-  w.seen.add(key);
+  const seen = (w.seen ??= new Set());
+  if (seen.has(key)) return;
+  seen.add(key);
   w.out.push(v);
 }
 
@@ -263,7 +265,7 @@ export function schemaViolations(value: unknown, schema: Schema, path: string = 
 }
 
 function walkSchema(value: unknown, schema: Schema, path: string, nodes: NodeCache): Violation[] {
-  const w: Walk = { out: [], seen: new Set(), nodes, base: path, steps: [] };
+  const w: Walk = { out: [], seen: undefined, nodes, base: path, steps: [] };
   visit(value, schema, w, path === '', true, 0);
   return w.out;
 }
@@ -334,7 +336,7 @@ function checkJunctors(value: unknown, node: SchemaNode, w: Walk, root: boolean,
     for (const branch of node.allOf) visit(value, branch, w, root, false, depth + 1);
   }
   const passes = (branch: unknown): boolean => {
-    const sub: Walk = { out: [], seen: new Set(), nodes: w.nodes, base: w.base, steps: w.steps };
+    const sub: Walk = { out: [], seen: undefined, nodes: w.nodes, base: w.base, steps: w.steps };
     visit(value, branch, sub, root, false, depth + 1);
     return !sub.out.some(v => v.severity === 'error');
   };
