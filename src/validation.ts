@@ -57,7 +57,7 @@ interface Checked {
 
 /** What one validation pass over an app found. */
 interface PassFindings {
-  /** Violations across objects, per API object of the app. */
+  /** Violations across objects, for the API objects of the app that have some. */
   readonly cross: ReadonlyArray<{ readonly object: ApiObject; readonly violations: Violation[] }>;
   /** Per-object violations of each checked construct. */
   readonly perConstruct: ReadonlyMap<IConstruct, Violation[]>;
@@ -188,7 +188,11 @@ function checkApp(root: any, keepRendered: boolean): PassFindings {
     if (i !== undefined) rendered?.set(checked.resource, manifests[i]);
     perConstruct.set(checked.construct, checkOne(checked, i === undefined ? undefined : manifests[i]));
   }
-  return { cross: objects.map((object, i) => ({ object, violations: found[i] })), perConstruct, rendered };
+  const cross = [];
+  for (let i = 0; i < objects.length; i++) {
+    if (found[i].length > 0) cross.push({ object: objects[i], violations: found[i] });
+  }
+  return { cross, perConstruct, rendered };
 }
 
 /**
