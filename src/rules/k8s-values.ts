@@ -19,9 +19,29 @@ export function sortedKeys(obj: { [key: string]: unknown }): string[] {
   return Object.keys(obj).sort();
 }
 
-/** Structural equality of two JSON values, independent of key order. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  return firstDifference(a, b, '') === undefined;
+/**
+ * Structural equality of two JSON values, independent of key order: what
+ * `firstDifference` finds equal, without building paths or sorting keys.
+ */
+export function deepEqual(a: unknown, b: unknown, depth: number = 0): boolean {
+  if (depth > 200) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!deepEqual(a[i], b[i], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(b, key) || !deepEqual(a[key], b[key], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b));
+  return a === b;
 }
 
 /**

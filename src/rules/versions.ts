@@ -179,8 +179,9 @@ const schemasEqual: Rule = {
     const [first, ...rest] = schemas;
     const out: Violation[] = [];
     for (const other of rest) {
-      const at = firstDifference(first.schema, other.schema, '');
-      if (at === undefined) continue;
+      // Equal schemas are the rule; the path of the first difference is worked out only for a message.
+      if (deepEqual(first.schema, other.schema)) continue;
+      const at = firstDifference(first.schema, other.schema, '') ?? '';
       out.push(violation(schemasEqual, other.path,
         `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}: the schemas must be equal across all versions`,
         'kube-bind requires one schema for all versions until CEL version migration is supported; copy the same schema into every version'));

@@ -38,3 +38,23 @@ test('codePointLength counts what the string iterator yields, lone surrogates in
     expect(codePointLength(s)).toBe([...s].length);
   }), { seed: 4242, numRuns: 1000 });
 });
+
+test('deepEqual agrees with firstDifference on any two JSON values', () => {
+  const json = fc.jsonValue({ maxDepth: 4 });
+  // Pairs that are often equal: a value and a copy with its keys in another order, or a near copy.
+  const reordered = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(reordered);
+    if (v !== null && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reordered(x)]));
+    }
+    return v;
+  };
+  const pairs = fc.oneof(
+    fc.tuple(json, json),
+    json.map(v => [v, reordered(v)] as [unknown, unknown]),
+    fc.tuple(json, json).map(([v, w]) => [{ a: v, b: w }, { b: reordered(w), a: v }] as [unknown, unknown]),
+  );
+  fc.assert(fc.property(pairs, ([a, b]) => {
+    expect(deepEqual(a, b)).toBe(firstDifference(a, b, '') === undefined);
+  }), { seed: 4242, numRuns: 1000 });
+});
