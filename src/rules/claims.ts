@@ -12,12 +12,13 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, RuleInfo, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
+import { Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import {
   GROUP_PATTERN,
   ISOLATIONS,
   RESOURCE_PATTERN,
   describeGroupResource,
+  exportRule,
   exportedResources,
   groupPatternViolation,
   resourcesAreWellFormed,
@@ -37,8 +38,6 @@ import { keyPath } from './k8s-values';
 export const CLAIMABLE_CORE_RESOURCES = ['configmaps', 'secrets', 'serviceaccounts'] as const;
 
 export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
-
-const APPLIES_TO = ['APIServiceExport/v1alpha2'] as const;
 
 // ---------------------------------------------------------------------------
 // Walking the claims; every walker skips entries of the wrong type.
@@ -183,28 +182,24 @@ function suggestNamespace(value: string): string | undefined {
 // ---------------------------------------------------------------------------
 // Rules
 
-function claimRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
-  return { id, title, source, severity, appliesTo: APPLIES_TO };
-}
-
-const CLAIM_GROUP = claimRule('KB140', 'claim and reference groups are valid API groups', 'kube-bind CRD', 'error');
-const CLAIM_RESOURCE = claimRule('KB141', 'claim and reference resources are lowercase plural resource names', 'kube-bind CRD', 'error');
-const DUPLICATE_CLAIM = claimRule('KB142', 'each group/resource is claimed once', 'kube-bind behaviour', 'warning');
-const CLAIMABLE = claimRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)', 'kube-bind behaviour', 'warning');
-const SELECTS_SOMETHING = claimRule('KB144', 'a claim\'s selector selects something', 'kube-bind behaviour', 'warning');
-const LABEL_SELECTOR_NOT_EMPTY = claimRule('KB145', 'a claim\'s labelSelector is not empty (an empty one selects every object)', 'Kubernetes', 'warning');
-const LABEL_KEY = claimRule('KB146', 'label selector keys are valid Kubernetes label keys', 'Kubernetes', 'warning');
-const LABEL_VALUE = claimRule('KB147', 'label selector values are valid Kubernetes label values', 'Kubernetes', 'warning');
-const OPERATOR = claimRule('KB148', 'matchExpressions operators are In, NotIn, Exists or DoesNotExist', 'spec §2.5', 'error');
-const OPERATOR_VALUES = claimRule('KB149', 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist', 'spec §8.5', 'error');
-const NAMED_NAME = claimRule('KB150', 'namedResources names are valid object names', 'Kubernetes', 'warning');
-const NAMED_NAMESPACE = claimRule('KB151', 'namedResources namespaces are valid namespace names', 'Kubernetes', 'warning');
-const NAMESPACE_IGNORED = claimRule('KB152', 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)', 'spec §2.5', 'warning');
-const REFERENCE_NAME = claimRule('KB153', 'references set jsonPath.name (without it nothing is selected)', 'kube-bind behaviour', 'warning');
-const REFERENCE_GJSON = claimRule('KB154', 'reference jsonPath expressions use kube-bind\'s GJSON path syntax', 'kube-bind behaviour', 'warning');
-const REFERENCE_VERSIONS = claimRule('KB155', 'a reference without versions refers to a resource the export lists versions for', 'spec §2.5, §7', 'error');
-const REFERENCE_EXPORTED = claimRule('KB156', 'references point at a resource the export holds (others are ignored unless isolation is None)', 'kube-bind behaviour', 'warning');
-const REFERENCE_VERSION_NAME = claimRule('KB157', 'reference versions are Kubernetes version names', 'Kubernetes', 'warning');
+const CLAIM_GROUP = exportRule('KB140', 'claim and reference groups are valid API groups', 'kube-bind CRD', 'error');
+const CLAIM_RESOURCE = exportRule('KB141', 'claim and reference resources are lowercase plural resource names', 'kube-bind CRD', 'error');
+const DUPLICATE_CLAIM = exportRule('KB142', 'each group/resource is claimed once', 'kube-bind behaviour', 'warning');
+const CLAIMABLE = exportRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)', 'kube-bind behaviour', 'warning');
+const SELECTS_SOMETHING = exportRule('KB144', 'a claim\'s selector selects something', 'kube-bind behaviour', 'warning');
+const LABEL_SELECTOR_NOT_EMPTY = exportRule('KB145', 'a claim\'s labelSelector is not empty (an empty one selects every object)', 'Kubernetes', 'warning');
+const LABEL_KEY = exportRule('KB146', 'label selector keys are valid Kubernetes label keys', 'Kubernetes', 'warning');
+const LABEL_VALUE = exportRule('KB147', 'label selector values are valid Kubernetes label values', 'Kubernetes', 'warning');
+const OPERATOR = exportRule('KB148', 'matchExpressions operators are In, NotIn, Exists or DoesNotExist', 'spec §2.5', 'error');
+const OPERATOR_VALUES = exportRule('KB149', 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist', 'spec §8.5', 'error');
+const NAMED_NAME = exportRule('KB150', 'namedResources names are valid object names', 'Kubernetes', 'warning');
+const NAMED_NAMESPACE = exportRule('KB151', 'namedResources namespaces are valid namespace names', 'Kubernetes', 'warning');
+const NAMESPACE_IGNORED = exportRule('KB152', 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)', 'spec §2.5', 'warning');
+const REFERENCE_NAME = exportRule('KB153', 'references set jsonPath.name (without it nothing is selected)', 'kube-bind behaviour', 'warning');
+const REFERENCE_GJSON = exportRule('KB154', 'reference jsonPath expressions use kube-bind\'s GJSON path syntax', 'kube-bind behaviour', 'warning');
+const REFERENCE_VERSIONS = exportRule('KB155', 'a reference without versions refers to a resource the export lists versions for', 'spec §2.5, §7', 'error');
+const REFERENCE_EXPORTED = exportRule('KB156', 'references point at a resource the export holds (others are ignored unless isolation is None)', 'kube-bind behaviour', 'warning');
+const REFERENCE_VERSION_NAME = exportRule('KB157', 'reference versions are Kubernetes version names', 'Kubernetes', 'warning');
 
 const LABEL_KEY_HINT = 'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; '
   + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';

@@ -198,10 +198,9 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
 // ---------------------------------------------------------------------------
 // Rules
 
-const APPLIES_TO = ['APIServiceExport/v1alpha2'] as const;
-
-function exportRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
-  return { id, title, source, severity, appliesTo: APPLIES_TO };
+/** A rule of APIServiceExport v1alpha2's spec, checked in a shared pass (here and in claims.ts). */
+export function exportRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
+  return { id, title, source, severity, appliesTo: ['APIServiceExport/v1alpha2'] };
 }
 
 const RESOURCES_NOT_EMPTY = exportRule('KB120', 'spec.resources lists at least one resource', 'kube-bind CRD', 'error');

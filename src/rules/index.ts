@@ -11,7 +11,7 @@ import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
-import { SCHEMA_RULES, unknownKindVersion } from './schema';
+import { SCHEMA_RULES, UNKNOWN_KIND_VERSION, unknownKindVersion } from './schema';
 import { SUBRESOURCE_RULES } from './subresources';
 import { VERSION_RULES } from './versions';
 
@@ -45,7 +45,7 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
  */
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
-  if (kv === undefined) return runSafely('KB001', () => unknownKindVersion(obj, ctx));
+  if (kv === undefined) return runSafely(UNKNOWN_KIND_VERSION.id, () => unknownKindVersion(obj, ctx));
   // Rules of one object share readers (perObject) and passes (rulesOfOnePass).
   return withRuleScope(() => runSteps(stepsFor(kv), obj, ctx));
 }
@@ -103,7 +103,7 @@ function stepsFor(kv: KindVersion): readonly Step[] {
   if (steps === undefined) {
     const built: Step[] = [];
     // KB001 reports kinds/versions that are not recognised: validateObject runs it on those objects alone.
-    for (const rule of RULES.filter(r => r.appliesTo.includes(kv) && r.id !== 'KB001')) {
+    for (const rule of RULES.filter(r => r.appliesTo.includes(kv) && r.id !== UNKNOWN_KIND_VERSION.id)) {
       const pass = passOf(rule);
       const last = built[built.length - 1];
       if (pass === undefined) built.push({ rule });

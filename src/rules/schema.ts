@@ -31,7 +31,7 @@ import { codePointLength, deepEqual, editDistance, jsonType, keyPath } from './k
 
 const SOURCE_CRD = 'kube-bind CRD';
 
-const UNKNOWN_KIND_VERSION: Pick<Rule, 'id' | 'severity'> = { id: 'KB001', severity: 'error' };
+export const UNKNOWN_KIND_VERSION: Pick<Rule, 'id' | 'severity'> = { id: 'KB001', severity: 'error' };
 const REQUIRED: Pick<Rule, 'id' | 'severity'> = { id: 'KB002', severity: 'error' };
 const TYPE: Pick<Rule, 'id' | 'severity'> = { id: 'KB003', severity: 'error' };
 const ENUM: Pick<Rule, 'id' | 'severity'> = { id: 'KB004', severity: 'error' };
