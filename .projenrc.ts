@@ -20,8 +20,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   peerDeps: ['cdk8s-plus-27@^2.9.0'],
 
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
-  bundledDeps: ['yaml@^2.6.0'],
-  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1'],
+  bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0'],
+  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0'],
 
   // No GitHub here: CI is .ci/run.
   github: false,
