@@ -17,11 +17,23 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   typescriptVersion: '~5.9.3',
   cdk8sVersion: '2.70.0',
   constructsVersion: '10.3.0',
-  peerDeps: ['cdk8s-plus-27@^2.9.0'],
+  // Packaging (issue 14): Node floor, targets for every jsii language.
+  // re2js (bundled) declares node >= 20; cdk8s 2.70 itself declares >= 16.20.
+  minNodeVersion: '20.0.0',
+  // Names follow cdk8s-plus' convention (cdk8s-plus-27 / cdk8s_plus_27 /
+  // org.cdk8s.plus27 / Org.Cdk8s.Plus27 / a `-go` repository).
+  publishToPypi: { distName: 'cdk8s-kube-bind', module: 'cdk8s_kube_bind' },
+  publishToMaven: { javaPackage: 'org.cdk8s.kubebind', mavenGroupId: 'org.cdk8s', mavenArtifactId: 'cdk8s-kube-bind' },
+  publishToNuget: { dotNetNamespace: 'Org.Cdk8s.KubeBind', packageId: 'Org.Cdk8s.KubeBind' },
+  publishToGo: { moduleName: 'github.com/cdk8s-kube-bind/cdk8s-kube-bind-go', packageName: 'cdk8skubebind' },
 
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
   bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0'],
-  devDeps: ['cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0'],
+  // cdk8s-plus is not a peer: claims take any object shaped like its IApiResource
+  // (src/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
+  // would turn any peer, optional or not, into a hard dependency in every other
+  // language. The examples and tests use plus-27.
+  devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0'],
 
   // No GitHub here: CI is .ci/run.
   github: false,
@@ -53,7 +65,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 });
 
 project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
-for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.json', '/docs/']) {
+// docs/rules.md ships: the README links it, and the CLI's rule ids point there.
+for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.json', '/docs/*', '!/docs/rules.md']) {
   project.addPackageIgnore(notShipped);
 }
 

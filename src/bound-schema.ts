@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
+import { IApiResource } from './api-resource';
 import { Conversion } from './conversion';
 import { DefinitionSpec } from './definition-spec';
 import * as l1 from './imports/kube-bind.io';
@@ -128,7 +128,7 @@ export interface BoundSchemaFromCrdOptions {
  * Everything kube-bind or the consumer's API server would reject fails
  * `cdk8s synth`, with every violation listed.
  */
-export class BoundSchema extends Construct implements kplus.IApiResource {
+export class BoundSchema extends Construct implements IApiResource {
   /**
    * Whether `x` is a BoundSchema, also across two copies of this library.
    */

@@ -1,4 +1,4 @@
-import * as kplus from 'cdk8s-plus-27';
+import { IApiResource, describeGroupResource, resolveApiResource } from './api-resource';
 
 /**
  * One object selected by name.
@@ -15,6 +15,29 @@ export interface NamedResource {
    * @default - the object is taken as cluster-scoped
    */
   readonly namespace?: string;
+}
+
+/**
+ * One label selector requirement (Kubernetes' `LabelSelectorRequirement`).
+ * A `kplus.LabelExpression` of any cdk8s-plus-NN has this shape.
+ */
+export interface LabelSelectorRequirement {
+  /**
+   * The label key.
+   */
+  readonly key: string;
+
+  /**
+   * `In`, `NotIn`, `Exists` or `DoesNotExist`.
+   */
+  readonly operator: string;
+
+  /**
+   * The values, for `In` and `NotIn`.
+   *
+   * @default - none
+   */
+  readonly values?: string[];
 }
 
 /**
@@ -42,10 +65,12 @@ export interface ReferenceJsonPath {
  */
 export interface ClaimReference {
   /**
-   * The resource whose objects hold the reference: a `BoundSchema`, or any
-   * cdk8s-plus `IApiResource`.
+   * The resource whose objects hold the reference: a `BoundSchema`, or an
+   * API resource such as `kplus.ApiResource.CONFIG_MAPS` from any cdk8s-plus-NN.
+   * A single object (one with a `resourceName`) is refused: a reference reads
+   * every object of the resource.
    */
-  readonly resource: kplus.IApiResource;
+  readonly resource: IApiResource;
 
   /**
    * Where the name and namespace are in the referencing object.
@@ -65,9 +90,11 @@ export interface ClaimReference {
  */
 export interface PermissionClaimProps {
   /**
-   * The claimed resource, e.g. `kplus.ApiResource.SECRETS`.
+   * The claimed resource, e.g. `kplus.ApiResource.SECRETS` (from any
+   * cdk8s-plus-NN). A single object, e.g. a `kplus.Secret`, claims its resource
+   * and selects that object by name and namespace, as `addNamedResource` does.
    */
-  readonly resource: kplus.IApiResource;
+  readonly resource: IApiResource;
 
   /**
    * Select objects carrying all these labels.
@@ -81,7 +108,7 @@ export interface PermissionClaimProps {
    *
    * @default - no label expressions
    */
-  readonly matchExpressions?: kplus.LabelExpression[];
+  readonly matchExpressions?: LabelSelectorRequirement[];
 
   /**
    * Select single objects by name.
@@ -103,7 +130,7 @@ export interface PermissionClaimProps {
  * consumer accepts or refuses. Add it to an `ApiServiceExport`.
  *
  * kube-bind lets a provider claim core `secrets`, `configmaps` and
- * `serviceaccounts` today; other claims are reported as a warning.
+ * `serviceaccounts` today; validation reports claims on anything else.
  */
 export class PermissionClaim {
   /**
@@ -118,14 +145,16 @@ export class PermissionClaim {
 
   // A Map: label keys are user data, and `__proto__` is a valid one.
   private readonly matchLabels = new Map<string, string>();
-  private readonly matchExpressions: kplus.LabelExpression[] = [];
+  private readonly matchExpressions: LabelSelectorRequirement[] = [];
   private readonly namedResources: NamedResource[] = [];
   private readonly references: ClaimReference[] = [];
 
   public constructor(props: PermissionClaimProps) {
-    const { group, resource } = groupResourceOf(props.resource, 'PermissionClaim resource');
-    this.group = group;
-    this.resource = resource;
+    const claimed = resolveApiResource(props.resource, 'PermissionClaim resource');
+    this.group = claimed.group;
+    this.resource = claimed.resource;
+    // A named object given as the resource is a claim on that object, never on all of them.
+    if (claimed.name !== undefined) this.addName(claimed.name, claimed.namespace);
     for (const [key, value] of Object.entries(props.matchLabels ?? {})) this.addMatchLabel(key, value);
     for (const e of props.matchExpressions ?? []) this.addMatchExpression(e);
     for (const n of props.namedResources ?? []) this.addName(n.name, n.namespace);
@@ -142,8 +171,9 @@ export class PermissionClaim {
   /**
    * Selects objects whose labels satisfy `expression`.
    */
-  public addMatchExpression(expression: kplus.LabelExpression): void {
-    this.matchExpressions.push(expression);
+  public addMatchExpression(expression: LabelSelectorRequirement): void {
+    const { key, operator, values } = expression;
+    this.matchExpressions.push({ key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
   }
 
   /**
@@ -154,23 +184,32 @@ export class PermissionClaim {
   }
 
   /**
-   * Selects a cdk8s-plus object (a `kplus.Secret`, `kplus.ConfigMap`,
-   * `kplus.ServiceAccount`...) by its name and namespace. It must be of the
-   * claimed resource.
+   * Selects one object by its name and namespace: a `kplus.Secret`,
+   * `kplus.ConfigMap`, `kplus.ServiceAccount`... of any cdk8s-plus-NN, or
+   * anything with a `resourceName`. It must be of the claimed resource.
    */
-  public addNamedResource(resource: kplus.Resource): void {
-    const { group, resource: plural } = groupResourceOf(resource, 'addNamedResource');
-    if (group !== this.group || plural !== this.resource) {
-      throw new Error(`PermissionClaim on ${describe(this.group, this.resource)}: addNamedResource got ${resource.kind} "${resource.name}" `
-        + `of ${describe(group, plural)}; claim ${describe(group, plural)} separately`);
+  public addNamedResource(resource: IApiResource): void {
+    const named = resolveApiResource(resource, 'addNamedResource');
+    if (named.group !== this.group || named.resource !== this.resource) {
+      throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: addNamedResource got ${named.description} `
+        + `of ${describeGroupResource(named.group, named.resource)}; claim ${describeGroupResource(named.group, named.resource)} separately`);
     }
-    this.addName(resource.name, resource.metadata.namespace);
+    if (named.name === undefined) {
+      throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: addNamedResource got the resource `
+        + `${named.description} without a resourceName; pass one object (e.g. a kplus.Secret) or use addName(name, namespace)`);
+    }
+    this.addName(named.name, named.namespace);
   }
 
   /**
    * Selects objects named by a reference in other objects.
    */
   public addReference(reference: ClaimReference): void {
+    const referencing = resolveApiResource(reference.resource, 'ClaimReference resource');
+    if (referencing.name !== undefined) {
+      throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: a reference reads every object of a resource, `
+        + `got the single object ${referencing.description}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
+    }
     this.references.push({ ...reference, jsonPath: { ...reference.jsonPath } });
   }
 
@@ -192,7 +231,7 @@ export class PermissionClaim {
     if (this.namedResources.length > 0) selector.namedResources = this.namedResources.map(n => ({ ...n }));
     if (this.references.length > 0) {
       selector.references = this.references.map(r => {
-        const { group, resource } = groupResourceOf(r.resource, 'ClaimReference resource');
+        const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
         return {
           group,
           resource,
@@ -205,18 +244,6 @@ export class PermissionClaim {
   }
 }
 
-/**
- * Group and plural of a cdk8s-plus resource. cdk8s-plus reports the core group
- * of its own objects as `core`; kube-bind, like Kubernetes, writes `""`.
- */
-export function groupResourceOf(resource: kplus.IApiResource, what: string): { group: string; resource: string } {
-  if (!resource || typeof resource.resourceType !== 'string' || resource.resourceType === '') {
-    throw new Error(`${what}: expected an API resource such as kplus.ApiResource.SECRETS, got ${String(resource)}`);
-  }
-  const group = resource.apiGroup === 'core' ? '' : resource.apiGroup ?? '';
-  return { group, resource: resource.resourceType };
-}
-
 /** An object whose every key, `__proto__` included, is an own data property. */
 function asDataObject(entries: Map<string, string>): { [key: string]: string } {
   const out: { [key: string]: string } = {};
@@ -224,8 +251,4 @@ function asDataObject(entries: Map<string, string>): { [key: string]: string } {
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
-}
-
-function describe(group: string, resource: string): string {
-  return group === '' ? `core "${resource}"` : `"${resource}.${group}"`;
 }
