@@ -56,7 +56,7 @@ test('a folder of broken CRDs: each reported with its rule, at the CRD\'s own pa
     crd({ metadata: { name: 'widgets' } }),
     crd({ version: { storage: false } }),
     crd({ version: { additionalPrinterColumns: [{ name: 'Size', type: 'int', jsonPath: '.spec.size' }] } }),
-    crd({ version: { schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-validations': [{ rule: 'self.size ===' }] } } } }),
+    crd({ version: { schema: { openAPIV3Schema: { 'type': 'object', 'x-kubernetes-validations': [{ rule: 'self.size ===' }] } } } }),
     crd({ spec: { names: { kind: 'Widget', plural: 'Widgets' } }, metadata: { name: 'Widgets.example.com' } }),
     crd({ version: { subresources: { scale: { specReplicasPath: '.status.replicas', statusReplicasPath: '.status.replicas' } } } }),
     crd({ spec: { conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: 'http://convert.example.com' }, conversionReviewVersions: ['v9'] } } } }),
