@@ -225,6 +225,10 @@ describe('the formats through a run', () => {
   });
 });
 
+test('the program help lists --version', async () => {
+  expect((await runCli(['--help'])).out).toMatch(/\n {2}-V, --version +print the version and exit\n/);
+});
+
 test('--version and -V print the package.json version', async () => {
   const version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
   for (const flag of ['--version', '-V']) {
