@@ -6,8 +6,8 @@
  * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from './command';
+import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
 import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
-import { CheckedObject, formatDiagnostic, LocatedViolation, Reporter } from './report';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
 import { pairWithPrevious, validateUpdate } from '../rules/updates';
 
@@ -46,10 +46,18 @@ export interface CheckOptions {
   readonly previous?: readonly string[];
   /** Defaults to `validateUpdatesWithRules`. */
   readonly validateUpdates?: ValidateUpdatesFn;
+  /** Colour and version for the reporter; plain by default. */
+  readonly render?: RenderOptions;
+}
+
+/** What a check found: the report, and the input problems (not yet written anywhere). */
+export interface CheckResult {
+  readonly report: ValidationReport;
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** The kinds a `validate` run checks, whatever their version. */
-export const CHECKED_KINDS: readonly string[] = ['APIServiceExport', 'BoundSchema'];
+export const CHECKED_KINDS: readonly string[] = ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'];
 
 /**
  * Whether `validate` checks an object: anything whose apiVersion is in our
@@ -65,17 +73,30 @@ export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
 
 /** Runs one `validate` and returns its exit status. Input problems go to stderr, the report to stdout. */
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
+  const { report, diagnostics } = await check(options, io.stdin);
+  for (const d of diagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
+  io.stdout.write(options.reporter.render(report, options.render ?? PLAIN));
+  if (report.inputErrors > 0) return EXIT_TROUBLE;
+  return report.checked.every(o => o.valid) ? EXIT_OK : EXIT_INVALID;
+}
+
+/**
+ * Reads the inputs, validates the selected objects together (and against
+ * their previous state), and locates each violation: everything of a
+ * `validate` run but the writing, which `runCheck` and the cdk8s-cli
+ * plugin each do their way.
+ */
+export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
   const previousOperands = options.previous ?? [];
   // One read for both, so the limit on all inputs together covers the previous objects too.
-  const read = await readInputs([...previousOperands, ...options.operands], io.stdin, options.limits);
-  const diagnostics = read.diagnostics;
+  const read = await readInputs([...previousOperands, ...options.operands], stdin, options.limits);
+  const diagnostics = [...read.diagnostics];
   const previousObjects = read.objects.filter(o => o.operand < previousOperands.length);
   const objects = read.objects.filter(o => o.operand >= previousOperands.length);
   const select = options.select ?? isChecked;
   const selected = objects.filter(o => select(o.manifest, options.context));
   const selectedSet = new Set(selected);
   diagnostics.push(...objects.filter(o => !selectedSet.has(o)).flatMap(unversioned));
-  for (const d of diagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
   const inputErrors = diagnostics.filter(d => d.severity === 'error').length;
 
   const results = options.validate(selected.map(o => o.manifest), options.context);
@@ -95,15 +116,15 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     const update = updates.get(i);
     return checkedObject(source, [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous);
   });
-
-  io.stdout.write(options.reporter.render({
-    checked,
-    skipped: objects.length - selected.length,
-    inputErrors,
-    ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
-  }));
-  if (inputErrors > 0) return EXIT_TROUBLE;
-  return checked.every(o => o.valid) ? EXIT_OK : EXIT_INVALID;
+  return {
+    report: {
+      checked,
+      skipped: objects.length - selected.length,
+      inputErrors,
+      ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
+    },
+    diagnostics,
+  };
 }
 
 /** A skipped object that looks like ours but has no apiVersion would otherwise pass unnoticed. */

@@ -15,6 +15,8 @@ export const EXIT_TROUBLE = 2;
 
 /** Anything with a `write(string)`, such as `process.stdout` or a test buffer. */
 export interface OutputStream {
+  /** True for a terminal (Node sets it on process.stdout); decides colour. */
+  readonly isTTY?: boolean;
   write(chunk: string): unknown;
 }
 
@@ -31,7 +33,7 @@ export interface CliSettings {
   /** The validator; defaults to the rule registry of `src/rules`. */
   readonly validate?: ValidateFn;
   readonly limits: ReadLimits;
-  /** Environment variables, for `CDK8S_KUBE_BIND_DEBUG`. */
+  /** Environment variables, for `CDK8S_KUBE_BIND_DEBUG`, `NO_COLOR` and `FORCE_COLOR`. */
   readonly env: { readonly [name: string]: string | undefined };
 }
 

@@ -9,6 +9,7 @@ import { MIGRATE_COMMAND } from './migrate';
 import { PATHS_COMMAND } from './paths';
 import { DEFAULT_LIMITS } from './read';
 import { VALIDATE_COMMAND } from './validate';
+import { packageVersion } from './version';
 import { closest } from '../rules/engine';
 
 const PROGRAM = 'cdk8s-kube-bind';
@@ -51,6 +52,10 @@ async function dispatch(argv: readonly string[], io: CliIo, settings: CliSetting
   if (first === undefined) {
     io.stderr.write(programHelp());
     return EXIT_TROUBLE;
+  }
+  if (first === '--version' || first === '-V') {
+    io.stdout.write(`${PROGRAM} ${packageVersion()}\n`);
+    return EXIT_OK;
   }
   if (first === '--help' || first === '-h' || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
@@ -155,6 +160,10 @@ function programHelp(): string {
     '',
     'Commands:',
     ...commands,
+    '',
+    'Flags:',
+    '  -h, --help     show this help and exit',
+    '  -V, --version  print the version and exit',
     '',
     `Run '${PROGRAM} COMMAND --help' (or '${PROGRAM} help COMMAND') for the flags and exit statuses of a command.`,
     '',

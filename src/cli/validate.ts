@@ -5,8 +5,10 @@ import { contextFor, kindVersionOf, Manifest, RuleContext, validateObjects, Viol
 import { isChecked, runCheck } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
+import { REPORTERS, useColor } from './output';
 import { DEFAULT_LIMITS, formatSize } from './read';
-import { REPORTERS } from './report';
+import { packageVersion } from './version';
+import { crdKindVersionOf } from '../rules/crd';
 import { unknownKindVersion } from '../rules/schema';
 
 /**
@@ -30,15 +32,16 @@ function key(v: Violation): string {
 /**
  * Objects of our group, plus one of our kinds under an apiVersion one typo
  * away from our group: `unknownKindVersion` warns about those, and a typo
- * must not make an object silently skipped.
+ * must not make an object silently skipped. And CustomResourceDefinitions,
+ * which the Kubernetes rules check.
  */
-function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
-  return isChecked(manifest, ctx) || unknownKindVersion(manifest, ctx).length > 0;
+export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
+  return isChecked(manifest, ctx) || crdKindVersionOf(manifest) !== undefined || unknownKindVersion(manifest, ctx).length > 0;
 }
 
 export const VALIDATE_COMMAND: Command = {
-  summary: 'check APIServiceExport and BoundSchema manifests in YAML files',
-  synopsis: 'validate [--output text|json] [--group GROUP] [--previous FILE|DIR|-]... FILE|DIR|- ...',
+  summary: 'check APIServiceExport, BoundSchema and CRD manifests in YAML files',
+  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
   description: [
     'Checks every APIServiceExport and BoundSchema of the API group in the given',
     'YAML files, folders (recursively: *.yaml and *.yml files, in code-point order',
@@ -46,6 +49,12 @@ export const VALIDATE_COMMAND: Command = {
     'List documents (kind List, or *List with items, as kubectl get -o yaml prints)',
     'are unpacked. Other kinds are counted as skipped. Checks across objects run',
     'over all objects of all inputs together.',
+    '',
+    'CustomResourceDefinitions (apiextensions.k8s.io/v1) are checked too, with the',
+    'rules that mirror Kubernetes\' own CRD validation (names, versions, schemas and',
+    'their CEL rules, printer columns, subresources, conversion). What kube-bind',
+    'could not export as it is (schemas that differ between versions, a service',
+    'conversion webhook, selectableFields) is a note, not an error.',
     '',
     'With --previous, each checked object is also checked as an update of its',
     'previous state: the object of the same API group, kind, namespace and name',
@@ -60,14 +69,22 @@ export const VALIDATE_COMMAND: Command = {
     'duplicate keys are errors. A file with a YAML syntax error is not checked.',
     '',
     'Text output: one "file:line: severity RULE object path: message" line per',
-    'finding with a hint below it, and a summary. Severities are error, warning',
-    'and note (information only, such as the warning clients of a deprecated',
-    'version receive). JSON output: one array with an entry per checked object',
+    'finding with a hint below it, and a summary; coloured when standard output',
+    'is a terminal, unless NO_COLOR is set (FORCE_COLOR=1 colours anyway).',
+    'Severities are error, warning and note (information only, such as the',
+    'warning clients of a deprecated version receive). JSON output: one array',
+    'with an entry per checked object',
     '(file, index, line, apiVersion, kind, namespace, name, valid, previous,',
     'violations); index is the YAML document\'s index in its file, from 0, shared',
     'by the items of a List; previous is the file and line of the previous state',
     'the object was compared with, or null; a violation\'s severity is error,',
-    'warning or info. Input problems go to stderr.',
+    'warning or info. SARIF output: SARIF 2.1.0 for GitHub code scanning, with',
+    'the reported rules and one result per finding, located by file and line.',
+    'JUnit output: a test suite per file, a test case per checked object, a',
+    'failure per error (warnings and notes in system-out). GitHub output: one',
+    'workflow command per finding (::error, ::warning, ::notice with file, line',
+    'and the rule as title), shown as annotations in GitHub Actions. Input',
+    'problems go to stderr, whatever the format.',
     '',
     'Exit status: 0 when every checked object is valid (warnings and notes',
     'allowed), 1 when any has an error (update errors included), 2 for bad usage',
@@ -84,7 +101,7 @@ export const VALIDATE_COMMAND: Command = {
       short: 'o',
       value: 'FORMAT',
       choices: Object.keys(REPORTERS),
-      description: `output format, ${Object.keys(REPORTERS).join(' or ')}; default text`,
+      description: `output format: ${Object.keys(REPORTERS).join(', ')}; default text`,
     },
     GROUP_FLAG,
     {
@@ -106,6 +123,7 @@ export const VALIDATE_COMMAND: Command = {
       validate: settings.validate ?? validateWithRules,
       select: selectForCheck,
       limits: settings.limits,
+      render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },
       ...(previous.length > 0 ? { previous } : {}),
     }, io);
   },

@@ -8,12 +8,14 @@
  * strategy is not None; checks that something is missing run only for
  * strategy Webhook. A mistyped strategy is KB004's finding alone.
  */
-import { Manifest, Rule, Violation, field, isObject, item, oneOf, own, show, violation } from './engine';
+import { KindVersion, Manifest, Rule, Violation, field, isObject, item, oneOf, own, show, violation } from './engine';
 import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from './k8s-formats';
 import { dns1035LabelErrors } from './k8s-names';
 
 const K8S = 'Kubernetes CRD validation';
 const CEL = 'kube-bind CRD (CEL)';
+// A CustomResourceDefinition's spec.conversion has the BoundSchema's shape; the rules mirroring Kubernetes check both.
+const K8S_KINDS: readonly KindVersion[] = ['BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 
 /** ConversionReview versions the API server knows (Kubernetes' acceptedConversionReviewVersions). */
 export const CONVERSION_REVIEW_VERSIONS: readonly string[] = ['v1', 'v1beta1'];
@@ -71,7 +73,7 @@ const noneHasNoWebhook: Rule = {
   title: 'Conversion strategy None has no webhook',
   source: `${CEL}, ${K8S}`,
   severity: 'error',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'None' || !present(c.conversion, 'webhook')) return [];
@@ -154,7 +156,7 @@ const urlShape: Rule = {
   title: 'The conversion webhook URL is https://host[:port][/path] without user info, query or fragment',
   source: `spec §8.7, ${K8S}`,
   severity: 'error',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const url = own(own(activeWebhook(obj), 'clientConfig'), 'url');
     if (typeof url !== 'string') return [];
@@ -237,7 +239,7 @@ const reviewVersionsRequired: Rule = {
   title: 'A conversion webhook lists conversionReviewVersions',
   source: K8S,
   severity: 'error',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'Webhook' || !isObject(c.webhook)) return [];
@@ -253,7 +255,7 @@ const reviewVersionEntries: Rule = {
   title: 'conversionReviewVersions entries are unique version names the API server knows',
   source: K8S,
   severity: 'error',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
     if (!Array.isArray(versions)) return [];
@@ -287,7 +289,7 @@ const reviewVersionKnown: Rule = {
   title: 'conversionReviewVersions includes v1 or v1beta1',
   source: K8S,
   severity: 'error',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
     if (!Array.isArray(versions) || versions.length === 0 || !versions.every(v => typeof v === 'string')) return [];

@@ -22,12 +22,18 @@ export interface Violation {
 /** A plain Kubernetes manifest, as parsed from YAML or produced by a construct. */
 export type Manifest = { [key: string]: any };
 
-/** The kind/version pairs this library checks. */
+/**
+ * The kind/version pairs this library checks: the kube-bind kinds, and
+ * Kubernetes' own CustomResourceDefinition (`validate` checks CRDs with the
+ * Kubernetes rules; see `crd.ts`).
+ */
 export type KindVersion =
   | 'APIServiceExport/v1alpha1'
   | 'APIServiceExport/v1alpha2'
-  | 'BoundSchema/v1alpha2';
+  | 'BoundSchema/v1alpha2'
+  | 'CustomResourceDefinition/v1';
 
+/** The kube-bind kind/version pairs (CRDs are not among them). */
 export const KIND_VERSIONS: readonly KindVersion[] = [
   'APIServiceExport/v1alpha1',
   'APIServiceExport/v1alpha2',

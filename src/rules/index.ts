@@ -5,6 +5,7 @@
 import { CLAIM_RULES } from './claims';
 import { CONDITION_RULES } from './conditions';
 import { CONVERSION_RULES } from './conversion';
+import { CRD_RULES, crdKindVersionOf } from './crd';
 import { CROSS_OBJECT_RULES, withCrossObjectIndex } from './cross-object';
 import { Manifest, Rule, CrossObjectRule, RuleContext, SharedPass, Violation, kindVersionOf, KindVersion, Located, DEFAULT_GROUP, passOf, withRuleScope } from './engine';
 import { EXPORT_RULES } from './export';
@@ -29,6 +30,7 @@ export const RULES: readonly Rule[] = [
   ...CONDITION_RULES,
   ...EXPORT_RULES,
   ...CLAIM_RULES,
+  ...CRD_RULES,
 ];
 
 /** Every rule that looks at several objects at once. */
@@ -40,11 +42,12 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
 }
 
 /**
- * Runs every per-object rule that applies to `obj`. An unknown kind or version
- * of our group is reported (KB001); other objects get an empty list. Never throws.
+ * Runs every per-object rule that applies to `obj` (a kube-bind kind, or a
+ * CustomResourceDefinition). An unknown kind or version of our group is
+ * reported (KB001); other objects get an empty list. Never throws.
  */
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
-  const kv = kindVersionOf(obj, ctx.group);
+  const kv = kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj);
   if (kv === undefined) return runSafely(UNKNOWN_KIND_VERSION.id, () => unknownKindVersion(obj, ctx));
   // Rules of one object share readers (perObject) and passes (rulesOfOnePass).
   return withRuleScope(() => runSteps(stepsFor(kv), obj, ctx));

@@ -10,7 +10,8 @@
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
 import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
 
-const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+// The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 const K8S = 'Kubernetes CRD validation';
 
 interface NamesBlock {
@@ -286,7 +287,7 @@ const boundSchemaName: Rule = {
   },
 };
 
-const ALL_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2'];
+const ALL_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 
 const objectMetadata: Rule = {
   id: 'KB020',

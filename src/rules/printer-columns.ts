@@ -8,6 +8,8 @@ import { KindVersion, Manifest, Rule, Violation, didYouMean, field, isObject, it
 import { printerColumnJsonPathErrors } from './k8s-jsonpath';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+// The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
+const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
 const K8S = 'Kubernetes CRD validation';
 
 /** Kubernetes' printerColumnDatatypes. */
@@ -44,7 +46,7 @@ const columnName: Rule = {
   title: 'Every printer column has a non-empty name',
   source: K8S,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => columns(obj)
     .filter(c => own(c.column, 'name') === '')
     .map(c => violation(columnName, field(c.path, 'name'), `${field(c.path, 'name')} must not be empty`, 'name the column; kubectl shows it as the header')),
@@ -55,7 +57,7 @@ const columnType: Rule = {
   title: 'Printer column type is integer, number, string, boolean or date',
   source: K8S,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
@@ -81,7 +83,7 @@ const columnFormat: Rule = {
   title: 'Printer column format, when set, is one Kubernetes accepts',
   source: K8S,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
@@ -125,7 +127,7 @@ const columnJsonPath: Rule = {
   title: 'Printer column jsonPath starts with "." (error) and parses as a JSONPath (warning: otherwise the table falls back to default columns)',
   source: K8S,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {

@@ -6,7 +6,8 @@
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
 import { fieldPathErrors } from './k8s-jsonpath';
 
-const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+// Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 const K8S = 'Kubernetes CRD validation';
 
 interface Scale {

@@ -13,6 +13,8 @@ import { deepEqual, firstDifference, utf8Length } from './k8s-values';
 import { deprecationNotes } from '../lifecycle/deprecation';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+// The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
+const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
 const K8S = 'Kubernetes CRD validation';
 const MAX_DEPRECATION_WARNING_BYTES = 256;
 
@@ -69,7 +71,7 @@ const storage: Rule = {
   title: 'Exactly one version has storage: true',
   source: `spec §8.1, ${K8S}`,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const entries = versionEntries(obj);
     if (entries === undefined || entries.length === 0 || !allEntriesAreObjects(obj)) return [];
@@ -122,7 +124,7 @@ const deprecationWarningNeedsDeprecated: Rule = {
   title: 'deprecationWarning is set only on deprecated versions',
   source: `spec §8.4, ${K8S}`,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
     .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
@@ -135,7 +137,7 @@ const deprecationWarningText: Rule = {
   title: 'deprecationWarning is non-empty, at most 256 bytes and printable',
   source: K8S,
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
     for (const v of versionEntries(obj) ?? []) {
@@ -196,7 +198,7 @@ function structuralRule(id: string, kind: StructuralIssueKind, title: string): R
     title,
     source: K8S,
     severity: 'error',
-    appliesTo: CRD_KINDS,
+    appliesTo: K8S_KINDS,
     check: (obj, ctx) => {
       const kv = kindVersionOf(obj, ctx.group);
       const out: Violation[] = [];
@@ -223,7 +225,7 @@ const deprecationNote: Rule = {
   title: 'A deprecated version: the warning clients will receive',
   source: 'Kubernetes CRD versioning (deprecated versions, Warning header)',
   severity: 'info',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: (obj, ctx) => {
     // deprecationNotes lists the served deprecated versions in spec.versions order; pair each with its index.
     const notes = deprecationNotes(obj, ctx.group);
@@ -260,7 +262,7 @@ const versionNameLength: Rule = {
   title: 'Version names are at most 63 characters (a DNS-1035 label)',
   source: 'Kubernetes CRD validation',
   severity: 'error',
-  appliesTo: CRD_KINDS,
+  appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(own(obj, 'spec'), 'versions');
     const out: Violation[] = [];

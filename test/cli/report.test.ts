@@ -63,7 +63,7 @@ test('diagnostics: file:line: severity: message, or file: when the line is unkno
 });
 
 test('the formats --output offers are the keys of REPORTERS', () => {
-  expect(Object.keys(REPORTERS)).toEqual(['text', 'json']);
+  expect(Object.keys(REPORTERS)).toEqual(['text', 'json', 'sarif', 'junit', 'github']);
 });
 
 test('a new format is one Reporter: reading and validation stay untouched', async () => {

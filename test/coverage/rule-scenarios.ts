@@ -87,6 +87,13 @@ const BOUND_SCHEMA: Manifest = {
   spec: { group: 'example.com', names: NAMES, scope: 'Namespaced', informerScope: 'Namespaced', versions: [version('v1')] },
 };
 
+const CRD: Manifest = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: { group: 'example.com', names: NAMES, scope: 'Namespaced', versions: [version('v1')] },
+};
+
 const V1ALPHA2: Manifest = {
   apiVersion: 'kube-bind.io/v1alpha2',
   kind: 'APIServiceExport',
@@ -104,6 +111,8 @@ export function a1(...edits: Edit[]): Manifest {
   return out;
 }
 export const bs = (...edits: Edit[]): Manifest => edit(BOUND_SCHEMA, edits);
+/** The CustomResourceDefinition the BoundSchema mirrors. */
+export const crd = (...edits: Edit[]): Manifest => edit(CRD, edits);
 export const a2 = (...edits: Edit[]): Manifest => edit(V1ALPHA2, edits);
 
 const one = (m: Manifest): Scenario => ({ objects: [m] });
@@ -176,6 +185,13 @@ export const RULE_ROWS: readonly RuleRow[] = [
   { id: 'KB018', path: 'metadata.name', fail: () => one(a1(['metadata.name', 'widgets'])), pass: () => one(a1()) },
   { id: 'KB019', path: 'metadata.name', fail: () => one(bs(['metadata.name', 'my-widgets'])), pass: () => one(bs()) },
   { id: 'KB020', path: 'metadata.name', fail: () => one(a2(['metadata.name', 'Widgets'])), pass: () => one(a2(['metadata.name', 'widgets.v2'])) },
+  {
+    id: 'KB021',
+    path: 'metadata.name',
+    fail: () => one(crd(['metadata.name', 'widgets'])),
+    pass: () => one(crd()),
+    noConstruct: 'the constructs render kube-bind objects; a CustomResourceDefinition is checked by validate and the cdk8s-cli plugin',
+  },
   // --------------------------------------------------------------- versions and the schema
   { id: 'KB030', path: 'spec.versions', fail: () => one(a1(['spec.versions.0.storage', false])), pass: () => one(a1()) },
   { id: 'KB031', path: 'spec.versions[0].served', fail: () => one(a1(['spec.versions.0.served', undefined])), pass: () => one(a1()) },
@@ -468,7 +484,13 @@ export const RULE_ROWS: readonly RuleRow[] = [
     path: 'spec.group',
     fail: () => ({ objects: [a2(), kubeBindCrd('apiserviceexports', 'APIServiceExport', 'other.io')], target: 1 }),
     pass: () => ({ objects: [a2(), kubeBindCrd('apiserviceexports', 'APIServiceExport', 'kube-bind.io')] }),
-    noCli: 'the command line reports only APIServiceExports and BoundSchemas; a CustomResourceDefinition in the input is read for checks across objects but not listed',
+  },
+  {
+    id: 'KB180',
+    path: 'spec.versions[0].selectableFields',
+    fail: () => one(crd(['spec.versions.0.selectableFields', [{ jsonPath: '.spec.size' }]])),
+    pass: () => one(crd()),
+    noConstruct: 'the constructs render kube-bind objects; a CustomResourceDefinition is checked by validate and the cdk8s-cli plugin',
   },
   {
     id: 'KB174',

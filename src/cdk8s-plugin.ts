@@ -1,0 +1,122 @@
+/**
+ * A validation plugin for cdk8s-cli: with it in `cdk8s.yaml`'s
+ * `validations:`, `cdk8s synth` runs every rule of this library over every
+ * manifest the app synthesized (objects of `Include`d YAML too, and the
+ * checks across objects), reports each finding, and fails the synth when one
+ * is an error.
+ *
+ *   validations:
+ *     - package: ./node_modules/cdk8s-kube-bind/lib/cdk8s-plugin.js
+ *       class: KubeBindValidation
+ *       version: 1.0.0
+ *       properties:
+ *         group: kube-bind.io
+ *
+ * Why a module of its own, outside the jsii API: cdk8s-cli loads a plugin
+ * with `require` and calls it with its own Node.js objects, so the plugin is
+ * JavaScript-only by nature; exported from `index.ts` it would have to be a
+ * jsii type in every target language. jsii still compiles this file (it
+ * compiles all of src/) into lib/, but it is not part of the assembly. It
+ * needs nothing of cdk8s-cli at run time: the shapes it uses are declared
+ * here (`test/cli/plugin.test.ts` checks they match cdk8s-cli's).
+ */
+import { check } from './cli/check';
+import { isDnsSubdomain } from './cli/options';
+import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } from './cli/output';
+import { DEFAULT_LIMITS } from './cli/read';
+import { selectForCheck, validateWithRules } from './cli/validate';
+import { contextFor } from './rules';
+import { own } from './rules/engine';
+
+/** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
+export interface PluginViolation {
+  readonly ruleName: string;
+  readonly recommendation: string;
+  readonly fix: string;
+  readonly violatingResources: ReadonlyArray<{
+    readonly resourceName: string;
+    readonly locations: readonly string[];
+    readonly manifestPath: string;
+  }>;
+}
+
+/** What the plugin uses of cdk8s-cli's `ValidationContext`. */
+export interface PluginContext {
+  /** Paths of the synthesized manifests. */
+  readonly manifests: readonly string[];
+  readonly report: {
+    addViolation(violation: PluginViolation): void;
+    submit(status: 'success' | 'failure', metadata?: { readonly [key: string]: string }): void;
+  };
+  readonly logger: { log(message: string): void };
+}
+
+/** The `properties:` of the plugin's entry in cdk8s.yaml. */
+export interface KubeBindValidationProperties {
+  /** The API group the kube-bind kinds are served under; default `kube-bind.io`. */
+  readonly group?: string;
+}
+
+const PROPERTIES = ['group'];
+
+/** The plugin class cdk8s-cli instantiates with the entry's `properties`. */
+export class KubeBindValidation {
+  private readonly group: string;
+
+  constructor(properties: KubeBindValidationProperties = {}) {
+    const props: unknown = properties ?? {};
+    if (typeof props !== 'object' || props === null || Array.isArray(props)) {
+      throw new Error(`cdk8s-kube-bind plugin: properties must be a map, got ${JSON.stringify(props)}`);
+    }
+    const unknown = Object.keys(props).filter(key => !PROPERTIES.includes(key));
+    if (unknown.length > 0) {
+      throw new Error(`cdk8s-kube-bind plugin: unknown ${unknown.length === 1 ? 'property' : 'properties'} ${unknown.map(k => JSON.stringify(k)).join(', ')}; the plugin takes ${PROPERTIES.join(', ')}`);
+    }
+    const group = own(props, 'group') ?? contextFor().group;
+    if (typeof group !== 'string' || !isDnsSubdomain(group)) {
+      throw new Error(`cdk8s-kube-bind plugin: properties.group ${JSON.stringify(group)} is not an API group name (a lowercase DNS subdomain such as kube-bind.io)`);
+    }
+    this.group = group;
+  }
+
+  /** Checks every synthesized manifest together, as `cdk8s-kube-bind validate` checks files, and submits the report. */
+  public async validate(context: PluginContext): Promise<void> {
+    const { report, diagnostics } = await check({
+      operands: [...context.manifests],
+      context: contextFor({ group: this.group }),
+      validate: validateWithRules,
+      select: selectForCheck,
+      limits: DEFAULT_LIMITS,
+    }, noInput());
+    for (const d of diagnostics) context.logger.log(formatDiagnostic(d));
+    for (const object of report.checked) {
+      const name = own(own(object.manifest, 'metadata'), 'name');
+      for (const v of byLine(object.violations)) {
+        context.report.addViolation({
+          ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity] ?? v.severity}: ${v.message}`,
+          recommendation: v.hint ?? v.message,
+          fix: `see ${v.rule} in ${RULES_DOC_URL}`,
+          violatingResources: [{
+            resourceName: typeof name === 'string' ? name : '<unnamed>',
+            locations: [`${v.path === '' ? '(the object)' : v.path} (line ${v.line})`],
+            manifestPath: object.file,
+          }],
+        });
+      }
+    }
+    const summary = summarize(report);
+    const inputErrors = diagnostics.filter(d => d.severity === 'error').length;
+    context.report.submit(summary.errors > 0 || inputErrors > 0 ? 'failure' : 'success', {
+      'Objects checked': String(summary.checked),
+      'Errors': String(summary.errors),
+      'Warnings': String(summary.warnings),
+      'Notes': String(summary.infos),
+      ...(inputErrors > 0 ? { 'Unreadable manifests': String(inputErrors) } : {}),
+    });
+  }
+}
+
+/** The plugin reads files only; standard input belongs to cdk8s-cli. */
+function noInput(): AsyncIterable<unknown> {
+  return { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) };
+}

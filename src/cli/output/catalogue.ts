@@ -1,0 +1,31 @@
+/**
+ * The rule catalogue as the formats that describe rules (SARIF) need it:
+ * per-object, cross-object and update rules by id.
+ */
+import { CROSS_RULES, RULES } from '../../rules';
+import { Severity } from '../../rules/engine';
+import { UPDATE_RULES } from '../../rules/updates';
+
+export interface RuleDescription {
+  readonly id: string;
+  readonly title: string;
+  readonly source: string;
+  readonly severity: Severity;
+}
+
+/** Where every rule is explained, with an example message. */
+export const RULES_DOC_URL = 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md';
+
+let byId: Map<string, RuleDescription> | undefined;
+
+/** The catalogue entry of a rule id, or undefined for an id the catalogue does not hold. */
+export function describeRule(id: string): RuleDescription | undefined {
+  if (byId === undefined) {
+    byId = new Map();
+    for (const rule of [...RULES, ...CROSS_RULES, ...UPDATE_RULES]) {
+      // The first entry wins: a pass shared by several rules lists each once anyway.
+      if (!byId.has(rule.id)) byId.set(rule.id, { id: rule.id, title: rule.title, source: rule.source, severity: rule.severity });
+    }
+  }
+  return byId.get(id);
+}

@@ -1,0 +1,40 @@
+/**
+ * GitHub Actions workflow commands: `::error file=…,line=…,title=KB031::…`
+ * per violation (warnings as `::warning`, notes as `::notice`), which the
+ * runner shows as annotations on the changed lines, and the summary last.
+ */
+import { byLine, describeObject, Reporter, summaryLine, ValidationReport } from './reporter';
+import { Severity } from '../../rules/engine';
+import { STDIN_NAME } from '../read';
+
+const COMMANDS: { readonly [s in Severity]: string } = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** The message of a workflow command: `%`, CR and LF escaped, as the runner's toolkit does. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value of a workflow command: also `:` and `,`, which separate properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export const GITHUB_REPORTER: Reporter = {
+  description: 'GitHub Actions workflow commands (::error file=...,line=...::), shown as annotations',
+  render(report: ValidationReport): string {
+    const lines: string[] = [];
+    for (const object of report.checked) {
+      const subject = describeObject(object.manifest);
+      for (const v of byLine(object.violations)) {
+        const properties = [
+          ...(object.file !== STDIN_NAME ? [`file=${escapeProperty(object.file)}`, `line=${v.line}`] : []),
+          `title=${escapeProperty(v.rule)}`,
+        ].join(',');
+        const message = `${subject}${v.path ? ` ${v.path}` : ''}: ${v.message}${v.hint ? `\nhint: ${v.hint}` : ''}`;
+        lines.push(`::${COMMANDS[v.severity] ?? 'error'} ${properties}::${escapeData(message)}`);
+      }
+    }
+    lines.push(summaryLine(report));
+    return lines.join('\n') + '\n';
+  },
+};

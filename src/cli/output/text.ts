@@ -1,0 +1,32 @@
+/**
+ * Compiler style: one `file:line: severity RULE object path: message` line
+ * per violation, a hint below it, a summary last. Coloured on a terminal.
+ */
+import { byLine, describeObject, PLAIN, Reporter, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
+import { Severity } from '../../rules/engine';
+
+// SGR codes: bold red, bold yellow, bold cyan, bold, dim.
+const SEVERITY_COLORS: { readonly [s in Severity]: string } = { error: '1;31', warning: '1;33', info: '1;36' };
+
+function paint(text: string, code: string, color: boolean): string {
+  return color ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+
+export const TEXT_REPORTER: Reporter = {
+  description: 'one line per violation, file:line first, and a summary (coloured on a terminal)',
+  render(report: ValidationReport, options = PLAIN): string {
+    const { color } = options;
+    const lines: string[] = [];
+    for (const object of report.checked) {
+      const subject = describeObject(object.manifest);
+      for (const v of byLine(object.violations)) {
+        const where = v.path ? ` ${v.path}` : '';
+        const severity = paint(SEVERITY_LABELS[v.severity] ?? v.severity, SEVERITY_COLORS[v.severity] ?? '1', color);
+        lines.push(`${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${subject}${where}: ${v.message}`);
+        if (v.hint) lines.push(paint(`    hint: ${v.hint}`, '2', color));
+      }
+    }
+    lines.push(summaryLine(report));
+    return lines.join('\n') + '\n';
+  },
+};

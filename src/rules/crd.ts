@@ -1,0 +1,96 @@
+/**
+ * CustomResourceDefinitions (`apiextensions.k8s.io/v1`) as `validate` checks
+ * them. A CRD's spec has the shape of a BoundSchema's (group, names, scope,
+ * versions, conversion), so the rules that mirror Kubernetes' own CRD
+ * validation apply to it as they are (their `appliesTo` lists
+ * `CustomResourceDefinition/v1`); what the spec alone demands does not. This
+ * file adds what is particular to CRDs: the name Kubernetes requires, and a
+ * note for what kube-bind could not carry if the CRD were exported.
+ */
+import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
+import { VERSION_RULES } from './versions';
+
+export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
+
+/** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
+export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
+  return own(obj, 'apiVersion') === 'apiextensions.k8s.io/v1' && own(obj, 'kind') === 'CustomResourceDefinition' ? CRD_KIND_VERSION : undefined;
+}
+
+/**
+ * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver
+ * `pkg/apis/apiextensions/validation/validation.go`: the object's name must
+ * be `spec.names.plural + "." + spec.group`.
+ */
+const crdName: Rule = {
+  id: 'KB021',
+  title: 'A CustomResourceDefinition is named <spec.names.plural>.<spec.group>',
+  source: 'Kubernetes CRD validation',
+  severity: 'error',
+  appliesTo: [CRD_KIND_VERSION],
+  check: obj => {
+    const spec = own(obj, 'spec');
+    const plural = own(own(spec, 'names'), 'plural');
+    const group = own(spec, 'group');
+    const name = own(own(obj, 'metadata'), 'name');
+    // Missing or mistyped parts are the other rules' findings; a name is compared only with a complete expectation.
+    if (typeof plural !== 'string' || plural === '' || typeof group !== 'string' || group === '' || typeof name !== 'string') return [];
+    const expected = `${plural}.${group}`;
+    if (name === expected) return [];
+    return [violation(crdName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+      `the API server refuses a CustomResourceDefinition named otherwise; rename it ${show(expected)}`)];
+  },
+};
+
+const differentSchemas = VERSION_RULES.find(rule => rule.id === 'KB035');
+
+/**
+ * What a BoundSchema cannot hold, so kube-bind could not export the CRD as it
+ * is: information only, since the CRD itself is valid. Each finding names
+ * the field and what to change before exporting it (`from-crd` refuses the
+ * same fields).
+ */
+const carriable: Rule = {
+  id: 'KB180',
+  title: 'A CustomResourceDefinition kube-bind could export as it is (a BoundSchema holds one schema, a url webhook, no selectableFields)',
+  source: 'spec §2.6, §8.2 (what a BoundSchema holds)',
+  severity: 'info',
+  appliesTo: [CRD_KIND_VERSION],
+  check: (obj, ctx) => {
+    const spec = own(obj, 'spec');
+    // kube-bind's own CRDs define its API; they are installed, never exported.
+    if (own(spec, 'group') === ctx.group) return [];
+    const out: Violation[] = [];
+    for (const v of differentSchemas?.check(obj, ctx) ?? []) {
+      out.push(violation(carriable, v.path,
+        `${v.message.replace(/: the schemas must be equal across all versions$/, '')}: kube-bind exports one schema for all versions, so it could not export this CRD as it is`,
+        'to export it with kube-bind, make the schemas of all served or stored versions equal'));
+    }
+    const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');
+    if (service !== undefined && service !== null) {
+      const path = 'spec.conversion.webhook.clientConfig.service';
+      out.push(violation(carriable, path,
+        `${path} ${show(service)}: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is`,
+        'to export it with kube-bind, give the webhook an https url reachable from consumer clusters instead of a service'));
+    }
+    const versions = own(spec, 'versions');
+    if (Array.isArray(versions)) {
+      versions.forEach((entry, i) => {
+        if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
+        const path = field(item('spec.versions', i), 'selectableFields');
+        out.push(violation(carriable, path,
+          `${path} is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is`,
+          'to export it with kube-bind, drop selectableFields (clients then filter by labels or client-side)'));
+      });
+    }
+    if (own(spec, 'preserveUnknownFields') === true) {
+      out.push(violation(carriable, 'spec.preserveUnknownFields',
+        'spec.preserveUnknownFields is true, which a BoundSchema cannot express, so kube-bind could not export this CRD as it is',
+        'to export it with kube-bind, set x-kubernetes-preserve-unknown-fields: true where the schema needs it instead'));
+    }
+    return out;
+  },
+};
+
+export const CRD_RULES: readonly Rule[] = [crdName, carriable];
+
