@@ -179,7 +179,9 @@ function checkApp(root: IConstruct, state: AppState): string[] {
 }
 
 /** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */
-function crossFindings(state: AppState, objects: ApiObject[], manifests: Manifest[], texts: string[], group: string, ctx: RuleContext): CrossFindings {
+function crossFindings(
+  state: AppState, objects: ApiObject[], manifests: Manifest[], texts: string[], group: string, ctx: RuleContext,
+): CrossFindings {
   const last = state.lastCross;
   if (last !== undefined && last.group === group && last.previousCount === state.previous.length
     && sameItems(last.objects, objects) && sameItems(last.texts, texts)) {

@@ -10,8 +10,8 @@ import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ApiServiceExport, BoundSchema, KubeBindCrds, PermissionClaim } from '../src';
-import * as rules from '../src/rules';
 import { widgetSchema } from './util';
+import * as rules from '../src/rules';
 
 function withStderr<T>(fn: () => T): { result: T; stderr: string } {
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);

@@ -43,7 +43,8 @@ function l1BoundSchema(chart: Chart, schema: any, options: { fix: boolean; versi
   const id = `r${chart.node.children.length}`;
   const metadata = { name: 'widgets.example.com' };
   if (!options.fix) return new l1.BoundSchema(chart, id, { metadata, spec: Lazy.any({ produce: render }) } as any);
-  return new BoundSchemaObject(chart, id, { metadata, spec: Lazy.any({ produce: () => withoutSchemas(render()) }) } as any, UserData.versionsOf(render));
+  const spec = Lazy.any({ produce: () => withoutSchemas(render()) });
+  return new BoundSchemaObject(chart, id, { metadata, spec } as any, UserData.versionsOf(render));
 }
 
 /**
