@@ -1,9 +1,9 @@
 /**
  * What `npm run bench` relies on, without timing anything: its arithmetic,
  * that both sides of a comparison synthesize the same YAML from a valid
- * workload, and that the synth-time shortcuts it measures (one rules pass
- * per `app.synth()`, the checked manifests reused for the output) never
- * change what a synth says or writes.
+ * workload, and that the synth-time shortcut it measures (rules run again
+ * only for a manifest that changed, however often cdk8s validates the app)
+ * never changes what a synth says or writes.
  */
 import * as fs from 'fs';
 import * as os from 'os';
