@@ -147,7 +147,7 @@ export class ApiServiceExportV1alpha1 extends Construct {
     // Schemas are user data that cdk8s' resolver cannot carry (see schema-as-data.ts).
     UserData.versionsOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

@@ -152,7 +152,7 @@ export class ApiServiceExport extends Construct {
     // The spec, built in one place (renderSpec), is rendered as data (see schema-as-data.ts).
     UserData.specOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

@@ -206,7 +206,7 @@ export class BoundSchema extends Construct implements kplus.IApiResource {
     // Schemas are user data that cdk8s' resolver cannot carry (see schema-as-data.ts).
     UserData.versionsOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

@@ -17,7 +17,7 @@
  *   once per synth, whatever the number of charts.
  */
 import { ApiObject, Chart } from 'cdk8s';
-import { IConstruct } from 'constructs';
+import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
 import type { Manifest, RuleContext, Violation } from './rules/engine';
 import type * as UpdatesModule from './rules/updates';
@@ -45,13 +45,36 @@ export function formatViolation(v: Violation): string {
   return `[${v.rule}] ${where}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
 }
 
-/** A construct of ours, whose L1 object the per-object rules check. */
-interface Checked {
-  readonly construct: IConstruct;
-  readonly resource: ApiObject;
-  readonly group: () => string;
+/**
+ * The validation of a construct of ours (a class, so every construct shares
+ * its methods): the per-object rules on its L1 object's manifest, and the
+ * cross-object findings about it.
+ */
+class Checked implements IValidation {
   /** The manifest (as JSON text) and group its per-object findings were last computed for. */
-  last?: { readonly text: string; readonly group: string; readonly violations: Violation[] };
+  private last?: { readonly text: string; readonly group: string; readonly violations: Violation[] };
+
+  public constructor(
+    private readonly state: AppState,
+    public readonly construct: IConstruct,
+    public readonly resource: ApiObject,
+    public readonly group: string,
+  ) {}
+
+  public validate(): string[] {
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
+  }
+
+  /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
+  public check(manifest: Manifest, text: string = JSON.stringify(manifest), ctx?: RuleContext): Violation[] {
+    const group = ctx?.group ?? this.group;
+    const last = this.last;
+    if (last !== undefined && last.text === text && last.group === group) return last.violations;
+    const { contextFor, validateObject } = rules();
+    const violations = validateObject(manifest, ctx ?? contextFor({ group }));
+    this.last = { text, group, violations };
+    return violations;
+  }
 }
 
 /** The cross-object findings of the last app-wide pass, and what they were computed from. */
@@ -98,14 +121,12 @@ function appState(scope: IConstruct): AppState {
  * Makes `construct` fail synthesis when the manifest of `resource` breaks an
  * error rule. Warnings are printed to stderr and do not fail the synth.
  */
-export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: () => string): void {
+export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string): void {
   const state = appState(construct);
-  const checked: Checked = { construct, resource, group: kubeBindGroup };
+  const checked = new Checked(state, construct, resource, kubeBindGroup);
   state.checked.push(checked);
   state.checkedByResource.set(resource, checked);
-  construct.node.addValidation({
-    validate: () => report(state, construct, take(state, construct) ?? checkOne(checked, resource.toJson())),
-  });
+  construct.node.addValidation(checked);
 }
 
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
@@ -126,17 +147,6 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
   return found;
 }
 
-/** The per-object findings of `checked` for `manifest`, computed again only when the manifest or group changed. */
-function checkOne(checked: Checked, manifest: Manifest, text: string = JSON.stringify(manifest), ctx?: RuleContext): Violation[] {
-  const group = ctx?.group ?? checked.group();
-  const last = checked.last;
-  if (last !== undefined && last.text === text && last.group === group) return last.violations;
-  const { contextFor, validateObject } = rules();
-  const violations = validateObject(manifest, ctx ?? contextFor({ group }));
-  checked.last = { text, group, violations };
-  return violations;
-}
-
 /**
  * The app-wide validation: every API object rendered once, the cross-object
  * rules over all of them, the per-object rules of our constructs on the same
@@ -155,10 +165,9 @@ function checkApp(root: IConstruct, state: AppState): string[] {
   for (let i = 0; i < objects.length; i++) {
     const checked = state.checkedByResource.get(objects[i]);
     if (checked === undefined) continue;
-    const own = checked.group();
-    let ctx = contexts.get(own);
-    if (ctx === undefined) contexts.set(own, ctx = contextFor({ group: own }));
-    pending.set(checked.construct, checkOne(checked, manifests[i], texts[i], ctx));
+    let ctx = contexts.get(checked.group);
+    if (ctx === undefined) contexts.set(checked.group, ctx = contextFor({ group: checked.group }));
+    pending.set(checked.construct, checked.check(manifests[i], texts[i], ctx));
   }
   for (let i = 0; i < objects.length; i++) {
     if (cross.found[i].length === 0) continue;
@@ -221,7 +230,7 @@ function ownerOf(object: ApiObject, state: AppState): IConstruct {
  * disagree, the default, so the cross-object rules point at the odd ones out.
  */
 function appGroupFromConstructs(checked: readonly Checked[]): string {
-  const distinct = new Set(checked.map(c => c.group()));
+  const distinct = new Set(checked.map(c => c.group));
   return distinct.size === 1 ? [...distinct][0] : rules().contextFor().group;
 }
 
