@@ -66,7 +66,7 @@ class Checked implements IValidation {
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
-  public check(manifest: Manifest, text: string = JSON.stringify(manifest), ctx?: RuleContext): Violation[] {
+  public check(manifest: Manifest, text: string = textOf(manifest), ctx?: RuleContext): Violation[] {
     const group = ctx?.group ?? this.group;
     const last = this.last;
     if (last !== undefined && last.text === text && last.group === group) return last.violations;
@@ -155,7 +155,7 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
 function checkApp(root: IConstruct, state: AppState): string[] {
   const objects = root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
   const manifests = objects.map(o => o.toJson());
-  const texts = manifests.map(m => JSON.stringify(m));
+  const texts = manifests.map(textOf);
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
   const cross = crossFindings(state, objects, manifests, texts, group, contextFor({ group }));
@@ -205,6 +205,17 @@ function crossFindings(
   }
   state.lastCross = { objects, texts, group, previousCount: state.previous.length, found };
   return state.lastCross;
+}
+
+let unlike = 0;
+
+/** A manifest as JSON text, to tell whether it changed; one that JSON cannot write (a BigInt, say) never equals another. */
+function textOf(manifest: Manifest): string {
+  try {
+    return JSON.stringify(manifest);
+  } catch {
+    return `\u0000${++unlike}`;
+  }
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

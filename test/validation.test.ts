@@ -136,3 +136,12 @@ describe('findings across objects name the construct they are about', () => {
     expect(errorOf(() => Testing.synth(chart))).toBe(errorOf(() => Testing.synth(chart)));
   });
 });
+
+test('an object whose manifest JSON cannot write (a BigInt) is still checked, without a crash', () => {
+  const chart = Testing.chart();
+  boundSchema(chart, 'first', 'widgets.example.com');
+  new ApiObject(chart, 'big', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: BigInt(1) } });
+  const validated = jest.spyOn(rules, 'validateObject');
+  expect(Testing.synth(chart).map(m => m.kind)).toEqual(['BoundSchema', 'ConfigMap']);
+  expect(validated).toHaveBeenCalledTimes(1);
+});
