@@ -1,4 +1,4 @@
-import { ApiObjectMetadata } from 'cdk8s';
+import { ApiObjectMetadata, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DefinitionSpec } from './definition-spec';
 import * as l1 from './imports/kube-bind.io';
@@ -8,7 +8,7 @@ import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
 import { DEFAULT_GROUP } from './rules/engine';
-import { keepSchemasAsData, lazySpecWithoutSchemas } from './schema-as-data';
+import { ApiServiceExportV1alpha1Object, UserData, withoutSchemas } from './schema-as-data';
 import { InformerScope, Isolation, Scope } from './scope';
 import { Subresources } from './subresources';
 import { validateWithRules } from './validation';
@@ -128,7 +128,7 @@ export class ApiServiceExportV1alpha1 extends Construct {
   public readonly clusterScopedIsolation?: Isolation;
 
   private readonly spec: DefinitionSpec;
-  private readonly resource: l1.ApiServiceExportV1Alpha1;
+  private readonly resource: ApiServiceExportV1alpha1Object;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportV1alpha1Props) {
     super(scope, id);
@@ -139,15 +139,15 @@ export class ApiServiceExportV1alpha1 extends Construct {
     this.clusterScopedIsolation = props.clusterScopedIsolation;
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
 
-    this.resource = new l1.ApiServiceExportV1Alpha1(this, 'Resource', {
+    this.resource = new ApiServiceExportV1alpha1Object(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha1`,
       metadata: { ...props.metadata, name: props.metadata?.name ?? this.spec.qualifiedName },
-      spec: lazySpecWithoutSchemas(() => this.renderSpec()),
-    } as l1.ApiServiceExportV1Alpha1Props);
-    // Schemas are user data; they bypass cdk8s' renderer (see schema-as-data.ts).
-    keepSchemasAsData(this.resource, () => this.renderSpec());
+      spec: Lazy.any({ produce: () => withoutSchemas(this.renderSpec()) }),
+    } as l1.ApiServiceExportV1Alpha1Props,
+    // Schemas are user data that cdk8s' resolver cannot carry (see schema-as-data.ts).
+    UserData.versionsOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

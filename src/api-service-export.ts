@@ -4,7 +4,7 @@ import { BoundSchema } from './bound-schema';
 import * as l1 from './imports/kube-bind.io';
 import { PermissionClaim } from './permission-claim';
 import { DEFAULT_GROUP } from './rules/engine';
-import { keepSpecAsData } from './schema-as-data';
+import { ApiServiceExportObject, UserData } from './schema-as-data';
 import { InformerScope, Isolation } from './scope';
 import { validateWithRules } from './validation';
 
@@ -132,7 +132,7 @@ export class ApiServiceExport extends Construct {
 
   private readonly _resources: Array<ExportedResource | BoundSchema> = [];
   private readonly _claims: PermissionClaim[] = [];
-  private readonly resource: l1.ApiServiceExport;
+  private readonly resource: ApiServiceExportObject;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportProps = {}) {
     super(scope, id);
@@ -143,15 +143,16 @@ export class ApiServiceExport extends Construct {
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
 
-    this.resource = new l1.ApiServiceExport(this, 'Resource', {
+    this.resource = new ApiServiceExportObject(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha2`,
       metadata: props.metadata,
-      // A placeholder: the spec is user data (claims' label keys), rendered around cdk8s' resolver.
+      // A placeholder: the spec holds user data (claims' label keys) that cdk8s' resolver cannot carry.
       spec: {} as l1.ApiServiceExportSpec,
-    } as l1.ApiServiceExportProps);
-    keepSpecAsData(this.resource, () => this.renderSpec());
+    } as l1.ApiServiceExportProps,
+    // The spec, built in one place (renderSpec), is rendered as data (see schema-as-data.ts).
+    UserData.specOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

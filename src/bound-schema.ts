@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IApiResource } from './api-resource';
 import { Conversion } from './conversion';
@@ -11,7 +11,7 @@ import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
 import { DEFAULT_GROUP } from './rules/engine';
-import { keepSchemasAsData, lazySpecWithoutSchemas } from './schema-as-data';
+import { BoundSchemaObject, UserData, withoutSchemas } from './schema-as-data';
 import { InformerScope, Scope } from './scope';
 import { Subresources } from './subresources';
 import { validateWithRules } from './validation';
@@ -186,7 +186,7 @@ export class BoundSchema extends Construct implements IApiResource {
   public readonly conversion?: Conversion;
 
   private readonly spec: DefinitionSpec;
-  private readonly resource: l1.BoundSchema;
+  private readonly resource: BoundSchemaObject;
 
   public constructor(scope: Construct, id: string, props: BoundSchemaProps) {
     super(scope, id);
@@ -198,15 +198,15 @@ export class BoundSchema extends Construct implements IApiResource {
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
     this.conversion = props.conversion;
 
-    this.resource = new l1.BoundSchema(this, 'Resource', {
+    this.resource = new BoundSchemaObject(this, 'Resource', {
       apiVersion: `${this.kubeBindGroup}/v1alpha2`,
       metadata: { ...props.metadata, name: props.metadata?.name ?? this.spec.qualifiedName },
-      spec: lazySpecWithoutSchemas(() => this.renderSpec()),
-    } as l1.BoundSchemaProps);
-    // Schemas are user data; they bypass cdk8s' renderer (see schema-as-data.ts).
-    keepSchemasAsData(this.resource, () => this.renderSpec());
+      spec: Lazy.any({ produce: () => withoutSchemas(this.renderSpec()) }),
+    } as l1.BoundSchemaProps,
+    // Schemas are user data that cdk8s' resolver cannot carry (see schema-as-data.ts).
+    UserData.versionsOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, () => this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup);
   }
 
   /**

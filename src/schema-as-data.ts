@@ -1,98 +1,137 @@
 /**
- * Keeps the users' OpenAPI schemas data all the way into the output.
+ * The one place where user data goes around cdk8s' resolver.
  *
  * cdk8s renders an ApiObject through `resolve` and `sanitizeValue`, which copy
- * every key with `obj[key] = value`: a schema property named `__proto__` then
- * sets the copy's prototype and vanishes from the output, one named
- * `constructor` makes `sanitizeValue` throw ("can't render non-simple object
- * of type 'undefined'"), and an object holding both `constructor` and `value`
- * (a `default` or `example`, say) is mistaken for an IntOrString union and
- * cut down to `{ value }`. Nothing in the schema is a token, so it does not
- * need resolving at all.
+ * every key with `obj[key] = value`: a key named `__proto__` then sets the
+ * copy's prototype and vanishes from the output, one named `constructor`
+ * makes `sanitizeValue` throw ("can't render non-simple object of type
+ * 'undefined'"), and an object holding both `constructor` and `value` (a
+ * `default` or `example`, say) is mistaken for an IntOrString union and cut
+ * down to `{ value }`. Such keys are legitimate user data: schema properties,
+ * defaults and examples, and label keys in permission claims.
  *
- * So the L1 object resolves a stand-in (its spec without the schemas, or an
- * empty spec), and the real value is put in place after cdk8s rendered the
- * object, rendered the way `sanitizeValue` would render it (keys sorted unless
- * CDK8S_DISABLE_SORT is set, null fields dropped), with every key an own
- * property. Escape hatches keep working: when a user adds a JSON patch
- * (`ApiObject.of(x).addJsonPatch`), the value is first added as a patch of
- * its own, so the user's patches apply after it, to the real data. cdk8s
- * copies patch values through JSON (a cost per object), so an object without
- * user patches does without.
+ * No resolver can help (`sanitizeValue` runs after every resolver, and an
+ * App's resolvers are the user's to choose), so the L1 classes below are
+ * subclasses of the generated ones whose `toJson()` (a class method, as
+ * `ClusterScopedObject` overrides it) lets cdk8s render everything else,
+ * tokens included, and then puts the user data in place, rendered the way
+ * `sanitizeValue` would render it (keys sorted unless CDK8S_DISABLE_SORT is
+ * set, null fields dropped) with every key an own property.
+ *
+ * Escape hatches keep working: when a user adds a JSON patch
+ * (`ApiObject.of(x).addJsonPatch`), the data is first added as a patch of its
+ * own, so the user's patches apply after it, to the real data. (cdk8s copies
+ * patch values through JSON, a cost per object, so objects without user
+ * patches do without.)
+ *
+ * test/hostile/prototype-keys.test.ts asserts that cdk8s still mishandles
+ * these keys; when that test fails, cdk8s is fixed and this module can go:
+ * pass the spec as a `Lazy` prop and let cdk8s render it.
  */
-import { ApiObject, JsonPatch, Lazy, resolve } from 'cdk8s';
+import { ApiObject, JsonPatch, resolve } from 'cdk8s';
+import { Construct } from 'constructs';
+import * as l1 from './imports/kube-bind.io';
 
 type Spec = { [key: string]: any };
 
 /**
- * The `spec` prop for an L1 object whose `spec.versions[*].schema` holds
- * user schemas: `render()` at synth time, without the schemas. Use together
- * with `keepSchemasAsData` on the same object.
+ * User data put at `path` of a rendered manifest (whose parent cdk8s renders
+ * as a map), before any patch a user adds.
  */
-export function lazySpecWithoutSchemas(render: () => Spec): any {
-  return Lazy.any({ produce: () => withoutSchemas(render()) });
+export class UserData {
+  /**
+   * The versions of `render()` as data: tokens outside the schemas resolved by
+   * cdk8s, each `schema` copied as given. For the spec of a BoundSchema or a
+   * v1alpha1 export, whose L1 `spec` prop is a `Lazy` of `withoutSchemas(render())`.
+   */
+  public static versionsOf(render: () => Spec): UserData {
+    return new UserData(['spec', 'versions'], resource => versionsAsData(resource, render()));
+  }
+
+  /**
+   * `render()` as the whole spec, as data. For specs made of plain values only
+   * (no tokens), such as an export's, whose claims carry user label keys.
+   */
+  public static specOf(render: () => Spec): UserData {
+    return new UserData(['spec'], () => sanitize(render()));
+  }
+
+  private patched = false;
+
+  private constructor(
+    private readonly path: readonly string[],
+    private readonly produce: (resource: ApiObject) => unknown,
+  ) {}
+
+  /** `manifest`, rendered by cdk8s for `resource`, with the data in place (unless a patch put it there). */
+  public place(resource: ApiObject, manifest: any): any {
+    if (this.patched) return manifest;
+    let parent = manifest;
+    for (let i = 0; i < this.path.length - 1; i++) parent = parent?.[this.path[i]];
+    if (typeof parent !== 'object' || parent === null) return manifest;
+    const value = this.produce(resource);
+    const key = this.path[this.path.length - 1];
+    if (value === undefined) delete parent[key];
+    else parent[key] = value;
+    return manifest;
+  }
+
+  /** The patches to add before the first patch of a user: the data itself, so theirs apply to it. */
+  public beforeUserPatches(resource: ApiObject): JsonPatch[] {
+    if (this.patched) return [];
+    this.patched = true;
+    // cdk8s copies patch values through JSON.stringify/JSON.parse, which defines every key as an own property.
+    return [JsonPatch.add(`/${this.path.join('/')}`, { toJSON: () => this.produce(resource) })];
+  }
 }
 
-/**
- * Makes `resource` output `render().versions` with the schemas exactly as
- * given. Call right after creating the L1 object, before any other patch.
- */
-export function keepSchemasAsData(resource: ApiObject, render: () => Spec): void {
-  placeAsData(resource, ['spec', 'versions'], () => versionsAsData(resource, render()));
+/** A BoundSchema L1 object whose user data is placed by `data`. */
+export class BoundSchemaObject extends l1.BoundSchema {
+  public constructor(scope: Construct, id: string, props: l1.BoundSchemaProps, private readonly data: UserData) {
+    super(scope, id, props);
+  }
+
+  public override toJson(): any {
+    return this.data.place(this, super.toJson());
+  }
+
+  public override addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
+  }
 }
 
-/**
- * Makes `resource` output `render()` as its whole `spec`, as data. For specs
- * made of plain values only (no tokens), such as an export's, whose claims
- * carry user label keys (`constructor` is a valid one). The L1 object's own
- * `spec` prop is only a placeholder then.
- */
-export function keepSpecAsData(resource: ApiObject, render: () => Spec): void {
-  placeAsData(resource, ['spec'], () => sanitize(render()));
+/** A v1alpha2 APIServiceExport L1 object whose user data is placed by `data`. */
+export class ApiServiceExportObject extends l1.ApiServiceExport {
+  public constructor(scope: Construct, id: string, props: l1.ApiServiceExportProps, private readonly data: UserData) {
+    super(scope, id, props);
+  }
+
+  public override toJson(): any {
+    return this.data.place(this, super.toJson());
+  }
+
+  public override addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
+  }
 }
 
-/**
- * Makes `resource.toJson()` hold `produce()` at `path` (whose parent the L1
- * object renders as a map), before any patch a user adds.
- */
-function placeAsData(resource: ApiObject, path: readonly string[], produce: () => unknown): void {
-  const render = resource.toJson;
-  const addPatch = resource.addJsonPatch;
-  let patched = false;
-  Object.defineProperty(resource, 'toJson', {
-    configurable: true,
-    writable: true,
-    enumerable: false,
-    value: function toJson(this: ApiObject): any {
-      const manifest = render.call(this);
-      // Once patched, the first patch has put the value in place (see addJsonPatch below).
-      if (patched || this !== resource) return manifest;
-      let parent = manifest;
-      for (const key of path.slice(0, -1)) parent = parent?.[key];
-      if (typeof parent !== 'object' || parent === null) return manifest;
-      const value = produce();
-      const key = path[path.length - 1];
-      if (value === undefined) delete parent[key];
-      else parent[key] = value;
-      return manifest;
-    },
-  });
-  Object.defineProperty(resource, 'addJsonPatch', {
-    configurable: true,
-    writable: true,
-    enumerable: false,
-    value: function addJsonPatch(this: ApiObject, ...ops: JsonPatch[]): void {
-      if (!patched && this === resource) {
-        patched = true;
-        // JSON.parse, which cdk8s copies patches with, defines every key as an own property.
-        addPatch.call(this, JsonPatch.add(`/${path.join('/')}`, { toJSON: produce }));
-      }
-      addPatch.apply(this, ops);
-    },
-  });
+/** A v1alpha1 APIServiceExport L1 object whose user data is placed by `data`. */
+export class ApiServiceExportV1alpha1Object extends l1.ApiServiceExportV1Alpha1 {
+  public constructor(scope: Construct, id: string, props: l1.ApiServiceExportV1Alpha1Props, private readonly data: UserData) {
+    super(scope, id, props);
+  }
+
+  public override toJson(): any {
+    return this.data.place(this, super.toJson());
+  }
+
+  public override addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
+  }
 }
 
-function withoutSchemas(spec: Spec): Spec {
+/** `spec` for cdk8s' resolver, whose versions `UserData.versionsOf` places: the versions without their schemas. */
+export function withoutSchemas(spec: Spec): Spec {
   if (!Array.isArray(spec.versions)) return spec;
   return { ...spec, versions: spec.versions.map(stripSchema) };
 }

@@ -1,29 +1,26 @@
 /**
- * The glue between constructs and the rules engine: per-object rules run in
- * each construct's validation, rules across objects run once per app. The
- * constructs never format messages themselves.
+ * The glue between constructs and the rules engine, through cdk8s' own
+ * mechanism: `node.addValidation`. The constructs never format messages.
  *
- * Cost: each validation pass renders every API object once (`toJson()`) and
- * runs the per-object rules of our constructs from the app-level validation,
- * which cdk8s runs first in a pass; each construct's validation then reports
- * what was found for it. `app.synth()` makes cdk8s validate the whole app
- * once more per chart; those passes reuse the first pass's findings, and the
- * YAML it writes for our objects is the manifests the rules checked, not a
- * second rendering of them.
+ * - Each construct of ours registers a validation that reports the rules on
+ *   its L1 object's manifest, and the cross-object findings about it.
+ * - Once per app, a validation on the app's root runs the cross-object rules
+ *   (and the update rules of `UpdateCheck`) over every API object in the app.
+ *   cdk8s validates the root first in every pass, so that one rendering of
+ *   each object serves the whole pass: each construct then takes what was
+ *   found for it. Findings about an object that is not ours are reported by
+ *   a validation attached to the construct it belongs to.
+ * - cdk8s validates the whole app once per `app.synth()` and once more per
+ *   chart. Rules run again only for an object whose manifest changed since it
+ *   was last checked (compared as JSON text), and a warning already printed
+ *   in the same synchronous run is not printed again: each finding is printed
+ *   once per synth, whatever the number of charts.
  */
-import { ApiObject } from 'cdk8s';
-import { Construct, IConstruct } from 'constructs';
+import { ApiObject, Chart } from 'cdk8s';
+import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
-import type { Manifest, Violation } from './rules/engine';
+import type { Manifest, RuleContext, Violation } from './rules/engine';
 import type * as UpdatesModule from './rules/updates';
-
-/** The group of the kube-bind API an app's objects are checked against. */
-const APP_GROUP = Symbol.for('cdk8s-kube-bind.appGroup');
-const CROSS_CHECK = Symbol.for('cdk8s-kube-bind.crossObjectCheck');
-const USED_GROUPS = Symbol.for('cdk8s-kube-bind.usedGroups');
-const PREVIOUS = Symbol.for('cdk8s-kube-bind.previousObjects');
-const CHECKED = Symbol.for('cdk8s-kube-bind.checkedObjects');
-const PASS = Symbol.for('cdk8s-kube-bind.validationPass');
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -48,235 +45,224 @@ export function formatViolation(v: Violation): string {
   return `[${v.rule}] ${where}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
 }
 
-/** A construct whose L1 object the per-object rules check. */
-interface Checked {
-  readonly construct: Construct;
-  readonly resource: ApiObject;
-  readonly group: () => string;
+/**
+ * The validation of a construct of ours (a class, so every construct shares
+ * its methods): the per-object rules on its L1 object's manifest, and the
+ * cross-object findings about it.
+ */
+class Checked implements IValidation {
+  /** The manifest (as JSON text) and group its per-object findings were last computed for. */
+  private last?: { readonly text: string; readonly group: string; readonly violations: Violation[] };
+
+  public constructor(
+    private readonly state: AppState,
+    public readonly construct: IConstruct,
+    public readonly resource: ApiObject,
+    public readonly group: string,
+  ) {}
+
+  public validate(): string[] {
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
+  }
+
+  /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
+  public check(manifest: Manifest, text: string = textOf(manifest), ctx?: RuleContext): Violation[] {
+    const group = ctx?.group ?? this.group;
+    const last = this.last;
+    if (last !== undefined && last.text === text && last.group === group) return last.violations;
+    const { contextFor, validateObject } = rules();
+    const violations = validateObject(manifest, ctx ?? contextFor({ group }));
+    this.last = { text, group, violations };
+    return violations;
+  }
 }
 
-/** What one validation pass over an app found. */
-interface PassFindings {
-  /** Violations across objects, for the API objects of the app that have some. */
-  readonly cross: ReadonlyArray<{ readonly object: ApiObject; readonly violations: Violation[] }>;
-  /** Per-object violations of each checked construct. */
-  readonly perConstruct: ReadonlyMap<IConstruct, Violation[]>;
-  /** The first pass of an `app.synth()` only: the manifest of each checked construct's L1 object. */
-  rendered?: Map<ApiObject, Manifest>;
+/** The cross-object findings of the last app-wide pass, and what they were computed from. */
+interface CrossFindings {
+  readonly objects: readonly ApiObject[];
+  readonly texts: readonly string[];
+  readonly group: string;
+  readonly previousCount: number;
+  readonly found: Violation[][];
 }
 
-/** Per app: the last pass's findings, what its constructs have not reported yet, what `toJson()` may hand out. */
-interface PassState {
-  last?: PassFindings;
-  unreported?: Map<IConstruct, Violation[]>;
-  /** Manifests our L1 objects' `toJson()` returns once each instead of rendering again (see `reuseRendering`). */
-  rendered?: Map<ApiObject, Manifest>;
+/** What one app keeps, on its root construct. */
+interface AppState {
+  /** The group KubeBindCrds declared, if any. */
+  group?: string;
+  readonly checked: Checked[];
+  readonly checkedByResource: Map<ApiObject, Checked>;
+  readonly previous: Manifest[];
+  lastCross?: CrossFindings;
+  /** This pass's findings per reporting construct, each taken once; gone after the synchronous run. */
+  pending?: Map<IConstruct, Violation[]>;
+  /** Constructs not ours that report cross-object findings about their objects. */
+  readonly reporters: WeakSet<IConstruct>;
+  /** Warnings printed in this synchronous run (a synth); gone after it. */
+  printed?: Set<string>;
+}
+
+const APP_STATE = Symbol.for('cdk8s-kube-bind.validation');
+
+/** The app's state, and its app-wide validation registered with the first call. */
+function appState(scope: IConstruct): AppState {
+  const root: any = scope.node.root;
+  let state: AppState | undefined = root[APP_STATE];
+  if (state === undefined) {
+    state = { checked: [], checkedByResource: new Map(), previous: [], reporters: new WeakSet() };
+    Object.defineProperty(root, APP_STATE, { value: state });
+    const app = state;
+    root.node.addValidation({ validate: () => checkApp(root, app) });
+  }
+  return state;
 }
 
 /**
  * Makes `construct` fail synthesis when the manifest of `resource` breaks an
  * error rule. Warnings are printed to stderr and do not fail the synth.
  */
-export function validateWithRules(construct: Construct, resource: ApiObject, kubeBindGroup: () => string): void {
-  ensureCrossObjectCheck(construct);
-  const root: any = construct.node.root;
-  const checked: Checked = { construct, resource, group: kubeBindGroup };
-  root[CHECKED].push(checked);
-  root[USED_GROUPS].push(kubeBindGroup);
-  reuseRendering(root, resource);
-  construct.node.addValidation({
-    validate: () => report(construct, takeFindings(root, construct) ?? checkOne(checked)),
-  });
+export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string): void {
+  const state = appState(construct);
+  const checked = new Checked(state, construct, resource, kubeBindGroup);
+  state.checked.push(checked);
+  state.checkedByResource.set(resource, checked);
+  construct.node.addValidation(checked);
 }
 
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
 export function declareAppGroup(scope: IConstruct, group: string): void {
-  const root: any = scope.node.root;
-  if (root[APP_GROUP] === undefined) {
-    Object.defineProperty(root, APP_GROUP, { value: group, writable: true });
-  }
-  ensureCrossObjectCheck(scope);
+  const state = appState(scope);
+  state.group ??= group;
 }
 
 /** Hands the app the objects that are live, so synth fails on an unsafe update. */
 export function declarePreviousObjects(scope: IConstruct, previous: any[]): void {
-  const root: any = scope.node.root;
-  ensureCrossObjectCheck(scope);
-  root[PREVIOUS].push(...previous);
+  appState(scope).previous.push(...previous);
 }
 
-/**
- * Registers, once per app, the validation that runs the cross-object rules
- * over every API object in the app (ours, plain CRDs and anything else), and
- * the per-object rules of every construct of ours on the same manifests.
- */
-function ensureCrossObjectCheck(scope: IConstruct): void {
-  const root: any = scope.node.root;
-  if (root[CROSS_CHECK]) return;
-  Object.defineProperty(root, CROSS_CHECK, { value: true });
-  Object.defineProperty(root, USED_GROUPS, { value: [] });
-  Object.defineProperty(root, PREVIOUS, { value: [] });
-  Object.defineProperty(root, CHECKED, { value: [] });
-  Object.defineProperty(root, PASS, { value: {} });
-  root.node.addValidation({
-    validate: () => {
-      const state: PassState = root[PASS];
-      const phase = synthPhase();
-      if (phase !== 'repeat' || state.last === undefined) {
-        // Cleared before anything renders, so nothing from an earlier synth is ever handed out.
-        state.rendered = undefined;
-        state.last = checkApp(root, phase === 'first');
-      } else if (state.last.rendered !== undefined) {
-        // The synth now renders each object once, chart by chart: each takes the manifest its first pass checked.
-        state.rendered = state.last.rendered;
-        state.last.rendered = undefined;
-      }
-      const findings = state.last;
-      const unreported = new Map(findings.perConstruct);
-      state.unreported = unreported;
-      // Findings and manifests are handed out only within this synchronous run of the synth.
-      const rendered = state.rendered;
-      queueMicrotask(() => {
-        if (state.unreported === unreported) state.unreported = undefined;
-        if (state.rendered === rendered) state.rendered = undefined;
-      });
-      const errors: string[] = [];
-      for (const { object, violations } of findings.cross) {
-        for (const line of report(object, violations)) errors.push(`[${object.node.path}] ${line}`);
-      }
-      return errors;
-    },
-  });
-}
-
-/** The app's findings for `construct` from the current pass, once; undefined outside a pass. */
-function takeFindings(root: any, construct: IConstruct): Violation[] | undefined {
-  const unreported: Map<IConstruct, Violation[]> | undefined = (root[PASS] as PassState).unreported;
-  const found = unreported?.get(construct);
-  unreported?.delete(construct);
+/** This pass's findings for `construct`, once; undefined when no app-wide pass ran in this synchronous run. */
+function take(state: AppState, construct: IConstruct): Violation[] | undefined {
+  const found = state.pending?.get(construct);
+  state.pending?.delete(construct);
   return found;
 }
 
-function checkOne(checked: Checked, manifest: Manifest = checked.resource.toJson()): Violation[] {
-  const { contextFor, validateObject } = rules();
-  return validateObject(manifest, contextFor({ group: checked.group() }));
-}
-
 /**
- * One full pass: every API object rendered once, every rule run once. With
- * `keepRendered`, the manifests of our L1 objects are kept for the synth's output.
+ * The app-wide validation: every API object rendered once, the cross-object
+ * rules over all of them, the per-object rules of our constructs on the same
+ * manifests; each construct's findings are left for its own validation.
  */
-function checkApp(root: any, keepRendered: boolean): PassFindings {
-  const { contextFor, crossObjectViolations } = rules();
-  const objects = root.node.findAll().filter((c: IConstruct) => ApiObject.isApiObject(c)) as ApiObject[];
+function checkApp(root: IConstruct, state: AppState): string[] {
+  const objects = root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
   const manifests = objects.map(o => o.toJson());
-  const group = root[APP_GROUP] ?? appGroupFromConstructs(root[USED_GROUPS]);
-  const ctx = contextFor({ group });
-  const found = crossObjectViolations(manifests, ctx);
-  const previous: Manifest[] = root[PREVIOUS];
-  if (previous.length > 0) {
-    const { pairWithPrevious, validateUpdate } = updates();
-    for (const { index, previous: before } of pairWithPrevious(previous, manifests)) {
-      found[index].push(...validateUpdate(before, manifests[index], ctx));
+  const texts = manifests.map(textOf);
+  const { contextFor } = rules();
+  const group = state.group ?? appGroupFromConstructs(state.checked);
+  const cross = crossFindings(state, objects, manifests, texts, group, contextFor({ group }));
+
+  const pending = new Map<IConstruct, Violation[]>();
+  const contexts = new Map<string, RuleContext>();
+  for (let i = 0; i < objects.length; i++) {
+    const checked = state.checkedByResource.get(objects[i]);
+    if (checked === undefined) continue;
+    let ctx = contexts.get(checked.group);
+    if (ctx === undefined) contexts.set(checked.group, ctx = contextFor({ group: checked.group }));
+    pending.set(checked.construct, checked.check(manifests[i], texts[i], ctx));
+  }
+  for (let i = 0; i < objects.length; i++) {
+    if (cross.found[i].length === 0) continue;
+    const owner = ownerOf(objects[i], state);
+    pending.set(owner, [...pending.get(owner) ?? [], ...cross.found[i]]);
+    if (!state.checkedByResource.has(objects[i]) && !state.reporters.has(owner)) {
+      // Not ours: cdk8s validates it after the root in this same pass, and names it in the error.
+      state.reporters.add(owner);
+      owner.node.addValidation({ validate: () => report(state, owner, take(state, owner) ?? []) });
     }
   }
-  const indexOf = new Map<ApiObject, number>(objects.map((o, i) => [o, i]));
-  const perConstruct = new Map<IConstruct, Violation[]>();
-  const rendered = keepRendered ? new Map<ApiObject, Manifest>() : undefined;
-  for (const checked of root[CHECKED] as Checked[]) {
-    const i = indexOf.get(checked.resource);
-    if (i !== undefined) rendered?.set(checked.resource, manifests[i]);
-    perConstruct.set(checked.construct, checkOne(checked, i === undefined ? undefined : manifests[i]));
+  state.pending = pending;
+  // Findings are handed out only within this synchronous run (the synth that asked for them).
+  queueMicrotask(() => {
+    if (state.pending === pending) state.pending = undefined;
+  });
+  return [];
+}
+
+/** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */
+function crossFindings(
+  state: AppState, objects: ApiObject[], manifests: Manifest[], texts: string[], group: string, ctx: RuleContext,
+): CrossFindings {
+  const last = state.lastCross;
+  if (last !== undefined && last.group === group && last.previousCount === state.previous.length
+    && sameItems(last.objects, objects) && sameItems(last.texts, texts)) {
+    return last;
   }
-  const cross = [];
-  for (let i = 0; i < objects.length; i++) {
-    if (found[i].length > 0) cross.push({ object: objects[i], violations: found[i] });
+  const found = rules().crossObjectViolations(manifests, ctx);
+  if (state.previous.length > 0) {
+    const { pairWithPrevious, validateUpdate } = updates();
+    for (const { index, previous } of pairWithPrevious(state.previous, manifests)) {
+      found[index].push(...validateUpdate(previous, manifests[index], ctx));
+    }
   }
-  return { cross, perConstruct, rendered };
+  state.lastCross = { objects, texts, group, previousCount: state.previous.length, found };
+  return state.lastCross;
+}
+
+let unlike = 0;
+
+/** A manifest as JSON text, to tell whether it changed; one that JSON cannot write (a BigInt, say) never equals another. */
+function textOf(manifest: Manifest): string {
+  try {
+    return JSON.stringify(manifest);
+  } catch {
+    return `\u0000${++unlike}`;
+  }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
- * `app.synth()` renders every object for its YAML after validating it; for
- * our L1 objects, `toJson()` then returns the manifest the first validation
- * pass of that same synth rendered (nothing can have changed it since: only
- * cdk8s runs in between), once per object, as cdk8s renders each object once.
- * Any other call renders afresh.
+ * The construct a finding about `object` names: ours, or the construct whose
+ * default child (`Resource`, as in cdk8s-plus) the object is, or the object.
  */
-function reuseRendering(root: any, resource: ApiObject): void {
-  const render = resource.toJson;
-  Object.defineProperty(resource, 'toJson', {
-    configurable: true,
-    writable: true,
-    enumerable: false,
-    value: function toJson(this: ApiObject): any {
-      const rendered = (root[PASS] as PassState).rendered;
-      const manifest = rendered?.get(resource);
-      if (manifest === undefined || this !== resource) return render.call(this);
-      rendered!.delete(resource);
-      return manifest;
-    },
-  });
+function ownerOf(object: ApiObject, state: AppState): IConstruct {
+  const checked = state.checkedByResource.get(object);
+  if (checked !== undefined) return checked.construct;
+  const scope = object.node.scope;
+  if (scope !== undefined && scope.node.scope !== undefined && !Chart.isChart(scope) && scope.node.defaultChild === object) return scope;
+  return object;
 }
 
 /**
  * Without KubeBindCrds in the app, the group the constructs agree on; when they
  * disagree, the default, so the cross-object rules point at the odd ones out.
  */
-function appGroupFromConstructs(groups: Array<() => string>): string {
-  const distinct = new Set(groups.map(g => g()));
+function appGroupFromConstructs(checked: readonly Checked[]): string {
+  const distinct = new Set(checked.map(c => c.group));
   return distinct.size === 1 ? [...distinct][0] : rules().contextFor().group;
 }
 
-function report(construct: IConstruct, violations: Violation[]): string[] {
+/** The errors of `violations`; warnings are printed once per synchronous run. */
+function report(state: AppState, construct: IConstruct, violations: readonly Violation[]): string[] {
   const errors: string[] = [];
   for (const v of violations) {
     if (v.severity === 'error') {
       errors.push(formatViolation(v));
     } else if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
-      process.stderr.write(`${v.severity}: [${construct.node.path}] ${formatViolation(v)}\n`);
+      const line = `${v.severity}: [${construct.node.path}] ${formatViolation(v)}\n`;
+      if (state.printed === undefined) {
+        const printed = state.printed = new Set();
+        queueMicrotask(() => {
+          if (state.printed === printed) state.printed = undefined;
+        });
+      }
+      if (state.printed.has(line)) continue;
+      state.printed.add(line);
+      process.stderr.write(line);
     }
   }
   return errors;
-}
-
-// ---------------------------------------------------------------------------
-// Repeated passes of one synth
-
-const CDK8S_APP_MODULE = /[\\/]cdk8s[\\/]lib[\\/]app\.js$/;
-
-/**
- * Where this validation pass sits. `App.synth()` (and `synthYaml()`)
- * validates the whole app (`first`), then renders each chart through
- * `Chart.toJson()`, which validates the whole app again (`repeat`). Between
- * those passes only cdk8s runs, so nothing can have changed and the first
- * pass's findings stand; without this, an app of k charts is checked k + 1
- * times. Told apart by cdk8s's own frames on the call stack: `synth` or
- * `synthYaml`, with or without `_synthChart` below it, all in cdk8s's
- * `lib/app.js`. Anything else (`Testing.synth`, a direct `chart.toJson()`, a
- * cdk8s whose internals differ) is `other`, and checks afresh.
- */
-function synthPhase(): 'first' | 'repeat' | 'other' {
-  const originalPrepare = Error.prepareStackTrace;
-  const originalLimit = Error.stackTraceLimit;
-  try {
-    Error.stackTraceLimit = 50;
-    Error.prepareStackTrace = (_error, sites) => sites;
-    const holder: { stack?: unknown } = {};
-    Error.captureStackTrace(holder, synthPhase);
-    const sites = holder.stack;
-    if (!Array.isArray(sites)) return 'other';
-    let chartPass = false;
-    for (const site of sites as NodeJS.CallSite[]) {
-      if (!CDK8S_APP_MODULE.test(site.getFileName() ?? '')) continue;
-      const name = site.getFunctionName();
-      if (name === '_synthChart') chartPass = true;
-      else if (name === 'synth' || name === 'synthYaml') return chartPass ? 'repeat' : 'first';
-    }
-    return 'other';
-  } catch {
-    return 'other';
-  } finally {
-    Error.prepareStackTrace = originalPrepare;
-    Error.stackTraceLimit = originalLimit;
-  }
 }

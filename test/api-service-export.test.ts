@@ -114,7 +114,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
     const c = chart();
     const schema = widgets(c, { scope: Scope.CLUSTER });
     new ApiServiceExport(c, 'export', { resources: [schema], informerScope: InformerScope.NAMESPACED });
-    expect(synthError(c)).toMatch(/\[test\/export\/Resource\].*cluster-scoped/);
+    expect(synthError(c)).toMatch(/\[test\/export\] \[KB170\].*cluster-scoped/);
   });
 
   test('cross-object: versions the BoundSchema does not serve are a warning (the server accepts them)', () => {

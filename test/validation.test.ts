@@ -1,0 +1,147 @@
+/**
+ * How findings reach the user through cdk8s' validation: each construct
+ * reports its own through `node.addValidation`, findings across objects name
+ * the construct they are about, and each warning is printed once per synth.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { ApiServiceExport, BoundSchema, KubeBindCrds, PermissionClaim } from '../src';
+import { widgetSchema } from './util';
+import * as rules from '../src/rules';
+
+function withStderr<T>(fn: () => T): { result: T; stderr: string } {
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return { result: fn(), stderr: spy.mock.calls.map(c => String(c[0])).join('') };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected the synth to fail');
+}
+
+/** An export whose claim on pods kube-bind ignores: a warning (KB143), not an error. */
+function exportWithWarning(chart: Chart, id: string): ApiServiceExport {
+  return new ApiServiceExport(chart, id, {
+    metadata: { name: id },
+    resources: [{ group: `${id}.example.com`, resource: 'widgets', versions: ['v1'] }],
+    permissionClaims: [new PermissionClaim({ resource: kplus.ApiResource.PODS, namedResources: [{ name: 'p' }] })],
+  });
+}
+
+function boundSchema(chart: Chart, id: string, name: string): BoundSchema {
+  return new BoundSchema(chart, id, {
+    metadata: { name },
+    group: 'example.com',
+    names: { kind: 'Widget', plural: 'widgets' },
+    schema: widgetSchema(),
+    versions: [{ name: 'v1' }],
+  });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('each finding is printed once per synth', () => {
+  test.each([1, 3])('app.synth() of %i chart(s) prints each warning once', charts => {
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'kb-warn-')) });
+    for (let c = 0; c < charts; c++) exportWithWarning(new Chart(app, `c${c}`), `e${c}`);
+    const { stderr } = withStderr(() => app.synth());
+    const lines = stderr.split('\n').filter(l => l !== '');
+    expect(lines).toHaveLength(charts);
+    for (let c = 0; c < charts; c++) {
+      expect(lines.filter(l => l.startsWith(`warning: [c${c}/e${c}] [KB143]`))).toHaveLength(1);
+    }
+    fs.rmSync(app.outdir, { recursive: true, force: true });
+  });
+
+  test('app.synthYaml() of three charts prints each warning once', () => {
+    const app = Testing.app();
+    for (let c = 0; c < 3; c++) exportWithWarning(new Chart(app, `c${c}`), `e${c}`);
+    const { stderr } = withStderr(() => app.synthYaml());
+    expect(stderr.split('\n').filter(l => l !== '')).toHaveLength(3);
+  });
+
+  test('a later synth prints the warnings again', async () => {
+    const chart = Testing.chart();
+    exportWithWarning(chart, 'export');
+    const first = withStderr(() => Testing.synth(chart)).stderr;
+    await Promise.resolve();
+    const second = withStderr(() => Testing.synth(chart)).stderr;
+    expect(first).toMatch(/^warning: \[test\/export\] \[KB143\]/);
+    expect(second).toBe(first);
+  });
+
+  test('rules run once per object in a synth of three charts, and again only for an object that changed', () => {
+    const app = Testing.app();
+    const exports = [0, 1, 2].map(c => exportWithWarning(new Chart(app, `c${c}`), `e${c}`));
+    const validated = jest.spyOn(rules, 'validateObject');
+    withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(3);
+    exports[1].addResource({ group: 'more.example.com', resource: 'gadgets' });
+    withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('findings across objects name the construct they are about', () => {
+  test('objects of another group than the CRDs serve: each error names its construct', () => {
+    const chart = Testing.chart();
+    new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
+    boundSchema(chart, 'first', 'widgets.example.com');
+    exportWithWarning(chart, 'second');
+    const message = withStderr(() => errorOf(() => Testing.synth(chart))).result;
+    expect(message).toMatch(/\n {2}\[test\/first\] \[KB172\]/);
+    expect(message).toMatch(/\n {2}\[test\/second\] \[KB172\]/);
+    expect(message).not.toMatch(/\[\]|\/Resource\]/);
+  });
+
+  test('a warning across objects names its construct', () => {
+    const chart = Testing.chart();
+    boundSchema(chart, 'first', 'widgets.example.com');
+    boundSchema(chart, 'second', 'widgets-too.example.com');
+    const { stderr } = withStderr(() => Testing.synth(chart));
+    expect(stderr.split('\n').filter(l => l.includes('[KB174]'))).toEqual([expect.stringMatching(/^warning: \[test\/second\] \[KB174\] /)]);
+  });
+
+  test('an object that is not ours is named by the construct whose Resource it is', () => {
+    const chart = Testing.chart();
+    new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
+    const wrapper = new Construct(chart, 'wrapper');
+    new ApiObject(wrapper, 'Resource', {
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'APIServiceExport',
+      metadata: { name: 'raw' },
+      spec: { resources: [{ group: 'example.com', resource: 'widgets' }], isolation: 'Prefixed', informerScope: 'Cluster' },
+    });
+    const message = errorOf(() => Testing.synth(chart));
+    expect(message).toMatch(/\n {2}\[test\/wrapper\] \[KB172\]/);
+    expect(message).not.toMatch(/\[\]|\/Resource\]/);
+  });
+
+  test('a second synth reports the same errors', () => {
+    const chart = Testing.chart();
+    new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
+    boundSchema(chart, 'first', 'widgets.example.com');
+    expect(errorOf(() => Testing.synth(chart))).toBe(errorOf(() => Testing.synth(chart)));
+  });
+});
+
+test('an object whose manifest JSON cannot write (a BigInt) is still checked, without a crash', () => {
+  const chart = Testing.chart();
+  boundSchema(chart, 'first', 'widgets.example.com');
+  new ApiObject(chart, 'big', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: BigInt(1) } });
+  const validated = jest.spyOn(rules, 'validateObject');
+  expect(Testing.synth(chart).map(m => m.kind)).toEqual(['BoundSchema', 'ConfigMap']);
+  expect(validated).toHaveBeenCalledTimes(1);
+});
