@@ -1,8 +1,8 @@
+import { goToLower } from './rules/k8s-names';
+
 /**
  * The names of an exported custom resource (`spec.names`).
  */
-import { goToLower } from './rules/k8s-names';
-
 export interface ResourceNames {
   /**
    * The kind, CamelCase and singular, e.g. `Database`.
