@@ -1,3 +1,5 @@
+import { goToLower } from './rules/k8s-names';
+
 /**
  * The names of an exported custom resource (`spec.names`).
  */
@@ -47,7 +49,7 @@ export function renderNames(names: ResourceNames): { [key: string]: any } {
   return {
     kind,
     plural: names.plural,
-    singular: names.singular ?? (typeof kind === 'string' ? kind.toLowerCase() : kind),
+    singular: names.singular ?? (typeof kind === 'string' ? goToLower(kind) : kind),
     listKind: names.listKind ?? `${kind}List`,
     ...(names.shortNames && names.shortNames.length > 0 ? { shortNames: [...names.shortNames] } : {}),
     ...(names.categories && names.categories.length > 0 ? { categories: [...names.categories] } : {}),

@@ -113,13 +113,19 @@ const webhookNeedsUrl: Rule = {
   },
 };
 
-/** What Kubernetes' ValidateWebhookURL (with https forced) finds wrong with `url`. */
-export function webhookUrlErrors(url: string): { errors: string[]; suggestion?: string; host?: string } {
-  if (url === '') return { errors: ['must not be empty'] };
-  if (url !== url.trim()) return { errors: ['must not have leading or trailing whitespace'], suggestion: url.trim() };
+/**
+ * What Kubernetes' ValidateWebhookURL (k8s.io/apiserver pkg/util/webhook/validation.go,
+ * with https forced) finds wrong with `url`. It parses with Go's url.Parse, which
+ * checks only that a port is digits: a port above 65535 passes, so it is a warning
+ * here (the API server accepts the CRD, but can never dial the webhook).
+ */
+export function webhookUrlErrors(url: string): { errors: string[]; warnings: string[]; suggestion?: string; host?: string } {
+  const warnings: string[] = [];
+  if (url === '') return { errors: ['must not be empty'], warnings };
+  if (url !== url.trim()) return { errors: ['must not have leading or trailing whitespace'], warnings, suggestion: url.trim() };
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1];
   if (scheme === undefined) {
-    return { errors: ['must be an absolute URL of the form https://host[:port][/path]'], suggestion: `https://${url.replace(/^\/+/, '')}` };
+    return { errors: ['must be an absolute URL of the form https://host[:port][/path]'], warnings, suggestion: `https://${url.replace(/^\/+/, '')}` };
   }
   const errors: string[] = [];
   let suggestion: string | undefined;
@@ -129,26 +135,36 @@ export function webhookUrlErrors(url: string): { errors: string[]; suggestion?: 
   }
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
     errors.push('must name a host: scheme://host[:port][/path]');
-    return { errors, suggestion };
+    return { errors, warnings, suggestion };
   }
   const authority = url.slice(scheme.length + 3).split(/[/?#]/, 1)[0];
   if (authority.includes('@')) errors.push('must not contain user information ("user:password@")');
   // WHATWG URL parsing would read "https:///x" as host "x"; Go's url.Parse (the server's) sees no host.
   if (authority.slice(authority.lastIndexOf('@') + 1) === '') {
     errors.push('must name a host');
-    return { errors, suggestion };
+    return { errors, warnings, suggestion };
+  }
+  // Go's url.Parse takes any digits as the port; WHATWG's URL refuses ports above 65535, so parse without it.
+  const bigPort = /^(.*:)(\d+)$/.exec(authority);
+  let parseable = url;
+  const hostPart = bigPort?.[1].slice(0, -1) ?? '';
+  const isPort = hostPart.startsWith('[') ? hostPart.endsWith(']') : !hostPart.includes(':');
+  if (bigPort !== null && isPort && Number(bigPort[2]) > 65535) {
+    warnings.push(`has port ${bigPort[2]}, above 65535: the API server accepts the URL (Go's url.Parse checks only digits) but can never connect to it`);
+    const at = scheme.length + 3 + bigPort[1].length;
+    parseable = `${url.slice(0, at - 1)}${url.slice(at + bigPort[2].length)}`;
   }
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(parseable);
   } catch (e) {
     errors.push(`is not a valid URL: ${e instanceof Error ? e.message : String(e)}`);
-    return { errors, suggestion };
+    return { errors, warnings, suggestion };
   }
   if (parsed.hostname === '') errors.push('must name a host');
   if (parsed.search !== '') errors.push(`must not have query parameters (${show(parsed.search)})`);
   if (parsed.hash !== '') errors.push(`must not have a fragment (${show(parsed.hash)})`);
-  return { errors, suggestion, host: parsed.hostname.toLowerCase() };
+  return { errors, warnings, suggestion, host: parsed.hostname.toLowerCase() };
 }
 
 const urlShape: Rule = {
@@ -160,8 +176,10 @@ const urlShape: Rule = {
   check: obj => {
     const url = own(own(activeWebhook(obj), 'clientConfig'), 'url');
     if (typeof url !== 'string') return [];
-    const { errors, suggestion } = webhookUrlErrors(url);
-    if (errors.length === 0) return [];
+    const { errors, warnings, suggestion } = webhookUrlErrors(url);
+    if (errors.length === 0) {
+      return warnings.map(w => violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${w}`, 'use the port the webhook listens on (1-65535), or leave the port out for 443', 'warning'));
+    }
     const fix = suggestion !== undefined && webhookUrlErrors(suggestion).errors.length === 0 ? ` (did you mean ${show(suggestion)}?)` : '';
     return [violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${errors.join('; ')}${fix}`,
       'the API server calls the webhook at https://host[:port][/path]; pass any extra information in the path')];

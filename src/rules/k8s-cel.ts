@@ -1,12 +1,31 @@
 /**
- * Enough of CEL (the language of `x-kubernetes-validations` rules) to find
- * what makes Kubernetes refuse to compile a rule: syntax errors, references
- * to variables that do not exist, and fields the schema does not declare.
- * Types beyond that (calling a string function on a number, say) are not
- * checked: a rule that passes here may still fail to compile.
+ * A partial, hand-written check of CEL, the language of
+ * `x-kubernetes-validations` rules. It mirrors part of `cel.Compile`
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go), which
+ * the API server runs from `ValidateCustomResourceDefinitionOpenAPISchema`
+ * when a CRD is created. No npm CEL library type-checks Kubernetes' dialect
+ * (its declared types, libraries and escaping), so this one is kept small.
  *
- * Grammar: github.com/google/cel-spec, doc/langdef.md, with the optional
- * syntax (`a.?b`, `a[?b]`) the Kubernetes CEL environment enables.
+ * What it checks, and so refuses:
+ * - syntax (github.com/google/cel-spec doc/langdef.md), with the optional
+ *   syntax (`a.?b`, `a[?b]`) Kubernetes enables, and CEL's reserved words;
+ * - references to variables that do not exist: only `self` and `oldSelf`,
+ *   plus the names bound by macros (`all`, `exists`, `map`...) and `cel.bind`;
+ * - selection of a field an object schema does not declare, when the chain
+ *   from `self` can be followed through `properties`, `items` and
+ *   `additionalProperties`. Declared names are matched the way
+ *   `SchemaDeclType` (k8s.io/apiserver pkg/cel/common/schemas.go) declares
+ *   them: through `Escape` (k8s.io/apiserver pkg/cel/escaping.go), see
+ *   {@link celEscape}. At the root of a resource and of an
+ *   `x-kubernetes-embedded-resource`, `apiVersion`, `kind` and
+ *   `metadata.name`/`generateName` exist even when the schema leaves them out.
+ *
+ * What it leaves to the server (a rule accepted here may still be refused):
+ * types (a string function called on a number, comparing int with string),
+ * function and overload names and arities, `oldSelf` on uncorrelatable
+ * parts of the schema, `messageExpression`, and the cost limits.
+ * Fields of a node marked `x-kubernetes-preserve-unknown-fields` or with
+ * `additionalProperties` are not checked either.
  */
 import { isObject, own } from './engine';
 
@@ -186,7 +205,10 @@ class Parser {
         const optional = this.isOp('.?');
         this.pos++;
         const name = this.take();
-        if (name.kind !== 'ident' || RESERVED.has(name.text)) throw new CelSyntaxError(`expected a field name but found ${describe(name)}`, name.at);
+        if (name.kind === 'ident' && (RESERVED.has(name.text) || ['true', 'false', 'null', 'in'].includes(name.text))) {
+          throw new CelSyntaxError(`${JSON.stringify(name.text)} is a reserved word and cannot be a field name; a property named ${JSON.stringify(name.text)} is written ${JSON.stringify(`__${name.text}__`)}`, name.at);
+        }
+        if (name.kind !== 'ident') throw new CelSyntaxError(`expected a field name but found ${describe(name)}`, name.at);
         if (!optional && this.isOp('(')) {
           node = { type: 'call', target: node, name: name.text, args: this.args(')'), at: name.at };
         } else {
@@ -284,6 +306,41 @@ function describe(t: Token): string {
   if (t.kind === 'end') return 'the end of the rule';
   if (t.kind === 'ident' || t.kind === 'op') return JSON.stringify(t.text);
   return `a ${t.kind} literal`;
+}
+
+/**
+ * CEL's reserved symbols, as celReservedSymbols in k8s.io/apiserver
+ * pkg/cel/escaping.go lists them: a property with one of these names is
+ * reached as `__name__`.
+ */
+const CEL_RESERVED_SYMBOLS = new Set(['true', 'false', 'null', 'in', ...RESERVED]);
+
+const ESCAPES: { readonly [k: string]: string } = { '__': '__underscores__', '.': '__dot__', '-': '__dash__', '/': '__slash__' };
+
+/**
+ * The CEL name of the property `name`, or undefined when CEL cannot reach it.
+ * Mirrors `Escape` (k8s.io/apiserver pkg/cel/escaping.go): a reserved symbol
+ * becomes `__name__`; otherwise `__` becomes `__underscores__`, `.`
+ * `__dot__`, `-` `__dash__` and `/` `__slash__`. Names that are empty,
+ * start with a digit or hold any other character than ASCII letters,
+ * digits, `_`, `.`, `-` and `/` cannot be escaped: `SchemaDeclType` does
+ * not declare them, so no rule can select them.
+ */
+export function celEscape(name: string): string | undefined {
+  if (name === '' || (name[0] >= '0' && name[0] <= '9')) return undefined;
+  if (CEL_RESERVED_SYMBOLS.has(name)) return `__${name}__`;
+  if (!/^[A-Za-z0-9_./-]*$/.test(name)) return undefined;
+  return name.replace(/__|[-./]/g, m => ESCAPES[m]);
+}
+
+/** The property of `properties` whose CEL name is `celName`, as SchemaDeclType declares the fields. */
+function propertyNamed(properties: { [key: string]: any }, celName: string): unknown {
+  // Most names need no escape: try the name itself first.
+  if (Object.prototype.hasOwnProperty.call(properties, celName) && celEscape(celName) === celName) return own(properties, celName);
+  for (const key of Object.keys(properties)) {
+    if (celEscape(key) === celName) return own(properties, key);
+  }
+  return undefined;
 }
 
 /** Macros whose first argument names a new variable, bound in the others. */
@@ -391,17 +448,22 @@ function viewOf(node: Node, scope: Scope): SchemaView | undefined {
     if (parent === undefined) return undefined;
     if (parent.isRoot && node.field === 'metadata') return { schema: { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } }, isRoot: false };
     const properties = own(parent.schema, 'properties');
-    const child = isObject(properties) ? own(properties, node.field) : undefined;
-    return isObject(child) ? { schema: child, isRoot: false } : undefined;
+    const child = isObject(properties) ? propertyNamed(properties, node.field) : undefined;
+    return isObject(child) ? childView(child) : undefined;
   }
   if (node.type === 'index') {
     const parent = viewOf(node.operand, scope);
     const items = own(parent?.schema, 'items');
     const additional = own(parent?.schema, 'additionalProperties');
     const child = isObject(items) ? items : isObject(additional) ? additional : undefined;
-    return child !== undefined ? { schema: child, isRoot: false } : undefined;
+    return child !== undefined ? childView(child) : undefined;
   }
   return undefined;
+}
+
+/** SchemaDeclType treats an x-kubernetes-embedded-resource like the root: apiVersion, kind and metadata exist. */
+function childView(schema: { [key: string]: any }): SchemaView {
+  return { schema, isRoot: own(schema, 'x-kubernetes-embedded-resource') === true };
 }
 
 /** Kubernetes types an object with declared properties as a struct: selecting anything else does not compile. */
@@ -411,7 +473,14 @@ function undefinedField(view: SchemaView | undefined, name: string): string | un
   if (view.isRoot && ['apiVersion', 'kind', 'metadata'].includes(name)) return undefined;
   const properties = own(schema, 'properties');
   if (!isObject(properties) || own(schema, 'x-kubernetes-preserve-unknown-fields') === true || own(schema, 'additionalProperties') !== undefined) return undefined;
-  if (Object.prototype.hasOwnProperty.call(properties, name)) return undefined;
-  const known = Object.keys(properties);
-  return `does not compile: undefined field ${JSON.stringify(name)} (the schema declares ${known.length > 0 ? known.map(k => JSON.stringify(k)).join(', ') : 'no fields'} here)`;
+  if (propertyNamed(properties, name) !== undefined) return undefined;
+  const keys = Object.keys(properties);
+  const reachable = keys.map(k => celEscape(k)).filter((k): k is string => k !== undefined);
+  const unreachable = keys.filter(k => celEscape(k) === undefined);
+  // A name written unescaped (namespace, my-field written my_field...) gets its escaped spelling suggested.
+  const meant = keys.find(k => k !== celEscape(k) && celEscape(k) !== undefined && k.replace(/[-./]/g, '_') === name.replace(/^__|__$/g, ''));
+  const declared = reachable.length > 0 ? reachable.map(k => JSON.stringify(k)).join(', ') : 'no fields CEL can reach';
+  return `does not compile: undefined field ${JSON.stringify(name)} (the schema declares ${declared} here`
+    + `${unreachable.length > 0 ? `; ${unreachable.map(k => JSON.stringify(k)).join(', ')} cannot be reached from CEL` : ''})`
+    + `${meant !== undefined ? `; the property ${JSON.stringify(meant)} is written ${JSON.stringify(celEscape(meant))} in CEL` : ''}`;
 }

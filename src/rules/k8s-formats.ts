@@ -8,7 +8,8 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-
 
 /**
  * Whether `value` is an RFC 3339 date-time as Go's `time.Parse(time.RFC3339)`
- * accepts it (metav1.Time): uppercase `T` and `Z`, real calendar dates,
+ * accepts it: mirrors metav1.Time's UnmarshalJSON (apimachinery
+ * pkg/apis/meta/v1/time.go), which decodes every timestamp field: uppercase `T` and `Z`, real calendar dates,
  * hours 0-23, seconds 0-59 (Go has no leap seconds).
  */
 export function isRfc3339(value: string): boolean {
@@ -30,7 +31,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 /**
  * Whether `value` is standard, padded base64, as Go's
- * `base64.StdEncoding` decodes it (which skips CR and LF).
+ * `base64.StdEncoding` decodes it (which skips CR and LF): mirrors
+ * encoding/json's decoding of a `[]byte` field such as caBundle.
  */
 export function isBase64(value: string): boolean {
   return BASE64.test(value.replace(/[\r\n]/g, ''));
@@ -63,7 +65,12 @@ export interface PemBundle {
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----/g;
 
-/** Splits PEM text into its blocks, checking each body the way `x509.CertPool.AppendCertsFromPEM` would need it. */
+/**
+ * Splits PEM text into its blocks, checking each body the way
+ * `x509.CertPool.AppendCertsFromPEM` would need it: mirrors ValidateCABundle
+ * (k8s.io/apiserver pkg/util/webhook/validation.go, through client-go's
+ * transport.TLSConfigFor), which validateCustomResourceConversion calls.
+ */
 export function parsePemBundle(text: string): PemBundle {
   const blocks: PemBlock[] = [];
   const problems: string[] = [];

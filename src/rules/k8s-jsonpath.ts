@@ -12,7 +12,12 @@ const SUBSCRIPT = /^\s*(\*|-?\d*(\s*:\s*-?\d*){1,2}|(-?\d+|'[^']*'|"[^"]*")(\s*,
 
 /**
  * Reasons `path` is not a JSONPath Kubernetes can use for a printer column,
- * empty when it is fine. Accepts what kube-bind's own CRDs use, such as
+ * empty when it is fine. Mirrors two functions of apiextensions-apiserver:
+ * validateSimpleJSONPath (pkg/apis/apiextensions/validation/validation.go;
+ * empty, or no leading dot: the CRD is refused) and tableconvertor.New
+ * (pkg/registry/customresource/tableconvertor/tableconvertor.go), which
+ * parses `{path}` with client-go's jsonpath: a path that does not parse
+ * makes the server fall back to the default columns (KB053 warns). Accepts what kube-bind's own CRDs use, such as
  * `.status.conditions[?(@.type=="Established")].status`.
  */
 export function printerColumnJsonPathErrors(path: string): string[] {
@@ -96,8 +101,12 @@ function subscriptError(inner: string): string | undefined {
 /**
  * Reasons `path` is not a plain field path the scale subresource can follow
  * (`.spec.replicas`): a leading dot, non-empty dot-separated field names, no
- * array notation. Kubernetes follows these paths field by field, so
- * anything else never finds a value.
+ * array notation. Mirrors validateSimpleJSONPath (apiextensions-apiserver
+ * pkg/apis/apiextensions/validation/validation.go: non-empty, leading dot)
+ * and the lookup of the scale paths in pkg/registry/customresource
+ * (validator.go and etcd.go: `unstructured.NestedInt64` over
+ * `strings.Split(path, ".")`), which follows field names only: an empty
+ * name or `[...]` never finds the replica count.
  */
 export function fieldPathErrors(path: string): string[] {
   if (path.length === 0) return ['must not be empty'];

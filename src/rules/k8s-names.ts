@@ -15,7 +15,27 @@ export const DNS1035_LABEL_MAX_LENGTH = 63;
 export const DNS1123_LABEL_MAX_LENGTH = 63;
 export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
 
-/** `[a-z]([-a-z0-9]*[a-z0-9])?`, at most 63 characters: names of resources, versions, categories. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Go's `strings.ToLower`, which Kubernetes applies to kinds (mirrors the
+ * `strings.ToLower(names.Kind)` of ValidateCustomResourceDefinitionNames in
+ * apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go, and
+ * of SetDefaults_CustomResourceDefinitionSpec's singular). Go maps each code point
+ * with `unicode.ToLower`, Unicode's simple case mapping; JavaScript's
+ * `toLowerCase` uses the full mapping, which turns U+0130 (İ) into "i" plus a
+ * combining dot and a final Σ into ς. Every Kubernetes comparison of a
+ * lowercased kind or name goes through here.
+ */
+export function goToLower(value: string): string {
+  if (ASCII.test(value)) return value.toLowerCase();
+  let out = '';
+  // One code point at a time: alone, Σ is not word-final, and U+0130 is the only code point whose full mapping differs.
+  for (const ch of value) out += ch === '\u0130' ? 'i' : ch.toLowerCase();
+  return out;
+}
+
+/** `[a-z]([-a-z0-9]*[a-z0-9])?`, at most 63 characters: names of resources, versions, categories. Mirrors IsDNS1035Label (apimachinery pkg/util/validation/validation.go). */
 export function dns1035LabelErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1035_LABEL_MAX_LENGTH) errors.push(`must be no more than ${DNS1035_LABEL_MAX_LENGTH} characters`);
@@ -25,7 +45,7 @@ export function dns1035LabelErrors(value: string): string[] {
   return errors;
 }
 
-/** `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters. */
+/** `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters. Mirrors IsDNS1123Label (apimachinery pkg/util/validation/validation.go). */
 export function dns1123LabelErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_LABEL_MAX_LENGTH) errors.push(`must be no more than ${DNS1123_LABEL_MAX_LENGTH} characters`);
@@ -35,7 +55,7 @@ export function dns1123LabelErrors(value: string): string[] {
   return errors;
 }
 
-/** Dot-separated DNS-1123 labels, at most 253 characters: API groups, object names. */
+/** Dot-separated DNS-1123 labels, at most 253 characters: API groups, object names. Mirrors IsDNS1123Subdomain (apimachinery pkg/util/validation/validation.go). */
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX_LENGTH} characters`);
@@ -45,7 +65,7 @@ export function dns1123SubdomainErrors(value: string): string[] {
   return errors;
 }
 
-/** `[prefix/]name` as used by label and annotation keys. */
+/** `[prefix/]name` as used by label and annotation keys. Mirrors IsQualifiedName (apimachinery pkg/util/validation/validation.go). */
 export function qualifiedNameErrors(value: string): string[] {
   const slash = value.indexOf('/');
   const prefix = slash >= 0 ? value.slice(0, slash) : undefined;
@@ -64,7 +84,7 @@ export function qualifiedNameErrors(value: string): string[] {
   return errors;
 }
 
-/** A label value: empty, or at most 63 letters, digits, '-', '_', '.' starting and ending alphanumerically. */
+/** A label value: empty, or at most 63 letters, digits, '-', '_', '.' starting and ending alphanumerically. Mirrors IsValidLabelValue (apimachinery pkg/util/validation/validation.go). */
 export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > 63) errors.push('must be no more than 63 characters');
@@ -75,13 +95,12 @@ export function labelValueErrors(value: string): string[] {
 }
 
 /**
- * A DNS-1035 label close to `value`, to suggest in messages: lowercased,
+ * Not a Kubernetes rule: a DNS-1035 label close to `value`, to suggest in messages: lowercased,
  * invalid characters turned into '-', trimmed to start with a letter and end
  * with a letter or digit. Undefined when nothing sensible remains.
  */
 export function suggestDns1035Label(value: string): string | undefined {
-  const candidate = value
-    .toLowerCase()
+  const candidate = goToLower(value)
     .replace(/[^-a-z0-9]+/g, '-')
     .replace(/^[^a-z]+/, '')
     .replace(/[^a-z0-9]+$/, '')
@@ -92,8 +111,7 @@ export function suggestDns1035Label(value: string): string | undefined {
 
 /** Like {@link suggestDns1035Label}, for subdomains (keeps the dots). */
 export function suggestDns1123Subdomain(value: string): string | undefined {
-  const candidate = value
-    .toLowerCase()
+  const candidate = goToLower(value)
     .split('.')
     .map(label => label.replace(/[^-a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
     .filter(label => label.length > 0)
@@ -101,7 +119,7 @@ export function suggestDns1123Subdomain(value: string): string | undefined {
   return candidate.length > 0 && dns1123SubdomainErrors(candidate).length === 0 ? candidate : undefined;
 }
 
-/** `CamelCase`: an uppercase letter, then letters and digits. */
+/** `CamelCase`: an uppercase letter, then letters and digits. Not a Kubernetes rule: the convention KB013 warns about. */
 export function isCamelCase(value: string): boolean {
   return /^[A-Z][A-Za-z0-9]*$/.test(value);
 }

@@ -1,56 +1,66 @@
 /**
  * Whether a `pattern` of an openAPIV3Schema compiles as the API server
- * compiles it: with Go's regexp package (RE2 syntax). JavaScript's engine
- * differs both ways, so RE2-only syntax is rewritten before compiling here,
- * and what RE2 refuses but JavaScript accepts is looked for first.
+ * compiles it. Mirrors `validateValueValidation` (apiextensions-apiserver
+ * `pkg/apiserver/schema/validation.go`, reached through
+ * `structuralschema.ValidateStructural`), which calls Go's
+ * `regexp.Compile(pattern)`: RE2 syntax with Go's default `syntax.Perl`
+ * flags (Perl classes and `(?flags)` groups, Unicode classes, no
+ * lookarounds or backreferences, repeat counts up to 1000).
+ *
+ * re2js is a port of RE2 whose `RE2JS.compile` (no flags) parses with the
+ * same `PERL` flag set, so it answers exactly. It is required lazily: most
+ * schemas have no `pattern`, and `require('cdk8s-kube-bind')` stays cheap.
  */
 
-/** Why Go's regexp.Compile refuses `pattern`, or undefined when it compiles (as far as can be told here). */
+/** The parts of re2js used here (the package is ESM-first; its CommonJS build is loaded). */
+interface Re2Js {
+  readonly RE2JS: {
+    compile(pattern: string): { matches(input: string): boolean; test(input: string): boolean };
+  };
+}
+
+let re2js: Re2Js | undefined;
+
+function load(): Re2Js {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  re2js ??= require('re2js') as Re2Js;
+  return re2js;
+}
+
+/** Why Go's regexp.Compile refuses `pattern`, or undefined when it compiles. */
 export function re2PatternError(pattern: string): string | undefined {
-  const unsupported: ReadonlyArray<[RegExp, string]> = [
-    [/\(\?<?[=!]/, 'lookahead and lookbehind assertions are not supported by Go regular expressions (RE2)'],
-    [/\(\?>/, 'atomic groups are not supported by Go regular expressions (RE2)'],
-    // \1 is a backreference; \12 and \123 are octal character codes, which RE2 accepts.
-    [/(^|[^\\])(\\\\)*\\[1-9](?![0-7])/, 'backreferences are not supported by Go regular expressions (RE2)'],
-    [/(^|[^\\])(\\\\)*\\k</, 'named backreferences are not supported by Go regular expressions (RE2)'],
-    // JavaScript takes an unknown letter escape as the letter itself; RE2 refuses it.
-    [/(^|[^\\])(\\\\)*\\[^afnrtvbBdDsSwWpPAzQExC0-9\W_]/, 'it uses an escape sequence Go regular expressions (RE2) do not know'],
-  ];
-  const body = withoutLiteralRuns(pattern);
-  for (const [re, reason] of unsupported) {
-    if (re.test(body)) return reason;
-  }
-  for (const m of body.matchAll(/\{(\d+)(,(\d*))?\}/g)) {
-    if (Number(m[1]) > 1000 || (m[3] !== undefined && m[3] !== '' && Number(m[3]) > 1000)) return 'repeat counts above 1000 are not supported by Go regular expressions';
-  }
   try {
-    // eslint-disable-next-line no-new
-    new RegExp(toJavaScript(body));
+    load().RE2JS.compile(pattern);
     return undefined;
   } catch (e) {
-    return `it does not compile: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`;
+    // re2js reports Go's own wording: "error parsing regexp: missing closing ]: `[^]`".
+    const message = e instanceof Error ? e.message : String(e);
+    const why = explain(message);
+    return `it does not compile: ${message}${why === undefined ? '' : ` (${why})`}`;
   }
 }
 
-/** `\Q...\E` quotes a literal run in RE2; escape it so nothing inside counts as syntax. */
-function withoutLiteralRuns(pattern: string): string {
-  return pattern.replace(/\\Q([\s\S]*?)(\\E|$)/g, (_, literal: string) => literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+/** What Go's terse message means for someone who writes JavaScript or PCRE patterns. */
+function explain(message: string): string | undefined {
+  const culprit = /`([^`]*)`\s*$/.exec(message)?.[1] ?? '';
+  if (/^\(\?<?[=!]/.test(culprit)) return 'lookahead and lookbehind assertions are not supported by Go regular expressions (RE2)';
+  if (culprit.startsWith('(?>')) return 'atomic groups are not supported by Go regular expressions (RE2)';
+  if (/^\\[1-9]/.test(culprit)) return 'backreferences are not supported by Go regular expressions (RE2)';
+  if (culprit.startsWith('\\k')) return 'named backreferences are not supported by Go regular expressions (RE2)';
+  if (message.includes('invalid escape sequence')) return 'it uses an escape sequence Go regular expressions (RE2) do not know';
+  if (message.includes('invalid repeat count')) return 'repeat counts above 1000 are not supported by Go regular expressions';
+  return undefined;
 }
 
-/** RE2 syntax JavaScript spells differently or lacks, rewritten to something JavaScript compiles the same way (for syntax purposes). */
-function toJavaScript(pattern: string): string {
-  return pattern
-    // Flag groups: (?i) and (?i:...) — JavaScript (before ES2025) has no inline flags.
-    .replace(/\(\?[imsU-]+\)/g, '')
-    .replace(/\(\?[imsU-]+:/g, '(?:')
-    // Named groups: (?P<name>...) is RE2's spelling of (?<name>...).
-    .replace(/\(\?P</g, '(?<')
-    // Anchors and classes only RE2 knows.
-    .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$')
-    .replace(/\\[pP][A-Za-z]/g, 'x')
-    .replace(/\\[pP]\{\^?[A-Za-z_]+\}/g, 'x')
-    .replace(/\[:\^?[a-z]+:\]/g, 'x')
-    .replace(/\\x\{[0-9A-Fa-f]+\}/g, 'x')
-    .replace(/\\C/g, '.');
+/**
+ * Whether `value` matches `pattern` as the API server's OpenAPI validator
+ * matches it (Go's `regexp.MatchString`: unanchored). Undefined when the
+ * pattern does not compile (re2PatternError reports that).
+ */
+export function re2Matches(pattern: string, value: string): boolean | undefined {
+  try {
+    return load().RE2JS.compile(pattern).test(value);
+  } catch {
+    return undefined;
+  }
 }

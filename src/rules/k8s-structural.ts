@@ -1,16 +1,28 @@
 /**
  * The structural-schema requirements Kubernetes' CRD validation puts on an
- * `openAPIV3Schema` (apiextensions-apiserver: validation.go and
- * pkg/apiserver/schema/validation.go), as far as they can be decided from
- * the schema alone. The consumer cluster runs them when it turns an
- * APIServiceExport v1alpha1 or a BoundSchema into a real CRD.
+ * `openAPIV3Schema`, as far as they can be decided from the schema alone.
+ * The consumer cluster runs them when it turns an APIServiceExport v1alpha1
+ * or a BoundSchema into a real CRD. Every check names the Kubernetes
+ * function it mirrors, all in apiextensions-apiserver:
+ * - `validateCustomResourceDefinitionValidation`,
+ *   `ValidateCustomResourceDefinitionOpenAPISchema`,
+ *   `specStandardValidatorV3.validate` and `validateMapListKeysMapSet` in
+ *   pkg/apis/apiextensions/validation/validation.go;
+ * - `structuralschema.ValidateStructural` (`validateStructuralInvariants`,
+ *   `validateStructuralMetadataInvariants`, `validateValueValidation`,
+ *   `validateNestedValueValidation`) in pkg/apiserver/schema/validation.go;
+ * - `structuraldefaulting.ValidateDefaults` in
+ *   pkg/apiserver/schema/defaulting/validation.go;
+ * - the JSON decoding of `JSONSchemaProps` (a value of the wrong Go type
+ *   never reaches validation: the request is refused while decoding).
+ * A check that cannot name its function does not belong here.
  *
  * The user's schema is data: keys such as `__proto__`, `constructor` or
  * `$ref` are read with `own` and never used to index a plain object.
  */
 import { field, isObject, item, own } from './engine';
 import { celRuleError } from './k8s-cel';
-import { re2PatternError } from './k8s-regex';
+import { re2Matches, re2PatternError } from './k8s-regex';
 import { keyPath } from './k8s-values';
 
 /** Which family of requirement an issue breaks; each maps to one rule id. */
@@ -42,14 +54,14 @@ const OPENAPI_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'strin
 const LIST_TYPES = ['atomic', 'set', 'map'];
 const MAP_TYPES = ['atomic', 'granular'];
 
-/** Root keywords Kubernetes allows when /status is served (status must be extractable as properties.status). */
+/** Root keywords Kubernetes allows when /status is served: allowedFieldsAtRootSchema in validation.go. */
 const ROOT_KEYWORDS_WITH_STATUS = new Set([
   'description', 'type', 'format', 'title', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
   'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'multipleOf', 'required',
   'items', 'properties', 'externalDocs', 'example', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations',
 ]);
 
-/** Keywords a value validation (inside allOf/anyOf/oneOf/not) must leave to the structural part. */
+/** Keywords a value validation (inside allOf/anyOf/oneOf/not) must leave to the structural part: validateNestedValueValidation's ForbiddenGenerics and ForbiddenExtensions. */
 const FORBIDDEN_IN_JUNCTORS = [
   'type', 'additionalProperties', 'default', 'title', 'description', 'nullable',
   'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string',
@@ -59,6 +71,7 @@ const FORBIDDEN_IN_JUNCTORS = [
 /** The reasons an x-kubernetes-validations rule may give (apiextensions' supportedValidationReason). */
 const VALIDATION_REASONS = ['FieldValueRequired', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueDuplicate'];
 
+/** specStandardValidatorV3.validate: keywords refused as "not supported". */
 const UNSUPPORTED_KEYWORDS: ReadonlyArray<[string, string]> = [
   ['$ref', 'references are not supported: inline the referenced schema'],
   ['id', 'id is not supported'],
@@ -96,7 +109,12 @@ interface Position {
 
 function checkRoot(schema: { [key: string]: any }, path: string, options: StructuralOptions, out: StructuralIssue[]): void {
   const type = own(schema, 'type');
-  if (type !== 'object') {
+  // mirrors validateStructuralInvariants at rootLevel ("must be object at the root", "must not be empty at the root",
+  // which x-kubernetes-preserve-unknown-fields or x-kubernetes-int-or-string waive) and, with /status,
+  // validateCustomResourceDefinitionValidation ("only \"object\" is allowed as the type at the root").
+  const typeWaived = (type === undefined || type === '')
+    && (own(schema, 'x-kubernetes-preserve-unknown-fields') === true || own(schema, 'x-kubernetes-int-or-string') === true);
+  if (type !== 'object' && !typeWaived) {
     out.push({
       kind: 'root',
       path: field(path, 'type'),
@@ -104,9 +122,11 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       hint: 'set type: object at the root',
     });
   }
+  // mirrors validateCustomResourceDefinitionValidation: "nullable cannot be true at the root".
   if (own(schema, 'nullable') === true) {
     out.push({ kind: 'root', path: field(path, 'nullable'), message: `${field(path, 'nullable')} must not be true at the root`, hint: 'remove nullable from the root' });
   }
+  // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may be non-zero.
   if (options.statusSubresource) {
     for (const key of Object.keys(schema)) {
       // nullable: true at the root has its own finding above.
@@ -121,6 +141,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   }
   const properties = own(schema, 'properties');
   if (!isObject(properties)) return;
+  // mirrors validateStructuralInvariants: at the root, properties kind and apiVersion "must be string".
   for (const name of ['apiVersion', 'kind']) {
     const prop = own(properties, name);
     const propType = own(prop, 'type');
@@ -132,6 +153,8 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       });
     }
   }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: withForbiddenDefaults("in top-level <name>"), applied by
+  // specStandardValidatorV3.validate to every node below.
   for (const name of ['apiVersion', 'kind', 'metadata']) {
     const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), 0);
     if (found !== undefined) {
@@ -141,6 +164,8 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   const metadata = own(properties, 'metadata');
   if (!isObject(metadata)) return;
   const metadataPath = keyPath(field(path, 'properties'), 'metadata');
+  // mirrors validateStructuralMetadataInvariants: metadata "must be object", and at the root nothing but
+  // properties name and generateName may be specified.
   const metadataType = own(metadata, 'type');
   if (metadataType !== undefined && metadataType !== 'object') {
     out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${field(metadataPath, 'type')} ${JSON.stringify(metadataType)} must be "object"` });
@@ -156,8 +181,6 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
           message: `${propPath} is not allowed: a schema may only restrict metadata.name and metadata.generateName`,
           hint: 'Kubernetes validates the rest of metadata itself; remove this property',
         });
-      } else if (own(own(metadataProperties, name), 'type') !== undefined && own(own(metadataProperties, name), 'type') !== 'string') {
-        out.push({ kind: 'root', path: field(propPath, 'type'), message: `${field(propPath, 'type')} must be "string"` });
       }
     }
   }
@@ -173,6 +196,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
 
 function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]): void {
   if (pos.depth > MAX_DEPTH) return;
+  // mirrors the JSON decoding of JSONSchemaProps: a schema that is not an object is refused before validation.
   if (!isObject(node)) {
     out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${JSON.stringify(node) ?? 'nothing'}` });
     return;
@@ -191,6 +215,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   const properties = own(node, 'properties');
   if (properties !== undefined) {
     if (!isObject(properties)) {
+      // mirrors the JSON decoding of JSONSchemaProps.Properties (a map of schemas).
       out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas` });
     } else {
       for (const name of Object.keys(properties)) {
@@ -210,9 +235,11 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     const branches = own(node, junctor);
     if (branches === undefined) continue;
     if (!Array.isArray(branches)) {
+      // mirrors the JSON decoding of JSONSchemaProps (allOf/anyOf/oneOf are lists of schemas).
       out.push({ kind: 'type', path: field(path, junctor), message: `${field(path, junctor)} must be a list of schemas` });
       continue;
     }
+    // mirrors isIntOrStringAnyOfPattern and isIntOrStringAllOfPattern (pkg/apiserver/schema/validation.go).
     if (junctor === 'anyOf' && skipAnyOf) continue;
     branches.forEach((branch, i) => {
       const branchPath = item(field(path, junctor), i);
@@ -228,11 +255,13 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
 }
 
 function checkKeywords(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  // mirrors specStandardValidatorV3.validate (validation.go).
   for (const [key, reason] of UNSUPPORTED_KEYWORDS) {
     if (Object.prototype.hasOwnProperty.call(node, key)) {
       out.push({ kind: 'keyword', path: keyPath(path, key), message: `${keyPath(path, key)}: ${reason}` });
     }
   }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "uniqueItems cannot be set to true".
   if (own(node, 'uniqueItems') === true) {
     out.push({
       kind: 'keyword',
@@ -241,12 +270,14 @@ function checkKeywords(node: { [key: string]: any }, path: string, out: Structur
       hint: 'use x-kubernetes-list-type: set instead',
     });
   }
+  // mirrors specStandardValidatorV3.validate: "type cannot be set to null" and "items must be a schema object and not an array".
   if (own(node, 'type') === 'null') {
     out.push({ kind: 'keyword', path: field(path, 'type'), message: `${field(path, 'type')} cannot be "null"`, hint: 'use nullable: true on the field instead' });
   }
   if (Array.isArray(own(node, 'items'))) {
     out.push({ kind: 'keyword', path: field(path, 'items'), message: `${field(path, 'items')} must be one schema, not a list of schemas (tuples are not supported)` });
   }
+  // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
   const pattern = own(node, 'pattern');
   if (typeof pattern === 'string' && pattern !== '') {
     const reason = re2PatternError(pattern);
@@ -265,6 +296,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
   const type = own(node, 'type');
   const intOrString = own(node, 'x-kubernetes-int-or-string') === true;
   const preserve = own(node, 'x-kubernetes-preserve-unknown-fields') === true;
+  // mirrors specStandardValidatorV3.validate (requireValidPropertyType): type must be one of openapiV3Types.
   if (type !== undefined && type !== 'null' && (typeof type !== 'string' || !OPENAPI_TYPES.includes(type))) {
     out.push({
       kind: 'type',
@@ -273,6 +305,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     });
     return;
   }
+  // mirrors validateStructuralInvariants: "must not be empty for specified object fields / array items".
   if ((type === undefined || type === '') && !intOrString && !preserve && !pos.root) {
     out.push({
       kind: 'type',
@@ -281,17 +314,14 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
       hint: 'add a type, or x-kubernetes-preserve-unknown-fields: true to accept any value, or x-kubernetes-int-or-string: true',
     });
   }
+  // Kubernetes has no rule tying properties to type object or items to type array: only an array must have items.
   const properties = own(node, 'properties');
-  if (isObject(properties) && Object.keys(properties).length > 0 && typeof type === 'string' && type !== '' && type !== 'object') {
-    out.push({ kind: 'type', path: field(path, 'type'), message: `${field(path, 'type')} "${type}" must be "object": the node has properties` });
-  }
   const items = own(node, 'items');
-  if (items !== undefined && typeof type === 'string' && type !== '' && type !== 'array') {
-    out.push({ kind: 'type', path: field(path, 'type'), message: `${field(path, 'type')} "${type}" must be "array": the node has items` });
-  }
+  // mirrors validateStructuralInvariants (pkg/apiserver/schema/validation.go): "items: Required value: must be specified".
   if (type === 'array' && items === undefined) {
     out.push({ kind: 'type', path: field(path, 'items'), message: `${field(path, 'items')} is missing: a structural array must declare the schema of its items` });
   }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive".
   const additional = own(node, 'additionalProperties');
   if (isObject(properties) && Object.keys(properties).length > 0 && (additional === false || isObject(additional))) {
     out.push({
@@ -307,6 +337,7 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   checkValidationRules(node, path, root, out);
   const type = own(node, 'type');
   const preserve = own(node, 'x-kubernetes-preserve-unknown-fields');
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: x-kubernetes-preserve-unknown-fields "must be true or undefined".
   if (preserve !== undefined && preserve !== true) {
     out.push({
       kind: 'extension',
@@ -315,20 +346,16 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
       hint: 'remove it: fields are pruned unless it is true',
     });
   }
+  // mirrors the JSON decoding of JSONSchemaProps (both are bools).
   for (const flag of ['x-kubernetes-int-or-string', 'x-kubernetes-embedded-resource']) {
     const value = own(node, flag);
     if (value !== undefined && typeof value !== 'boolean') {
       out.push({ kind: 'extension', path: field(path, flag), message: `${field(path, flag)} ${JSON.stringify(value)} must be a boolean` });
     }
   }
-  if (own(node, 'x-kubernetes-int-or-string') === true && typeof type === 'string' && type !== '') {
-    out.push({
-      kind: 'extension',
-      path: field(path, 'type'),
-      message: `${field(path, 'type')} "${type}" must be absent when x-kubernetes-int-or-string is true`,
-      hint: 'drop type, or use anyOf: [{type: integer}, {type: string}]',
-    });
-  }
+  // Kubernetes has no rule against a type beside x-kubernetes-int-or-string: none is checked here.
+  // mirrors validateStructuralInvariants: x-kubernetes-embedded-resource needs type object, and properties unless
+  // x-kubernetes-preserve-unknown-fields is true.
   if (own(node, 'x-kubernetes-embedded-resource') === true) {
     if (type !== 'object') {
       out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "object" when x-kubernetes-embedded-resource is true` });
@@ -340,6 +367,7 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
       });
     }
   }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: x-kubernetes-map-type is atomic or granular, on type object.
   const mapType = own(node, 'x-kubernetes-map-type');
   if (mapType !== undefined) {
     if (typeof mapType !== 'string' || !MAP_TYPES.includes(mapType)) {
@@ -359,6 +387,8 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   const items = own(node, 'items');
   const listTypePath = field(path, 'x-kubernetes-list-type');
   const keysPath = field(path, 'x-kubernetes-list-map-keys');
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: list type atomic, set or map, on type array; map keys
+  // require list type map; set items atomic (requireAtomicSetType); map keys exist, are scalar and unique.
   if (listType !== undefined) {
     if (typeof listType !== 'string' || !LIST_TYPES.includes(listType)) {
       out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} ${JSON.stringify(listType)} must be one of "atomic", "set", "map"` });
@@ -367,6 +397,7 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
       out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "array" when x-kubernetes-list-type is set` });
     }
   }
+  // mirrors the JSON decoding of JSONSchemaProps.XListMapKeys ([]string).
   if (keys !== undefined && !(Array.isArray(keys) && keys.every(k => typeof k === 'string'))) {
     out.push({ kind: 'extension', path: keysPath, message: `${keysPath} must be a list of property names` });
     return;
@@ -375,6 +406,7 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   if (keyList.length > 0 && listType !== 'map') {
     out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} must be "map" when x-kubernetes-list-map-keys is set` });
   }
+  // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
   if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
     out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `${field(field(path, 'items'), 'nullable')} must not be true in a list of type ${listType}` });
   }
@@ -425,6 +457,7 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   }
 }
 
+/** mirrors validateNestedValueValidation (pkg/apiserver/schema/validation.go): "must be empty/undefined/false to be structural", "must not be specified in a nested context". */
 function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
   for (const key of FORBIDDEN_IN_JUNCTORS) {
     if (!Object.prototype.hasOwnProperty.call(node, key) || isZero(own(node, key))) continue;
@@ -444,7 +477,11 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
   }
 }
 
-/** x-kubernetes-validations: the shape Kubernetes checks, and rules that compile against this node. */
+/**
+ * x-kubernetes-validations: mirrors ValidateCustomResourceDefinitionOpenAPISchema (rule, message,
+ * messageExpression, reason in supportedValidationReason, fieldPath), then `cel.Compile` of each rule
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go) as far as k8s-cel.ts checks it.
+ */
 function checkValidationRules(node: { [key: string]: any }, path: string, root: boolean, out: StructuralIssue[]): void {
   const rules = own(node, 'x-kubernetes-validations');
   if (rules === undefined) return;
@@ -499,7 +536,7 @@ function firstDefault(node: unknown, path: string, depth: number): string | unde
   return undefined;
 }
 
-/** A default must validate against the schema it sits in (and must not carry fields pruning would drop). */
+/** mirrors structuraldefaulting.ValidateDefaults (pkg/apiserver/schema/defaulting/validation.go): a default validates against its schema and survives pruning. */
 function checkDefault(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
   // A null default counts as no default in Kubernetes' structural schema.
   if (!Object.prototype.hasOwnProperty.call(node, 'default') || own(node, 'default') === null) return;
@@ -533,13 +570,7 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
   if (typeof value === 'string') {
     const length = [...value].length;
     const pattern = own(schema, 'pattern');
-    if (typeof pattern === 'string' && re2PatternError(pattern) === undefined) {
-      try {
-        if (!new RegExp(pattern).test(value)) return `must match the pattern ${JSON.stringify(pattern)}`;
-      } catch {
-        // RE2-only syntax: leave it to the server.
-      }
-    }
+    if (typeof pattern === 'string' && re2Matches(pattern, value) === false) return `must match the pattern ${JSON.stringify(pattern)}`;
     if (typeof own(schema, 'maxLength') === 'number' && length > own(schema, 'maxLength')) return `must be at most ${own(schema, 'maxLength')} characters long`;
     if (typeof own(schema, 'minLength') === 'number' && length < own(schema, 'minLength')) return `must be at least ${own(schema, 'minLength')} characters long`;
   }
@@ -581,7 +612,7 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
   return undefined;
 }
 
-/** `anyOf: [{type: integer}, {type: string}]`, the one shape Kubernetes allows for int-or-string. */
+/** `anyOf: [{type: integer}, {type: string}]`: mirrors isIntOrStringAnyOfPattern (pkg/apiserver/schema/validation.go). */
 function isIntOrStringAnyOf(anyOf: unknown): boolean {
   if (!Array.isArray(anyOf) || anyOf.length !== 2) return false;
   const types = anyOf.map(branch => (isObject(branch) && Object.keys(branch).length === 1 ? own(branch, 'type') : undefined));

@@ -2,6 +2,9 @@
  * Value helpers the rules share: JSON-style type names, structural equality
  * that never looks at prototypes, and field paths for arbitrary map keys.
  * Everything here treats its input as untrusted data and never throws.
+ * No Kubernetes rule lives here: these are the value helpers the rules
+ * share (utf8Length is Go's `len`, codePointLength what OpenAPI's
+ * maxLength/minLength count in kube-openapi's validate package).
  */
 import { field, isObject } from './engine';
 

@@ -8,7 +8,7 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
-import { dns1035LabelErrors, dns1123LabelErrors, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
@@ -130,12 +130,12 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
       if (key === 'kind' && block.isSpec) out.push(violation(rule, path, `${path} must not be empty`, 'set the CamelCase kind, such as "Widget"'));
       continue;
     }
-    const errors = dns1035LabelErrors(value.toLowerCase());
+    const errors = dns1035LabelErrors(goToLower(value));
     if (errors.length > 0) {
       out.push(violation(rule, path,
         `${path} ${show(value)} may have mixed case, but lowercased it must be a DNS-1035 label: ${errors.join('; ')}`,
         'kinds are CamelCase words of letters and digits starting with a letter, such as "Widget"'));
-    } else if (!/^[A-Z]/.test(value)) {
+    } else if (/^[a-z]/.test(value)) {
       const fixed = value[0].toUpperCase() + value.slice(1);
       out.push(violation(rule, path, `${path} ${show(value)} should be CamelCase, starting with an uppercase letter (did you mean ${show(fixed)}?)`,
         'Kubernetes accepts it, but kinds are conventionally CamelCase', 'warning'));
@@ -151,9 +151,9 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
  */
 function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string): Violation | undefined {
   const kindValue = own(block.names, 'kind');
-  if (typeof kindValue !== 'string' || kindValue === '' || dns1035LabelErrors(kindValue.toLowerCase()).length > 0) return undefined; // KB013 speaks
+  if (typeof kindValue !== 'string' || kindValue === '' || dns1035LabelErrors(goToLower(kindValue)).length > 0) return undefined; // KB013 speaks
   const defaulted = `${kindValue}List`;
-  const errors = dns1035LabelErrors(defaulted.toLowerCase());
+  const errors = dns1035LabelErrors(goToLower(defaulted));
   if (errors.length === 0) return undefined;
   return violation(rule, path,
     `${path} is not set, so Kubernetes defaults it to ${show(defaulted)} (${defaulted.length} characters), which lowercased must be a DNS-1035 label: ${errors.join('; ')}`,

@@ -286,7 +286,7 @@ export const VERSION_RULES: Rule[] = [
   deprecationWarningText,
   schemasEqual,
   structuralRule('KB036', 'root', 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)'),
-  structuralRule('KB037', 'type', 'Every field of the openAPIV3Schema declares a valid type that agrees with properties/items'),
+  structuralRule('KB037', 'type', 'Every field of the openAPIV3Schema declares a valid type, and every array its items'),
   structuralRule('KB038', 'keyword', 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)'),
   structuralRule('KB039', 'extension', 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed'),
   structuralRule('KB040', 'junctor', 'allOf/anyOf/oneOf/not only add value validations'),

@@ -210,12 +210,19 @@ describe('KB037 types in the schema', () => {
   test.each([
     ['a missing type', { properties: { a: { type: 'string' } } }, `${P}.type`],
     ['an unknown type', { type: 'map' }, `${P}.type`],
-    ['properties on a string', { type: 'string', properties: { a: { type: 'string' } } }, `${P}.type`],
-    ['items on an object', { type: 'object', items: { type: 'string' } }, `${P}.type`],
     ['an array without items', { type: 'array' }, `${P}.items`],
     ['properties and additionalProperties', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } }, `${P}.additionalProperties`],
   ])('%s', (_, spec, path) => {
     expect(findings('KB037', boundWithSchema({ type: 'object', properties: { spec } }))).toEqual([at('KB037', path)]);
+  });
+
+  // Kubernetes has no rule tying properties to type object or items to type array (validateStructuralInvariants,
+  // apiextensions-apiserver pkg/apiserver/schema/validation.go, asks only that an array has items).
+  test.each([
+    ['properties on a string', { type: 'string', properties: { a: { type: 'string' } } }],
+    ['items on an object', { type: 'object', items: { type: 'string' } }],
+  ])('%s is accepted, as Kubernetes accepts it', (_, spec) => {
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { spec } }))).toEqual([]);
   });
 
   test('property names such as __proto__ are walked as data', () => {
@@ -247,6 +254,10 @@ describe('KB039 Kubernetes extensions', () => {
   const P = 'spec.versions[0].schema.openAPIV3Schema.properties.a';
   const items = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
 
+  test('a type beside x-kubernetes-int-or-string is accepted: no Kubernetes validation refuses it', () => {
+    expect(findings('KB039', boundWithSchema({ type: 'object', properties: { a: { 'type': 'string', 'x-kubernetes-int-or-string': true } } }))).toEqual([]);
+  });
+
   test('a well-formed list map passes', () => {
     const a = { 'type': 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items };
     expect(findings('KB039', boundWithSchema({ type: 'object', properties: { a } }))).toEqual([]);
@@ -262,7 +273,6 @@ describe('KB039 Kubernetes extensions', () => {
       'x-kubernetes-list-map-keys': ['name'],
       'items': { type: 'object', properties: { name: { type: 'string' } } },
     }, `${P}.items.properties.name`],
-    ['int-or-string with a type', { 'type': 'string', 'x-kubernetes-int-or-string': true }, `${P}.type`],
     ['map-type on an array', { 'type': 'array', 'items': { type: 'string' }, 'x-kubernetes-map-type': 'atomic' }, `${P}.type`],
   ])('%s', (_, a, path) => {
     expect(findings('KB039', boundWithSchema({ type: 'object', properties: { a } }))).toEqual([at('KB039', path)]);
