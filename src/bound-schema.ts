@@ -55,7 +55,8 @@ export interface BoundSchemaProps {
 
   /**
    * The OpenAPI v3 schema of the custom resource (`openAPIV3Schema`), shared by
-   * every version as kube-bind requires.
+   * every version as the spec requires (kube-bind cannot convert objects
+   * between versions; it stores a copy in each version).
    */
   readonly schema: any;
 
