@@ -55,7 +55,8 @@ export interface BoundSchemaProps {
 
   /**
    * The OpenAPI v3 schema of the custom resource (`openAPIV3Schema`), shared by
-   * every version as kube-bind requires.
+   * every version as the spec requires (kube-bind cannot convert objects
+   * between versions; it stores a copy in each version).
    */
   readonly schema: any;
 
@@ -109,9 +110,18 @@ export interface BoundSchemaFromCrdOptions {
   /**
    * Whether the konnector watches the resource cluster-wide or per namespace.
    *
-   * @default InformerScope.CLUSTER
+   * @default - the CRD's scope (`Cluster` or `Namespaced`), as kube-bind's own CRD-to-BoundSchema conversion derives it
    */
   readonly informerScope?: InformerScope;
+
+  /**
+   * The names of the CRD's versions to export, e.g. `['v1', 'v1beta1']`: the
+   * others are left out. Use it to export only the versions that share one
+   * schema. The storage version must be among them.
+   *
+   * @default - every version that is served or stored (a version that is neither can be neither read nor written)
+   */
+  readonly versions?: string[];
 
   /**
    * The API group the kube-bind kinds are served under.
@@ -143,12 +153,17 @@ export class BoundSchema extends Construct implements IApiResource {
    * example a parsed YAML file) or an ApiObject already in the app.
    *
    * Throws, listing every problem, for what kube-bind refuses: not a
-   * `apiextensions.k8s.io/v1` CRD, no versions, per-version schemas that
-   * differ, a conversion webhook reached through a service reference.
+   * `apiextensions.k8s.io/v1` CRD, no versions, exported versions whose
+   * schemas differ (documentation aside), a conversion webhook reached
+   * through a service reference. `selectableFields` and versions that are
+   * neither served nor stored are left out.
    */
   public static fromCrd(scope: Construct, id: string, crd: any, options: BoundSchemaFromCrdOptions = {}): BoundSchema {
     const manifest = ApiObject.isApiObject(crd) ? crd.toJson() : crd;
-    const result = boundSchemaPropsFromCrd(manifest, { informerScope: options.informerScope });
+    const result = boundSchemaPropsFromCrd(manifest, {
+      ...(options.informerScope !== undefined ? { informerScope: options.informerScope } : {}),
+      ...(options.versions !== undefined ? { versions: [...options.versions] } : {}),
+    });
     if (!result.props) {
       throw new Error(`BoundSchema.fromCrd: cannot bind this CRD:\n  ${result.problems.join('\n  ')}`);
     }

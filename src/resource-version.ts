@@ -4,8 +4,9 @@ import { Subresources, renderSubresources } from './subresources';
 /**
  * One served version of an exported custom resource.
  *
- * The OpenAPI schema is not part of a version: kube-bind requires it to be the
- * same in every version, so it is given once, on the construct.
+ * The OpenAPI schema is not part of a version: the spec (§8.2) requires it to
+ * be the same in every version, because kube-bind cannot convert objects
+ * between versions, so it is given once, on the construct.
  */
 export interface ResourceVersion {
   /**

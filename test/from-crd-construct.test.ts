@@ -42,3 +42,27 @@ describe('BoundSchema.fromCrd', () => {
     expect(validateObjects(out).flat().filter(v => v.severity === 'error')).toEqual([]);
   });
 });
+
+describe('BoundSchema.fromCrd options from issue 12', () => {
+  const differing = () => {
+    const crd = databasesCrd();
+    crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.storageGB.maximum = 1;
+    return crd;
+  };
+
+  test('versions exports only the named ones; without it, differing versions are refused', () => {
+    expect(() => BoundSchema.fromCrd(chart(), 'x', differing())).toThrow(/storageGB.maximum/);
+    const c = chart();
+    BoundSchema.fromCrd(c, 'databases', differing(), { versions: ['v1'] });
+    const [m] = ofKind(c, 'BoundSchema');
+    expect(m.spec.versions.map((v: any) => v.name)).toEqual(['v1']);
+    expect(validateObjects([m]).flat().filter(v => v.severity === 'error')).toEqual([]);
+  });
+
+  test('informerScope follows the CRD\'s scope unless given', () => {
+    const c = chart();
+    expect(BoundSchema.fromCrd(c, 'databases', databasesCrd()).informerScope).toBe(InformerScope.NAMESPACED);
+    expect(BoundSchema.fromCrd(c, 'nodepools', nodePoolsCrd()).informerScope).toBe(InformerScope.CLUSTER);
+    expect(BoundSchema.fromCrd(c, 'databases2', databasesCrd(), { informerScope: InformerScope.CLUSTER }).informerScope).toBe(InformerScope.CLUSTER);
+  });
+});

@@ -6,39 +6,50 @@ import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageE
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { Diagnostic, readInputs, SourceObject, STDIN_NAME } from './read';
-import { formatDiagnostic } from './report';
+import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
+import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
 import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate/from-crd';
-import { Manifest, own } from '../rules/engine';
+import { contextFor } from '../rules';
+import { Manifest, own, Violation } from '../rules/engine';
 
 const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',
-  synopsis: 'from-crd [--export NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--group GROUP] FILE|DIR|- ...',
+  synopsis: 'from-crd [--export NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--versions V1,V2] [--group GROUP] FILE|DIR|- ...',
   description: [
     'Prints, as one multi-document YAML stream on stdout, a BoundSchema',
     '(v1alpha2) for every CustomResourceDefinition (apiextensions.k8s.io/v1) in',
     'the given YAML files, folders and standard input (-), in input order: named',
-    '<plural>.<group>, with the CRD\'s names, scope and versions and its one',
-    'schema. With --export NAME, an APIServiceExport (v1alpha2) named NAME that',
-    'exports every resource follows them (isolation Prefixed, the served',
-    'versions of each resource).',
+    '<plural>.<group>, with the CRD\'s names, scope and versions and their',
+    'schema, and informerScope the CRD\'s scope (as kube-bind\'s own conversion',
+    'does) unless --informer-scope says otherwise. Versions that are neither',
+    'served nor stored are left out; --versions names the versions to export',
+    'instead (the storage version among them). With --export NAME, an',
+    'APIServiceExport (v1alpha2) named NAME that exports every resource follows',
+    'them (isolation Prefixed, the served versions of each resource).',
     '',
     'Every document must be a CRD that kube-bind can carry: a document of another',
-    'kind, a CRD without versions, with different schemas per version, with a',
-    'conversion webhook reached through a service... gets a',
-    '"file:line: error: ..." line on stderr naming the object and what is wrong,',
-    'and no BoundSchema; the other CRDs are still converted and printed. What is',
-    'carried over with a change (a default written out, metadata dropped) gets',
+    'kind, a CRD without versions, with exported versions whose schemas differ',
+    '(description, example and externalDocs aside), with a conversion webhook',
+    'reached through a service... gets a "file:line: error: ..." line on stderr',
+    'naming the object and what is wrong, and no BoundSchema; the other CRDs are',
+    'still converted and printed. What is carried over with a change (a default',
+    'written out, metadata or selectableFields dropped, a version left out) gets',
     'a "file:line: note: ..." line. A CRD given twice is printed once; another',
     'CRD of the same name is an error.',
+    '',
+    'What is printed is then checked with the rules of validate. When any',
+    'finding is an error or a warning, the findings follow on stderr as validate',
+    'prints them (file:line of the CRD), and objects with an error are not printed.',
     '',
     'YAML output: apiVersion, kind and metadata first; strings that YAML 1.1 or',
     '1.2 would read as something else (on, yes, 0755, ~, 1e3...) are quoted.',
     '',
-    'Exit status: 0 when every document became a BoundSchema, 1 when one could',
-    'not (or the input holds no document), 2 for bad usage or unreadable input',
+    'Exit status: 0 when every document became a valid BoundSchema, 1 when one',
+    'could not, or validate finds an error in the output (or the input holds no',
+    'document), 2 for bad usage or unreadable input',
     '(missing file, YAML error, binary data, input too large).',
   ].join('\n'),
   flags: [
@@ -48,7 +59,12 @@ export const FROM_CRD_COMMAND: Command = {
       name: 'informer-scope',
       value: 'SCOPE',
       choices: INFORMER_SCOPES,
-      description: 'informerScope of the BoundSchemas and the export, Cluster or Namespaced; default Cluster',
+      description: 'informerScope of the BoundSchemas and the export, Cluster or Namespaced; default the scope of each CRD',
+    },
+    {
+      name: 'versions',
+      value: 'V1,V2',
+      description: 'comma-separated names of the versions to export; default every version that is served or stored',
     },
     GROUP_FLAG,
   ],
@@ -57,6 +73,7 @@ export const FROM_CRD_COMMAND: Command = {
     const exportName = stringFlag(args, 'export');
     const namespace = stringFlag(args, 'namespace');
     const informerScope = stringFlag(args, 'informer-scope');
+    const versions = versionsFlag(args);
     if (exportName !== undefined && !isDnsSubdomain(exportName)) {
       throw new UsageError(`--export ${JSON.stringify(exportName)} is not an object name (a lowercase DNS subdomain such as widgets.example.com)`);
     }
@@ -69,6 +86,7 @@ export const FROM_CRD_COMMAND: Command = {
     const messages: Diagnostic[] = [...diagnostics];
     const schemas: Manifest[] = [];
     const made = new Map<string, { source: SourceObject; spec: unknown }>();
+    const sources = new Map<Manifest, SourceObject>();
     let failed = 0;
     for (const source of objects) {
       const prefix = `${crdLabel(source.manifest)}: `;
@@ -76,6 +94,7 @@ export const FROM_CRD_COMMAND: Command = {
         kubeBindGroup: group,
         ...(namespace !== undefined ? { namespace } : {}),
         ...(informerScope !== undefined ? { informerScope } : {}),
+        ...(versions !== undefined ? { versions } : {}),
       });
       messages.push(...result.problems.map(p => objectDiagnostic(source, 'error', p, prefix)));
       messages.push(...result.notes.map(n => objectDiagnostic(source, 'note', n, prefix)));
@@ -89,6 +108,7 @@ export const FROM_CRD_COMMAND: Command = {
       if (earlier === undefined) {
         made.set(name, { source, spec: own(schema, 'spec') });
         schemas.push(schema);
+        sources.set(schema, source);
       } else if (schemaDifference(earlier.spec, own(schema, 'spec'), '') === undefined) {
         messages.push(objectDiagnostic(source, 'note',
           `${prefix}the same CRD as at ${earlier.source.file}:${earlier.source.line}: its BoundSchema ${JSON.stringify(name)} is printed once`));
@@ -110,17 +130,67 @@ export const FROM_CRD_COMMAND: Command = {
     }
     for (const d of messages) io.stderr.write(formatDiagnostic(d) + '\n');
 
-    const out = [...schemas];
-    if (exportName !== undefined && schemas.length > 0) {
-      out.push(exportForSchemas(schemas, {
+    const makeExport = (from: readonly Manifest[]): Manifest[] => (exportName !== undefined && from.length > 0
+      ? [exportForSchemas(from, {
         name: exportName,
         kubeBindGroup: group,
         ...(namespace !== undefined ? { namespace } : {}),
         ...(informerScope !== undefined ? { informerScope } : {}),
-      }));
+      })]
+      : []);
+    // What is printed must pass validate: check it with the same rules, report like validate, withhold what has an error.
+    const context = contextFor({ group });
+    const produced = [...schemas, ...makeExport(schemas)];
+    const results = validateWithRules(produced, context);
+    const checked = produced.map((manifest, i) => checkedOutput(manifest, results[i] ?? [], sources.get(manifest) ?? sources.get(schemas[0])));
+    if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
+      io.stderr.write(TEXT_REPORTER.render({ checked, skipped: 0, inputErrors: 0 }));
+    }
+    const kept = schemas.filter((_, i) => checked[i].valid);
+    failed += checked.filter(o => !o.valid).length;
+    let out = [...kept, ...makeExport(kept)];
+    if (kept.length !== schemas.length && out.length > kept.length) {
+      // The export was checked with every schema; a smaller one is checked again before it is printed.
+      const again = validateWithRules(out, context);
+      if (again[again.length - 1].some(v => v.severity === 'error')) out = kept;
     }
     io.stdout.write(manifestsToYaml(out));
     if (inputErrors) return EXIT_TROUBLE;
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
+
+/** `--versions v1,v1beta1`: the names, checked; undefined when not given. */
+function versionsFlag(args: ParsedArgs): string[] | undefined {
+  const value = stringFlag(args, 'versions');
+  if (value === undefined) return undefined;
+  const names = value.split(',').map(v => v.trim());
+  if (names.some(n => n === '')) {
+    throw new UsageError(`--versions ${JSON.stringify(value)} must be comma-separated version names, such as v1,v1beta1`);
+  }
+  return [...new Set(names)];
+}
+
+/**
+ * A produced object as validate's reporter shows it: at the file and lines of
+ * the CRD it came from. Its paths are the CRD's, but for the index of a
+ * version, which is looked up by name (versions may have been left out).
+ */
+function checkedOutput(manifest: Manifest, violations: readonly Violation[], source: SourceObject | undefined): CheckedObject {
+  const names: unknown[] = Array.isArray(own(own(manifest, 'spec'), 'versions')) ? own(own(manifest, 'spec'), 'versions').map((v: unknown) => own(v, 'name')) : [];
+  const crdVersions: unknown[] = source !== undefined && Array.isArray(own(own(source.manifest, 'spec'), 'versions'))
+    ? own(own(source.manifest, 'spec'), 'versions').map((v: unknown) => own(v, 'name'))
+    : [];
+  const crdPath = (path: string): string => path.replace(/^spec\.versions\[(\d+)\]/, (whole, i) => {
+    const at = crdVersions.indexOf(names[Number(i)]);
+    return at >= 0 ? `spec.versions[${at}]` : whole;
+  });
+  return {
+    file: source?.file ?? STDIN_NAME,
+    index: source?.index ?? 0,
+    line: source?.line ?? 1,
+    manifest,
+    violations: violations.map(v => ({ ...v, line: source !== undefined ? source.locate(crdPath(typeof v.path === 'string' ? v.path : '')) : 1 })),
+    valid: !violations.some(v => v.severity === 'error'),
+  };
+}

@@ -18,8 +18,15 @@
  * - `deprecated: false`, `preserveUnknownFields: false`, empty
  *   `additionalPrinterColumns` and empty `subresources` are left out;
  * - `metadata` is reduced to the name `<plural>.<group>`, `status` is dropped;
- * - every version carries the one schema kube-bind keeps, equal to the
- *   original per-version schemas as JSON values (key order is not kept).
+ * - every version carries one schema, equal to the original per-version
+ *   schemas as JSON values (key order is not kept);
+ * - `selectableFields` are dropped (a BoundSchema has none).
+ * This holds for CRDs whose versions are all served or stored and whose
+ * schemas are equal as JSON. Otherwise the BoundSchema leaves out the versions
+ * that are neither served nor stored (or that the `versions` option does not
+ * name), and gives every version the storage version's schema when schemas
+ * differ only in documentation (spec §8.2 read semantically, see
+ * `rules/schema-equality.ts`); both are reported as notes.
  */
 import type { BoundSchemaProps } from '../bound-schema';
 import { Conversion } from '../conversion';
@@ -28,6 +35,7 @@ import { ResourceNames, renderNames } from '../resource-names';
 import { ResourceVersion, copySchema, renderVersions } from '../resource-version';
 import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
 import { isBase64 } from '../rules/k8s-formats';
+import { MISSING, versionSchemaDifference } from '../rules/schema-equality';
 import { InformerScope, Scope } from '../scope';
 import { Subresources, renderSubresources } from '../subresources';
 
@@ -46,8 +54,18 @@ export type BoundSchemaPropsFromCrd = Omit<BoundSchemaProps, 'metadata' | 'kubeB
 };
 
 export interface FromCrdOptions {
-  /** The informer scope of the BoundSchema: `Cluster` (default) or `Namespaced`. */
+  /**
+   * The informer scope of the BoundSchema, `Cluster` or `Namespaced`; by
+   * default the CRD's scope, as kube-bind's own `CRDToBoundSchema` derives it.
+   */
   readonly informerScope?: string;
+  /**
+   * The names of the versions to export; the others are left out (with a
+   * note). By default every version that is served or stored: a version that
+   * is neither can be neither read nor written, and kube-bind exports served
+   * versions only.
+   */
+  readonly versions?: readonly string[];
 }
 
 export interface BoundSchemaManifestOptions extends FromCrdOptions {
@@ -269,7 +287,8 @@ class CrdReader {
   }
 
   private readInformerScope(scope: string | undefined): string | undefined {
-    const value = this.options.informerScope ?? 'Cluster';
+    // kube-bind's CRDToBoundSchema (sdk/apis/kubebind/v1alpha2/helpers) uses the CRD's scope: Cluster or Namespaced.
+    const value = this.options.informerScope ?? scope ?? 'Cluster';
     if (!INFORMER_SCOPES.includes(value)) {
       this.problem('', `informerScope option ${show(value)} ${oneOf(INFORMER_SCOPES)}${didYouMean(value, INFORMER_SCOPES)}`);
       return undefined;
@@ -316,24 +335,86 @@ class CrdReader {
       this.problem(path, 'is empty: kube-bind refuses a CRD without versions');
       return undefined;
     }
+    const problemsBefore = this.problems.length;
+    const exported = this.exportedVersions(versions, path);
+    if (exported === undefined) return undefined;
     const out: ResourceVersion[] = [];
-    const schemas: Array<{ schema: { [key: string]: any }; path: string }> = [];
-    versions.forEach((v, i) => {
-      const read = this.readVersion(v, item(path, i));
-      if (read === undefined) return;
+    const schemas: Array<{ schema: { [key: string]: any }; path: string; storage: boolean }> = [];
+    let unreadable = false;
+    for (const i of exported) {
+      const read = this.readVersion(versions[i], item(path, i));
+      if (read === undefined || read.schema === undefined) {
+        unreadable = true;
+        continue;
+      }
       out.push(read.version);
-      if (read.schema !== undefined) schemas.push({ schema: read.schema, path: read.schemaPath });
-    });
-    for (const other of schemas.slice(1)) {
-      const diff = schemaDifference(schemas[0].schema, other.schema, '');
-      if (diff === undefined) continue;
-      const at = (p: string) => p + diff.path;
-      this.problem(at(other.path), `is ${showSide(diff.right)} but ${at(schemas[0].path)} is ${showSide(diff.left)}: `
-        + 'kube-bind keeps one schema for all versions, so the per-version schemas must be equal',
-      'give every version the same openAPIV3Schema, or export only the versions that share one');
+      schemas.push({ schema: read.schema, path: read.schemaPath, storage: read.version.storage === true });
     }
-    if (out.length !== versions.length || schemas.length !== versions.length) return undefined;
-    return { versions: out, schema: copySchema(schemas[0].schema) };
+    for (const other of schemas.slice(1)) {
+      const diff = versionSchemaDifference(schemas[0].schema, other.schema);
+      if (diff !== undefined) {
+        const at = (p: string) => p + diff.path;
+        this.problem(at(other.path), `is ${showSide(diff.right)} but ${at(schemas[0].path)} is ${showSide(diff.left)}: `
+          + 'the spec (§8.2) requires every exported version to have the same schema (description, example and externalDocs aside), '
+          + 'because kube-bind cannot convert objects between versions',
+        'give every version the same openAPIV3Schema, or export only the versions that share one with --versions '
+          + '(BoundSchema.fromCrd: versions)');
+      }
+    }
+    if (unreadable || schemas.length === 0 || this.problems.length > problemsBefore) return undefined;
+    // Same schema, documentation aside: the BoundSchema gives every version the storage version's (else the first one's).
+    const chosen = schemas.find(x => x.storage) ?? schemas[0];
+    for (const other of schemas.filter(x => x !== chosen)) {
+      const docs = schemaDifference(chosen.schema, other.schema, '');
+      if (docs !== undefined) {
+        this.note(other.path, `differs from ${chosen.path} only in documentation (first at ${other.path + docs.path}): `
+          + `the BoundSchema gives every version the schema of ${chosen.path.replace(/\.schema\.openAPIV3Schema$/, '')}`);
+      }
+    }
+    return { versions: out, schema: copySchema(chosen.schema) };
+  }
+
+  /**
+   * The indexes of the versions to export: those named by the `versions`
+   * option, else every version served or stored. The others are left out
+   * with a note. Undefined after a problem.
+   */
+  private exportedVersions(versions: unknown[], path: string): number[] | undefined {
+    const problemsBefore = this.problems.length;
+    const nameOf = (v: unknown): unknown => own(v, 'name');
+    const wanted = this.options.versions;
+    if (wanted !== undefined) {
+      const names = versions.map(nameOf).filter((n): n is string => typeof n === 'string');
+      const unknown = wanted.filter(w => !names.includes(w));
+      for (const w of unknown) this.problem(path, `has no version ${show(w)} (versions option)${didYouMean(w, names)}`);
+      if (wanted.length === 0) this.problem(path, 'versions option is empty: name at least one version to export');
+      if (unknown.length > 0 || wanted.length === 0) return undefined;
+    }
+    const selected: number[] = [];
+    versions.forEach((v, i) => {
+      const name = nameOf(v);
+      const at = item(path, i);
+      if (wanted !== undefined) {
+        if (typeof name === 'string' && wanted.includes(name)) {
+          selected.push(i);
+        } else if (own(v, 'storage') === true) {
+          this.problem(at, `${show(name)} is the storage version, but the versions option leaves it out: a BoundSchema needs its storage version`,
+            `add ${show(name)} to the versions to export`);
+        } else {
+          this.note(at, `${show(name)} is left out: the versions option does not name it`);
+        }
+        return;
+      }
+      if (isObject(v) && own(v, 'served') !== true && own(v, 'storage') !== true) {
+        this.note(at, `${show(name)} is left out: it is neither served nor stored, so it can be neither read nor written, and kube-bind exports served versions only`);
+        return;
+      }
+      selected.push(i);
+    });
+    if (selected.length === 0 && this.problems.length === problemsBefore) {
+      this.problem(path, 'has no version that is served or stored: there is nothing to export');
+    }
+    return this.problems.length > problemsBefore ? undefined : selected;
   }
 
   private readVersion(v: unknown, path: string): { version: ResourceVersion; schema?: { [key: string]: any }; schemaPath: string } | undefined {
@@ -342,9 +423,11 @@ class CrdReader {
       this.problem(path, `must be an object, got ${show(v)}`);
       return undefined;
     }
-    this.unknownKeys(v, path, VERSION_KEYS, key => key === 'selectableFields'
-      ? 'has no home in a BoundSchema (kube-bind\'s versions carry no selectable fields)'
-      : 'is not a field of a CRD version: the API server refuses it');
+    this.unknownKeys(v, path, [...VERSION_KEYS, 'selectableFields'], () => 'is not a field of a CRD version: the API server refuses it');
+    if (own(v, 'selectableFields') !== undefined) {
+      this.note(field(path, 'selectableFields'), 'is dropped: a BoundSchema version has no selectable fields (kube-bind\'s CRDToBoundSchema drops them too), '
+        + 'so the consumer\'s CRD will not have them and field selectors on them will not work there');
+    }
     const name = this.nonEmptyString(own(v, 'name'), field(path, 'name'));
     const served = this.optionalBoolean(own(v, 'served'), field(path, 'served'));
     const storage = this.optionalBoolean(own(v, 'storage'), field(path, 'storage'));
@@ -614,7 +697,6 @@ function showSide(value: unknown): string {
   return value === MISSING ? 'missing' : show(value);
 }
 
-const MISSING = Symbol('missing');
 
 /** Where two values differ (a path relative to where the comparison began) and what each side holds there. */
 export interface SchemaDifference {
@@ -681,7 +763,11 @@ export function crdFromBoundSchema(manifest: unknown): Manifest {
  * accepts, `crdFromBoundSchema` of its manifest equals `normalizeCrd(crd)`.
  */
 export function normalizeCrd(crd: unknown): Manifest {
-  return storedCrd(own(crd, 'spec'), v => own(own(v, 'schema'), 'openAPIV3Schema'), false);
+  const spec = own(crd, 'spec');
+  const versions = own(spec, 'versions');
+  // A version neither served nor stored is not exported (see boundSchemaPropsFromCrd).
+  const exported = Array.isArray(versions) ? versions.filter(v => !isObject(v) || own(v, 'served') === true || own(v, 'storage') === true) : versions;
+  return storedCrd(isObject(spec) ? { ...spec, versions: exported } : spec, v => own(own(v, 'schema'), 'openAPIV3Schema'), false);
 }
 
 /**

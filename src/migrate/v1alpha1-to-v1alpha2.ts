@@ -27,6 +27,7 @@
 import { schemaDifference } from './from-crd';
 import { copySchema } from '../resource-version';
 import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
+import { versionSchemaDifference } from '../rules/schema-equality';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
@@ -370,9 +371,10 @@ function readVersions(versions: unknown, problem: Problem, notes: string[]): Ver
     out.push({ entry });
   });
   for (const other of schemas.slice(1)) {
-    const diff = schemaDifference(schemas[0].schema, other.schema, '');
+    const diff = versionSchemaDifference(schemas[0].schema, other.schema);
     if (diff === undefined) continue;
-    problem(other.path + diff.path, `differs from ${schemas[0].path + diff.path}: the schemas must be equal across all versions (a BoundSchema keeps one)`);
+    problem(other.path + diff.path, `differs from ${schemas[0].path + diff.path}: the spec (§8.2) requires the schemas of all versions to be equal `
+      + '(description, example and externalDocs aside), because kube-bind cannot convert objects between versions');
   }
   return out.length === versions.length ? out : undefined;
 }

@@ -2,14 +2,15 @@
  * Versions: `spec.versions` of an APIServiceExport v1alpha1 or a
  * BoundSchema, checked as Kubernetes checks a CRD's versions (one storage
  * version, deprecation warnings, structural schemas) plus the spec's and
- * kube-bind's own demands (served is required, schemas equal everywhere).
+ * kube-bind's own demands (served is required, schemas equal in every served or stored version).
  *
  * Version names, their uniqueness and "at least one version" come from the
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
 import { KindVersion, Manifest, Rule, Violation, field, has, isObject, item, kindVersionOf, own, show, violation } from './engine';
 import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
-import { deepEqual, firstDifference, utf8Length } from './k8s-values';
+import { deepEqual, utf8Length } from './k8s-values';
+import { versionSchemaDifference } from './schema-equality';
 import { deprecationNotes } from '../lifecycle/deprecation';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
@@ -166,27 +167,40 @@ const deprecationWarningText: Rule = {
   },
 };
 
+/**
+ * Whether a version is exported: served, or stored. A version that is neither
+ * can be neither read nor written, and kube-bind exports served versions only,
+ * so its schema is not compared (spec §8.2, read semantically).
+ */
+function isExported(entry: { [key: string]: any }): boolean {
+  // A missing served defaults to true on the server (KB031 asks to say it).
+  return own(entry, 'served') !== false || own(entry, 'storage') === true;
+}
+
 const schemasEqual: Rule = {
   id: 'KB035',
-  title: 'Every version has the same openAPIV3Schema',
+  title: 'Every served or stored version has the same openAPIV3Schema (documentation aside)',
   source: 'spec §8.2',
   severity: 'error',
   appliesTo: CRD_KINDS,
   check: (obj, ctx) => {
     const kv = kindVersionOf(obj, ctx.group);
     const schemas = (versionEntries(obj) ?? [])
+      .filter(v => isExported(v.entry))
       .map(v => versionSchema(kv, v))
       .filter((s): s is VersionSchema => s !== undefined);
     if (schemas.length < 2) return [];
     const [first, ...rest] = schemas;
     const out: Violation[] = [];
     for (const other of rest) {
-      // Equal schemas are the rule; the path of the first difference is worked out only for a message.
-      if (deepEqual(first.schema, other.schema)) continue;
-      const at = firstDifference(first.schema, other.schema, '') ?? '';
+      const diff = versionSchemaDifference(first.schema, other.schema);
+      if (diff === undefined) continue;
+      const at = diff.path.replace(/^\./, '');
       out.push(violation(schemasEqual, other.path,
-        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}: the schemas must be equal across all versions`,
-        'kube-bind requires one schema for all versions until CEL version migration is supported; copy the same schema into every version'));
+        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}: `
+        + 'the schemas of all served or stored versions must be equal (description, example and externalDocs aside)',
+        'kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
+        + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)'));
     }
     return out;
   },

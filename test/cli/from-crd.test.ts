@@ -42,7 +42,9 @@ describe('BoundSchemas from CRDs', () => {
     expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev']);
     const crd = parse(fs.readFileSync(GADGETS, 'utf8'));
     expect(out[0].apiVersion).toBe('kube-bind.io/v1alpha2');
-    expect(out[0].spec).toMatchObject({ group: 'shop.example.com', names: crd.spec.names, scope: 'Namespaced', informerScope: 'Cluster' });
+    // informerScope follows the CRD's scope, as kube-bind's own CRDToBoundSchema derives it.
+    expect(out[0].spec).toMatchObject({ group: 'shop.example.com', names: crd.spec.names, scope: 'Namespaced', informerScope: 'Namespaced' });
+    expect(out[1].spec).toMatchObject({ scope: 'Cluster', informerScope: 'Cluster' });
     expect(out[0].spec.versions.map((v: any) => [v.name, v.served, v.storage, v.deprecated ?? false, v.deprecationWarning ?? null])).toEqual([
       ['v1beta1', true, false, true, 'shop.example.com/v1beta1 Gadget is deprecated; use shop.example.com/v1'],
       ['v1', true, true, false, null],
@@ -171,8 +173,9 @@ describe('documents that cannot become a BoundSchema', () => {
         + 'spec.versions is empty: kube-bind refuses a CRD without versions',
       `${PROBLEMS}:${lineContaining(problemsText, 'type: string')}: error: CustomResourceDefinition "trains.wildwest.dev": `
         + 'spec.versions[1].schema.openAPIV3Schema.properties.cars.type is "string" but spec.versions[0].schema.openAPIV3Schema.properties.cars.type '
-        + 'is "integer": kube-bind keeps one schema for all versions, so the per-version schemas must be equal '
-        + '(give every version the same openAPIV3Schema, or export only the versions that share one)',
+        + 'is "integer": the spec (§8.2) requires every exported version to have the same schema (description, example and externalDocs aside), '
+        + 'because kube-bind cannot convert objects between versions '
+        + '(give every version the same openAPIV3Schema, or export only the versions that share one with --versions (BoundSchema.fromCrd: versions))',
       expect.stringMatching(new RegExp(`^${escape(PROBLEMS)}:${lineContaining(problemsText, 'service:')}: error: CustomResourceDefinition `
         + '"stagecoaches\\.wildwest\\.dev": spec\\.conversion\\.webhook\\.clientConfig\\.service .* has no home in kube-bind')),
     ]);
@@ -239,3 +242,68 @@ describe('bad input and usage', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('issue 12: from-crd agrees with kube-bind and with validate', () => {
+  const own = (name: string) => fixture('..', 'from-crd', name);
+
+  test('selectableFields: converted, dropped with a note, status 0, and the output passes validate', async () => {
+    const r = await runCli(['from-crd', own('selectable-fields.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/selectable-fields\.yaml:\d+: note: .*spec\.versions\[0\]\.selectableFields is dropped/);
+    expect(r.out).not.toContain('selectableFields');
+    await validates(r.out);
+  });
+
+  test('versions differing only in documentation convert; the output passes validate', async () => {
+    const r = await runCli(['from-crd', own('documentation-only.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/: note: .*only in documentation/);
+    await validates(r.out);
+  });
+
+  test('a version neither served nor stored is left out with a note', async () => {
+    const r = await runCli(['from-crd', own('unserved-version.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/unserved-version\.yaml:\d+: note: .*spec\.versions\[0\] "v1alpha1" is left out/);
+    expect(manifests(r.out)[0].spec.versions.map((v: any) => v.name)).toEqual(['v1beta1', 'v1']);
+    await validates(r.out);
+  });
+
+  test('--versions selects the versions to export; without it, differing served versions are refused with a hint naming it', async () => {
+    const refused = await runCli(['from-crd', own('served-versions-differ.yaml')]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('export only the versions that share one with --versions');
+    const r = await runCli(['from-crd', '--versions', 'v2', own('served-versions-differ.yaml')]);
+    expect(r.code).toBe(0);
+    expect(manifests(r.out)[0].spec.versions.map((v: any) => v.name)).toEqual(['v2']);
+    await validates(r.out);
+    expect((await runCli(['from-crd', '--versions=v2,v3', own('served-versions-differ.yaml')])).err).toContain('has no version "v3"');
+  });
+
+  test('--versions with an empty name is bad usage', async () => {
+    const r = await runCli(['from-crd', '--versions', 'v1,', own('served-versions-differ.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--versions "v1," must be comma-separated version names');
+  });
+
+  test('output that validate rejects (group "example") is reported as validate does, withheld, and exits 1', async () => {
+    const r = await runCli(['from-crd', own('single-word-group.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/single-word-group\.yaml:\d+: error KB\d{3} widgets\.example \(BoundSchema kube-bind\.io\/v1alpha2\) spec\.group: spec\.group "example"/);
+    expect(r.err).toMatch(/1 object checked: 0 valid, 1 invalid/);
+    expect(r.out).toBe('');
+    // The same CRD with a dotted group passes.
+    const fine = fs.readFileSync(own('single-word-group.yaml'), 'utf8').replace(/example$/gm, 'example.com');
+    const ok = await runCli(['from-crd', '-'], { stdin: fine });
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+  });
+
+  test('informerScope follows each CRD\'s scope; --informer-scope overrides it', async () => {
+    const r = await runCli(['from-crd', own('selectable-fields.yaml'), own('documentation-only.yaml')]);
+    expect(manifests(r.out).map(o => [o.spec.scope, o.spec.informerScope])).toEqual([['Namespaced', 'Namespaced'], ['Cluster', 'Cluster']]);
+    const cluster = await runCli(['from-crd', '--informer-scope', 'Cluster', own('selectable-fields.yaml')]);
+    expect(manifests(cluster.out)[0].spec.informerScope).toBe('Cluster');
+    await validates(cluster.out);
+  });
+});

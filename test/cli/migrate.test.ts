@@ -143,13 +143,16 @@ describe('exports that cannot be migrated', () => {
   });
 
   test('versions with different schemas: the problem points at the differing field', async () => {
-    const different = text.replace(/(- name: v1beta1[\s\S]*?description: )"What the cowboy is up to: on, off, yes or no."/, '$1"Something else."');
+    // A differing type counts; a differing description does not (spec §8.2 read semantically).
+    const documented = text.replace(/(- name: v1beta1[\s\S]*?description: )"What the cowboy is up to: on, off, yes or no."/, '$1"Something else."');
+    expect((await runCli(['migrate', writeFile(tempDir(), 'documented.yaml', documented)])).code).toBe(0);
+    const different = text.replace(/(- name: v1beta1[\s\S]*?intent:\n\s*type: )string/, '$1integer');
     const file = writeFile(tempDir(), 'different.yaml', different);
     const r = await runCli(['migrate', file]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${file}:${lineContaining(different, 'Something else.')}: error: APIServiceExport "cowboys.wildwest.dev": `
-      + 'spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.intent.description differs from '
-      + 'spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.intent.description');
+    expect(r.err).toContain(`${file}:${lineContaining(different, 'type: integer')}: error: APIServiceExport "cowboys.wildwest.dev": `
+      + 'spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.intent.type differs from '
+      + 'spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.intent.type');
     expect(manifests(r.out)[0]).toEqual(manifests(different)[0]);
   });
 

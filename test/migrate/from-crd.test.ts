@@ -32,7 +32,8 @@ describe('boundSchemaPropsFromCrd', () => {
     expect(props.group).toBe('db.example.com');
     expect(props.names).toEqual(databasesCrd().spec.names);
     expect(props.scope).toBe('Namespaced');
-    expect(props.informerScope).toBe('Cluster');
+    // kube-bind's CRDToBoundSchema derives informerScope from the CRD's scope.
+    expect(props.informerScope).toBe('Namespaced');
     expect(props.schema).toEqual(databaseSchema());
     expect(props.versions.map(v => [v.name, v.served, v.storage, v.deprecated])).toEqual([
       ['v1alpha1', true, false, true],
@@ -90,6 +91,8 @@ describe('boundSchemaPropsFromCrd', () => {
 
   test('a missing served is false, as Kubernetes reads it, with a note naming the field', () => {
     const crd = widgetsCrd();
+    crd.spec.versions[0].storage = false;
+    crd.spec.versions[1].storage = true;
     delete crd.spec.versions[1].served;
     const result = boundSchemaPropsFromCrd(crd);
     expect(result.props!.versions[1].served).toBe(false);
@@ -158,8 +161,9 @@ describe('what boundSchemaPropsFromCrd refuses, each with the object and the fie
     expect(onlyProblem(crd)).toBe('CustomResourceDefinition "databases.db.example.com": '
       + 'spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.storageGB.maximum is 65536 '
       + 'but spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.storageGB.maximum is 16384: '
-      + 'kube-bind keeps one schema for all versions, so the per-version schemas must be equal '
-      + '(give every version the same openAPIV3Schema, or export only the versions that share one)');
+      + 'the spec (§8.2) requires every exported version to have the same schema (description, example and externalDocs aside), '
+      + 'because kube-bind cannot convert objects between versions '
+      + '(give every version the same openAPIV3Schema, or export only the versions that share one with --versions (BoundSchema.fromCrd: versions))');
   });
 
   test('a schema present in one version only, and a key present on one side only', () => {
@@ -239,12 +243,13 @@ describe('what boundSchemaPropsFromCrd refuses, each with the object and the fie
     crd.spec.versions[1].selectableFields = [{ jsonPath: '.spec.engine' }];
     crd.spec.validation = { openAPIV3Schema: {} };
     crd.spec.versions[0].subresources.scal = {};
-    const { problems } = boundSchemaPropsFromCrd(crd);
+    const { problems, notes } = boundSchemaPropsFromCrd(crd);
     expect(problems).toEqual([
       'CustomResourceDefinition "databases.db.example.com": spec.validation is an apiextensions.k8s.io/v1beta1 field: in v1 it lives in each of spec.versions[*]',
       expect.stringMatching(/: spec.versions\[0\].subresources.scal is not a subresource Kubernetes serves: the API server refuses it \(did you mean "scale"\?\)$/),
-      expect.stringMatching(/: spec.versions\[1\].selectableFields has no home in a BoundSchema/),
     ]);
+    // Kubernetes accepts selectableFields; kube-bind's own conversion drops them, and so does this one, saying so.
+    expect(notes).toContainEqual(expect.stringMatching(/: spec.versions\[1\].selectableFields is dropped: a BoundSchema version has no selectable fields/));
   });
 
   test('missing or mistyped names, group and scope, all reported at once', () => {
@@ -357,6 +362,8 @@ describe('round trip CRD -> BoundSchema -> CRD', () => {
 
   test('a CRD version without served comes back with served: false, as Kubernetes reads it', () => {
     const crd = widgetsCrd();
+    crd.spec.versions[0].storage = false;
+    crd.spec.versions[1].storage = true;
     delete crd.spec.versions[1].served;
     const back = roundTrip(crd);
     expect(back.spec.versions[1].served).toBe(false);
@@ -478,5 +485,75 @@ describe('exportForSchemas', () => {
     expect(manifest.spec.informerScope).toBe('Cluster');
     const same = exportForSchemas([a], { name: 'one' });
     expect(same.spec.informerScope).toBe('Namespaced');
+  });
+});
+
+describe('issue 12: what real CRDs hold, read as kube-bind does', () => {
+  const FIXTURES = path.join(__dirname, '..', 'fixtures', 'from-crd');
+  const load = (name: string): any => parseAllDocuments(fs.readFileSync(path.join(FIXTURES, name), 'utf8'))[0].toJS();
+
+  test('selectableFields are dropped with a note; anything else unknown in a version is still a problem', () => {
+    const result = boundSchemaPropsFromCrd(load('selectable-fields.yaml'));
+    expect(result.problems).toEqual([]);
+    expect(result.notes).toEqual([expect.stringMatching(/^CustomResourceDefinition "lanterns.lighthouse.test": spec.versions\[0\].selectableFields is dropped: /)]);
+    expect(JSON.stringify(result.props)).not.toContain('selectableFields');
+    const typo = load('selectable-fields.yaml');
+    typo.spec.versions[0].selectableField = typo.spec.versions[0].selectableFields;
+    expect(boundSchemaPropsFromCrd(typo).problems).toEqual([expect.stringMatching(/spec.versions\[0\].selectableField is not a field of a CRD version.*did you mean "selectableFields"/)]);
+  });
+
+  test('versions that differ only in description, example and externalDocs bind, with a note; the storage version\'s schema is kept', () => {
+    const crd = load('documentation-only.yaml');
+    const result = boundSchemaPropsFromCrd(crd);
+    expect(result.problems).toEqual([]);
+    expect(result.props!.schema).toEqual(crd.spec.versions[1].schema.openAPIV3Schema);
+    expect(result.notes).toEqual([expect.stringContaining('spec.versions[0].schema.openAPIV3Schema differs from spec.versions[1].schema.openAPIV3Schema '
+      + 'only in documentation (first at spec.versions[0].schema.openAPIV3Schema.description)')]);
+  });
+
+  test('documentation aside, a differing type is still refused; so is a differing property named description', () => {
+    const typed = load('documentation-only.yaml');
+    typed.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.range.type = 'string';
+    expect(onlyProblem(typed)).toContain('spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.range.type is "integer" '
+      + 'but spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.range.type is "string"');
+    const field = load('documentation-only.yaml');
+    field.spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.description.type = 'integer';
+    expect(onlyProblem(field)).toContain('spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.description.type is "integer"');
+  });
+
+  test('a version neither served nor stored is left out with a note, and not compared', () => {
+    const result = boundSchemaPropsFromCrd(load('unserved-version.yaml'));
+    expect(result.problems).toEqual([]);
+    expect(result.props!.versions.map(v => v.name)).toEqual(['v1beta1', 'v1']);
+    expect(result.notes).toEqual([expect.stringMatching(/spec.versions\[0\] "v1alpha1" is left out: it is neither served nor stored/)]);
+    const served = load('unserved-version.yaml');
+    served.spec.versions[0].served = true;
+    expect(boundSchemaPropsFromCrd(served).problems).toEqual([
+      expect.stringContaining('spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.range.type is "integer"'),
+      expect.stringContaining('spec.versions[2].schema.openAPIV3Schema.properties.spec.properties.range.type is "integer"'),
+    ]);
+  });
+
+  test('the versions option exports only the named versions; the others are not compared', () => {
+    const crd = load('served-versions-differ.yaml');
+    expect(onlyProblem(crd)).toContain('spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.pitch.type');
+    const result = boundSchemaPropsFromCrd(crd, { versions: ['v2'] });
+    expect(result.problems).toEqual([]);
+    expect(result.props!.versions.map(v => v.name)).toEqual(['v2']);
+    expect(result.notes).toContainEqual(expect.stringMatching(/spec.versions\[0\] "v1" is left out: the versions option does not name it/));
+  });
+
+  test('the versions option: an unknown name, no name, or the storage version left out are problems', () => {
+    const crd = load('served-versions-differ.yaml');
+    expect(onlyProblem(crd, { versions: ['V2', 'v2'] })).toBe('CustomResourceDefinition "foghorns.lighthouse.test": spec.versions has no version "V2" (versions option) (did you mean "v2"?)');
+    expect(onlyProblem(crd, { versions: [] })).toMatch(/spec.versions versions option is empty/);
+    expect(onlyProblem(crd, { versions: ['v1'] })).toBe('CustomResourceDefinition "foghorns.lighthouse.test": spec.versions[1] "v2" is the storage version, '
+      + 'but the versions option leaves it out: a BoundSchema needs its storage version (add "v2" to the versions to export)');
+  });
+
+  test('informerScope follows the CRD\'s scope, as kube-bind\'s CRDToBoundSchema; the option overrides it', () => {
+    expect(boundSchemaPropsFromCrd(load('selectable-fields.yaml')).props!.informerScope).toBe('Namespaced');
+    expect(boundSchemaPropsFromCrd(load('documentation-only.yaml')).props!.informerScope).toBe('Cluster');
+    expect(boundSchemaPropsFromCrd(load('selectable-fields.yaml'), { informerScope: 'Cluster' }).props!.informerScope).toBe('Cluster');
   });
 });

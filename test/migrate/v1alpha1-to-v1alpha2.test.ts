@@ -236,7 +236,8 @@ describe('invalid v1alpha1 exports get problems naming the object and the field;
     expect(only(problemsFor(e => { e.spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.size.type = 'integer'; })).message)
       .toBe('spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.size.type differs from '
         + 'spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.type: '
-        + 'the schemas must be equal across all versions (a BoundSchema keeps one)');
+        + 'the spec (§8.2) requires the schemas of all versions to be equal (description, example and externalDocs aside), '
+        + 'because kube-bind cannot convert objects between versions');
   });
 
   test('versions without storage, name or schema, all reported', () => {

@@ -103,7 +103,13 @@ const NAMED_MUTATIONS: NamedMutation[] = [
   { id: 'KB016', what: 'a short name in capitals', kinds: DEFINITIONS, mutate: m => { m.spec.names.shortNames = ['WG']; } },
   { id: 'KB018', what: 'a v1alpha1 export not named <plural>.<group>', kinds: ['APIServiceExport/v1alpha1'], mutate: m => { m.metadata.name = 'wrong-name'; } },
   { id: 'KB033', what: 'deprecationWarning on a version that is not deprecated', kinds: DEFINITIONS, mutate: m => { m.spec.versions[0].deprecationWarning = 'old'; } },
-  { id: 'KB035', what: 'a schema that differs in one version', kinds: DEFINITIONS, applies: m => m.spec.versions.length > 1, mutate: m => { m.spec.versions[1].schema.openAPIV3Schema.description = 'different'; } },
+  {
+    id: 'KB035',
+    what: 'a schema that differs in one version (in a field, not in documentation; both versions served or stored)',
+    kinds: DEFINITIONS,
+    applies: m => m.spec.versions.length > 1 && m.spec.versions.slice(0, 2).every((v: any) => v.served !== false || v.storage === true),
+    mutate: m => { m.spec.versions[1].schema.openAPIV3Schema.properties = { ...m.spec.versions[1].schema.openAPIV3Schema.properties, extraField: { type: 'string' } }; },
+  },
   {
     id: 'KB051',
     what: 'a printer column of type "text"',

@@ -151,6 +151,85 @@ describe('KB035 equal schemas', () => {
     obj.spec.versions.push(secondVersion('v2', { schema: { type: 'object' } }));
     expect(findings('KB035', obj)).toEqual([at('KB035', 'spec.versions[1].schema')]);
   });
+
+  /** A Widget schema documented with `text`: description, example and externalDocs at the root and on a nested field. */
+  function documented(text: string): Manifest {
+    const schema = widgetSchema();
+    schema.description = `Widget ${text}`;
+    schema.externalDocs = { url: `https://example.com/${text}` };
+    schema.properties.spec.properties.size.description = `size ${text}`;
+    schema.properties.spec.properties.size.example = text.length;
+    return schema;
+  }
+
+  test.each(BOTH)('%s: versions that differ only in description, example and externalDocs pass', (_, fixture) => {
+    const obj = fixture();
+    obj.spec.versions[0].schema = { openAPIV3Schema: documented('one') };
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: documented('two, longer') } }));
+    expect(findings('KB035', obj)).toEqual([]);
+  });
+
+  test('documentation aside, a differing type still fails', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].schema = { openAPIV3Schema: documented('one') };
+    const other = documented('two');
+    other.properties.spec.properties.size.type = 'string';
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: other } }));
+    const v = violationsOf('KB035', obj);
+    expect(v.map(x => x.path)).toEqual(['spec.versions[1].schema.openAPIV3Schema']);
+    expect(v[0].message).toContain('first difference at properties.spec.properties.size.type');
+  });
+
+  test('a property named description is a field, not documentation', () => {
+    const schema = (descriptionType: string) => {
+      const s = widgetSchema();
+      s.properties.spec.properties.description = { type: descriptionType };
+      return s;
+    };
+    const obj = validBoundSchema();
+    obj.spec.versions[0].schema = { openAPIV3Schema: schema('string') };
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: schema('integer') } }));
+    expect(violationsOf('KB035', obj)[0].message).toContain('first difference at properties.spec.properties.description.type');
+    obj.spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.description = { type: 'string', description: 'other words' };
+    expect(findings('KB035', obj)).toEqual([]);
+  });
+
+  test('a description key inside a default value is data and counts', () => {
+    const schema = (text: string) => {
+      const s = widgetSchema();
+      s.properties.spec.default = { description: text };
+      return s;
+    };
+    const obj = validBoundSchema();
+    obj.spec.versions[0].schema = { openAPIV3Schema: schema('a') };
+    obj.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: schema('b') } }));
+    expect(violationsOf('KB035', obj)[0].message).toContain('first difference at properties.spec.default.description');
+  });
+
+  test.each(BOTH)('%s: a version neither served nor stored is not compared', (_, fixture) => {
+    const obj = fixture();
+    const other = widgetSchema();
+    other.properties.spec.properties.size.type = 'string';
+    obj.spec.versions.push(secondVersion('v1beta1', { served: false, storage: false, schema: { openAPIV3Schema: other } }));
+    expect(findings('KB035', obj)).toEqual([]);
+  });
+
+  test('a stored version that is not served is compared', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions[0].storage = false;
+    const other = widgetSchema();
+    other.properties.spec.properties.size.type = 'string';
+    obj.spec.versions.push(secondVersion('v1beta1', { served: false, storage: true, schema: { openAPIV3Schema: other } }));
+    expect(findings('KB035', obj)).toEqual([at('KB035', 'spec.versions[1].schema.openAPIV3Schema')]);
+  });
+
+  test('the message gives kube-bind\'s reason, not a storage model it does not have', () => {
+    const obj = validBoundSchema();
+    obj.spec.versions.push(secondVersion('v2', { schema: { type: 'object' } }));
+    const [v] = violationsOf('KB035', obj);
+    expect(v.hint).toContain('kube-bind cannot convert objects between versions');
+    expect(`${v.message} ${v.hint}`).not.toMatch(/keeps one schema/);
+  });
 });
 
 describe('KB036 schema root', () => {
