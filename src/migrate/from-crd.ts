@@ -35,6 +35,7 @@ import { ResourceNames, renderNames } from '../resource-names';
 import { ResourceVersion, copySchema, renderVersions } from '../resource-version';
 import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
 import { isBase64 } from '../rules/k8s-formats';
+import { goToLower } from '../rules/k8s-names';
 import { MISSING, versionSchemaDifference } from '../rules/schema-equality';
 import { InformerScope, Scope } from '../scope';
 import { Subresources, renderSubresources } from '../subresources';
@@ -808,7 +809,7 @@ function namesWithDefaults(names: unknown): { [key: string]: any } {
   const shortNames = own(names, 'shortNames');
   const categories = own(names, 'categories');
   const kindText = typeof kind === 'string' ? kind : '';
-  const singularOut = typeof singular === 'string' && singular !== '' ? singular : kindText.toLowerCase();
+  const singularOut = typeof singular === 'string' && singular !== '' ? singular : goToLower(kindText);
   const listKindOut = typeof listKind === 'string' && listKind !== '' ? listKind : kindText !== '' ? `${kindText}List` : '';
   return {
     ...(kind !== undefined ? { kind } : {}),
