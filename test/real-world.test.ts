@@ -9,6 +9,7 @@
  * test runs over CRDs nobody on the project has seen).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { Readable } from 'stream';
 import { parseAllDocuments } from 'yaml';
@@ -130,7 +131,9 @@ async function throughTheCli(file: string): Promise<Outcome[]> {
 
   const converted = await run(['from-crd', file]);
   for (const line of converted.err.split('\n')) {
-    if (/: error: /.test(line)) note({ by: 'from-crd', message: line });
+    // `error: ...` for a refusal; `error KBnnn ...` should from-crd report rule findings as validate does.
+    const error = /: error(?::| (KB\d+)) /.exec(line);
+    if (error) note({ by: error[1] ?? 'from-crd', message: line });
   }
   if (converted.code === 2) note({ by: 'from-crd', message: `exit status 2: ${converted.err}` });
   const printed = converted.out.trim() === '' ? [] : parseAllDocuments(converted.out).map(d => d.toJS());
@@ -155,8 +158,13 @@ async function throughTheCli(file: string): Promise<Outcome[]> {
     }
   }
 
+  const printedNames = new Set(printed.map(o => o?.metadata?.name));
   const outcomes = crds.map((crd): Outcome => {
     const errors = errorsOf.get(crd)!;
+    if (errors.length === 0 && !printedNames.has(crd?.metadata?.name)) {
+      // Not converted, yet no error names it: that is no listed reason either.
+      errors.push({ by: 'from-crd', message: `no BoundSchema printed for it and no error given (exit status ${converted.code})` });
+    }
     const applying = REFUSALS.filter(c => c.applies(crd));
     const explained = errors.every(e => applying.some(c => c.explains(e)));
     return { file, crd, errors, classes: explained ? applying.filter(c => errors.some(e => c.explains(e))) : undefined };
@@ -227,5 +235,45 @@ describe('the listed refusal classes are predicates on the CRD, not names', () =
     expect(service.applies(crd([version('v1', schema(), true, true)], webhook({ url: 'https://convert.example.com' })))).toBe(false);
     expect(service.explains({ by: 'from-crd', message: 'x: spec.conversion.webhook.clientConfig.service {...} has no home in kube-bind' })).toBe(true);
     expect(service.explains({ by: 'from-crd', message: 'x: spec.versions[0].selectableFields has no home in a BoundSchema' })).toBe(false);
+  });
+});
+
+describe('how a CRD is judged (fixtures of our own, so this runs on every clone)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-kube-bind-real-world-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, doc: Json): string => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, JSON.stringify(doc));
+    return file;
+  };
+  const crd = (conversion?: Json): Json => ({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } } }],
+      ...(conversion ? { conversion } : {}),
+    },
+  });
+
+  test('a plain CRD converts and validates: no error', async () => {
+    const [outcome] = await throughTheCli(write('plain.yaml', crd()));
+    expect(outcome.errors).toEqual([]);
+  });
+
+  test('a conversion webhook through a service is refused for that listed reason', async () => {
+    const webhook = { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'svc', namespace: 'ns' } }, conversionReviewVersions: ['v1'] } };
+    const [outcome] = await throughTheCli(write('service.yaml', crd(webhook)));
+    expect(outcome.errors).not.toEqual([]);
+    expect(outcome.classes?.map(c => c.name)).toEqual(['conversion webhook reached through a service reference']);
+  });
+
+  test('a refusal no class explains is reported as such', async () => {
+    const [outcome] = await throughTheCli(write('configmap.yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'widgets.example.com' } }));
+    expect(outcome.errors).not.toEqual([]);
+    expect(outcome.classes).toBeUndefined();
   });
 });
