@@ -2,46 +2,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { apiServiceExportCrd, boundSchemaCrd, instanceSchema, KUBE_BIND_CATEGORY } from '../src/crds';
+import { crdDigest, normalizedCrd } from './support/canonical-crd';
+import { describeWithShared } from './support/shared';
+import { UPSTREAM_CRD_DIGESTS } from './support/upstream-digests';
 import { KIND_VERSIONS, KindVersion } from '../src/rules/engine';
-
-const UPSTREAM_DIR = path.join(__dirname, '..', '..', 'shared', 'upstream', 'kube-bind');
 
 type Json = { [key: string]: any };
 
-function loadUpstream(file: string): Json {
-  return YAML.parse(fs.readFileSync(path.join(UPSTREAM_DIR, file), 'utf8'));
-}
-
-/**
- * Drops prose: every `description` key holding a string. A `description`
- * whose value is an object is a property (the printer-column schema has one)
- * and stays.
- */
-function withoutDescriptions(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return value.map(withoutDescriptions);
-  }
-  if (value !== null && typeof value === 'object') {
-    const out: Json = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'description' && typeof child === 'string') {
-        continue;
-      }
-      out[key] = withoutDescriptions(child);
-    }
-    return out;
-  }
-  return value;
-}
-
-/** Compares CRDs as the server sees them: no prose, no controller-gen annotation. */
-function normalized(crd: Json): Json {
-  const out = withoutDescriptions(crd) as Json;
-  if (out.metadata) {
-    delete out.metadata.annotations;
-  }
-  return out;
-}
+const UPSTREAM_PARTS = ['upstream', 'kube-bind'];
 
 /** Every `x-kubernetes-validations` list in the tree, keyed by where it is. */
 function celRulesByPath(value: unknown, at: string = '', found: Json = {}): Json {
@@ -59,33 +27,74 @@ function celRulesByPath(value: unknown, at: string = '', found: Json = {}): Json
   return found;
 }
 
-const UPSTREAM = {
-  apiServiceExport: loadUpstream('kube-bind.io_apiserviceexports.yaml'),
-  boundSchema: loadUpstream('kube-bind.io_boundschemas.yaml'),
-};
+/** Every `description` string in the tree. */
+function descriptions(value: unknown, acc: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) {
+    value.forEach(c => descriptions(c, acc));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, c] of Object.entries(value)) {
+      if (k === 'description' && typeof c === 'string') acc.add(c);
+      else descriptions(c, acc);
+    }
+  }
+  return acc;
+}
 
-describe('equivalence with the upstream kube-bind CRDs', () => {
+const OURS: Array<[keyof typeof UPSTREAM_CRD_DIGESTS, () => Json]> = [
+  ['kube-bind.io_apiserviceexports.yaml', () => apiServiceExportCrd()],
+  ['kube-bind.io_boundschemas.yaml', () => boundSchemaCrd()],
+];
+
+describe('fidelity to the upstream kube-bind CRDs, through committed digests (runs on every clone)', () => {
+  test.each(OURS)('ours matches %s: same digest of the description-free canonical form', (file, build) => {
+    expect(crdDigest(build())).toBe(UPSTREAM_CRD_DIGESTS[file]);
+  });
+
+  test('the digest ignores prose, annotations and key order, and sees everything else', () => {
+    const crd = boundSchemaCrd();
+    const base = crdDigest(crd);
+    const reversed = (v: unknown): unknown => (Array.isArray(v) ? v.map(reversed)
+      : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, c]) => [k, reversed(c)])) : v);
+    const reordered = reversed(crd) as Json;
+    expect(Object.keys(reordered)).toEqual(Object.keys(crd).reverse());
+    expect(crdDigest({ ...reordered, metadata: { ...crd.metadata, annotations: { 'controller-gen.kubebuilder.io/version': 'v0' } } })).toBe(base);
+    const prose = JSON.parse(JSON.stringify(crd));
+    prose.spec.versions[0].schema.openAPIV3Schema.description = 'other words';
+    expect(crdDigest(prose)).toBe(base);
+
+    const changed = JSON.parse(JSON.stringify(crd));
+    changed.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.scope.enum.reverse();
+    expect(crdDigest(changed)).not.toBe(base);
+    const rule = JSON.parse(JSON.stringify(crd));
+    rule.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.conversion['x-kubernetes-validations'][0].message += '.';
+    expect(crdDigest(rule)).not.toBe(base);
+    // A property named description is schema, not prose.
+    expect(normalizedCrd({ p: { description: { type: 'string' } } })).toEqual({ p: { description: { type: 'string' } } });
+  });
+});
+
+describeWithShared('equivalence with the upstream kube-bind CRDs in ../shared', UPSTREAM_PARTS, (dir) => {
+  const upstream = (file: string): Json => YAML.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+
+  test.each(OURS)('the committed digest of %s is the digest of the file itself', (file) => {
+    expect(crdDigest(upstream(file))).toBe(UPSTREAM_CRD_DIGESTS[file]);
+  });
+
   test('the normalization keeps the printer-column property named description', () => {
-    const columns = normalized(UPSTREAM.apiServiceExport).spec.versions[0].schema.openAPIV3Schema
+    const columns = normalizedCrd(upstream('kube-bind.io_apiserviceexports.yaml')).spec.versions[0].schema.openAPIV3Schema
       .properties.spec.properties.versions.items.properties.additionalPrinterColumns.items;
     expect(columns.properties.description).toEqual({ type: 'string' });
     expect(columns.description).toBeUndefined();
   });
 
-  test('APIServiceExport matches kube-bind.io_apiserviceexports.yaml', () => {
-    expect(normalized(apiServiceExportCrd())).toEqual(normalized(UPSTREAM.apiServiceExport));
+  // Field-by-field comparisons: when the digests differ, these show where.
+  test.each(OURS)('ours equals %s once normalized', (file, build) => {
+    expect(normalizedCrd(build())).toEqual(normalizedCrd(upstream(file)));
   });
 
-  test('BoundSchema matches kube-bind.io_boundschemas.yaml', () => {
-    expect(normalized(boundSchemaCrd())).toEqual(normalized(UPSTREAM.boundSchema));
-  });
-
-  test.each([
-    ['APIServiceExport', () => apiServiceExportCrd(), UPSTREAM.apiServiceExport],
-    ['BoundSchema', () => boundSchemaCrd(), UPSTREAM.boundSchema],
-  ])('%s carries the same CEL rules at the same paths', (_kind, build, upstream) => {
+  test.each(OURS)('ours carries the CEL rules of %s at the same paths', (file, build) => {
     const ours = celRulesByPath(build());
-    const theirs = celRulesByPath(upstream);
+    const theirs = celRulesByPath(upstream(file));
     expect(Object.keys(ours).sort()).toEqual(Object.keys(theirs).sort());
     for (const at of Object.keys(theirs)) {
       // Naming the path makes a drift point at the field that moved.
@@ -93,6 +102,15 @@ describe('equivalence with the upstream kube-bind CRDs', () => {
     }
   });
 
+  test('our CRDs carry descriptions for kubectl explain, none copied from upstream', () => {
+    const upstreamTexts = descriptions(OURS.map(([file]) => upstream(file)));
+    const ourTexts = descriptions(OURS.map(([, build]) => build()));
+    expect(ourTexts.size).toBeGreaterThan(20);
+    expect([...ourTexts].filter(t => upstreamTexts.has(t))).toEqual([]);
+  });
+});
+
+describe('what the digests leave out', () => {
   test('the odd upstream message on the v1alpha1 name rule is kept verbatim', () => {
     const root = instanceSchema('APIServiceExport/v1alpha1');
     expect(root['x-kubernetes-validations']).toEqual([{
@@ -101,24 +119,8 @@ describe('equivalence with the upstream kube-bind CRDs', () => {
     }]);
   });
 
-  test('our CRDs carry descriptions for kubectl explain, none copied from upstream', () => {
-    const ours = [apiServiceExportCrd(), boundSchemaCrd()];
-    const theirs = [UPSTREAM.apiServiceExport, UPSTREAM.boundSchema];
-    const descriptions = (v: unknown, acc: Set<string>): Set<string> => {
-      if (Array.isArray(v)) {
-        v.forEach(c => descriptions(c, acc));
-      } else if (v !== null && typeof v === 'object') {
-        for (const [k, c] of Object.entries(v)) {
-          if (k === 'description' && typeof c === 'string') acc.add(c);
-          else descriptions(c, acc);
-        }
-      }
-      return acc;
-    };
-    const upstreamTexts = descriptions(theirs, new Set());
-    const ourTexts = descriptions(ours, new Set());
-    expect(ourTexts.size).toBeGreaterThan(20);
-    expect([...ourTexts].filter(t => upstreamTexts.has(t))).toEqual([]);
+  test('our CRDs carry descriptions for kubectl explain', () => {
+    expect(descriptions([apiServiceExportCrd(), boundSchemaCrd()]).size).toBeGreaterThan(20);
     expect(instanceSchema('APIServiceExport/v1alpha2').properties.spec.description).toEqual(expect.any(String));
   });
 });

@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { parseFile } from '../../src/cli/parse';
 import { DEFAULT_LIMITS } from '../../src/cli/read';
+import { describeWithShared } from '../support/shared';
 
 afterAll(removeTempDirs);
 
@@ -142,9 +143,7 @@ describe('BoundSchemas from CRDs', () => {
   });
 });
 
-const EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
-const haveExamples = fs.existsSync(EXAMPLES);
-(haveExamples ? describe : describe.skip)('kube-bind\'s own example CRDs (read from shared/ at run time)', () => {
+describeWithShared('kube-bind\'s own example CRDs (read from shared/ at run time)', ['upstream', 'kube-bind', 'examples'], (EXAMPLES) => {
   test('become BoundSchemas and an export that pass validate', async () => {
     const r = await runCli(['from-crd', '--export', 'wildwest', '--namespace', 'kube-bind', EXAMPLES]);
     expect(r.code).toBe(0);
@@ -159,7 +158,6 @@ const haveExamples = fs.existsSync(EXAMPLES);
     await validates(r.out);
   });
 });
-if (!haveExamples) test.skip(`kube-bind example CRDs: skipped because ${EXAMPLES} does not exist`, () => undefined);
 
 describe('documents that cannot become a BoundSchema', () => {
   test('one message per object with file, line, object and what is wrong; the others still printed; status 1', async () => {

@@ -23,9 +23,6 @@ interface ExpectedCase {
   readonly note?: string;
 }
 
-/** Share of cases the command line must agree with. */
-const REQUIRED_AGREEMENT = 0.98;
-
 const expected: ExpectedCase[] = JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')).cases;
 const files = [...new Set(expected.map(c => c.file))];
 
@@ -81,14 +78,14 @@ describe('verdict corpus through `validate --output json`', () => {
     expect(missing).toEqual([]);
   });
 
-  test(`verdicts agree with spec + server on at least ${REQUIRED_AGREEMENT * 100}% of the corpus`, () => {
+  test('verdicts agree with spec + server on every case of the corpus', () => {
     const pick = (c: ExpectedCase): boolean => c.valid;
     const { agree, total, disagreements } = agreementWith(pick);
     const share = agree / total;
     // Printed on every run, so the numbers are in the log even when all agree.
     console.log(`verdict agreement (spec + server): ${agree}/${total} = ${(share * 100).toFixed(1)}%`);
-    if (disagreements.length > 0) console.log(report('spec + server', disagreements, pick));
-    expect(share).toBeGreaterThanOrEqual(REQUIRED_AGREEMENT);
+    // Every expected verdict is derived from a source; one wrong verdict is a bug, so none is tolerated.
+    expect(disagreements.length === 0 ? '' : report('spec + server', disagreements, pick)).toBe('');
   });
 
   test('verdicts agree with the API server alone wherever the spec adds nothing', () => {
@@ -98,7 +95,6 @@ describe('verdict corpus through `validate --output json`', () => {
     const serverOnly = outcomes.filter(o => o.expected.basis !== 'spec');
     const { agree, total, disagreements } = agreementWith(pick, serverOnly);
     console.log(`verdict agreement (server alone, ${total} cases the spec does not decide): ${agree}/${total} = ${((agree / total) * 100).toFixed(1)}%`);
-    if (disagreements.length > 0) console.log(report('server alone', disagreements, pick));
-    expect(agree / total).toBeGreaterThanOrEqual(REQUIRED_AGREEMENT);
+    expect(disagreements.length === 0 ? '' : report('server alone', disagreements, pick)).toBe('');
   });
 });

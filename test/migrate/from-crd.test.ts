@@ -11,9 +11,9 @@ import {
   schemaDifference,
 } from '../../src/migrate';
 import { databaseSchema, databasesCrd, nodePoolsCrd, WEBHOOK_CA_BUNDLE, widgetsCrd } from '../fixtures/migrate/crds';
+import { testWithShared } from '../support/shared';
 
-// shared/ stands beside the repository (in CI too).
-const UPSTREAM_EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
+const UPSTREAM_EXAMPLES = ['upstream', 'kube-bind', 'examples'];
 
 /** The only problem of a result, checked to name the object. */
 function onlyProblem(crd: unknown, options = {}): string {
@@ -402,11 +402,11 @@ describe('round trip CRD -> BoundSchema -> CRD', () => {
     expect(crdFromBoundSchema(bs).spec.conversion).toEqual({ strategy: 'None' });
   });
 
-  test('kube-bind\'s example CRDs convert and come back normalized', () => {
-    const files = fs.readdirSync(UPSTREAM_EXAMPLES).filter(f => f.endsWith('.yaml')).sort();
+  testWithShared('kube-bind\'s example CRDs convert and come back normalized', UPSTREAM_EXAMPLES, (examples) => {
+    const files = fs.readdirSync(examples).filter(f => f.endsWith('.yaml')).sort();
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const file of files) {
-      const crds = parseAllDocuments(fs.readFileSync(path.join(UPSTREAM_EXAMPLES, file), 'utf8')).map(d => d.toJS());
+      const crds = parseAllDocuments(fs.readFileSync(path.join(examples, file), 'utf8')).map(d => d.toJS());
       for (const crd of crds) {
         const { manifest, problems, notes } = boundSchemaManifestFromCrd(crd);
         expect(problems).toEqual([]);

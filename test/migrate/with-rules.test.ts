@@ -11,10 +11,10 @@ import { BoundSchema } from '../../src/bound-schema';
 import { boundSchemaManifestFromCrd, boundSchemaPropsFromCrd, exportForSchemas, migrateV1alpha1 } from '../../src/migrate';
 import { Manifest, Violation, validateObjects } from '../../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from '../fixtures/migrate/crds';
+import { testWithShared } from '../support/shared';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'migrate', 'v1alpha1-exports.yaml');
-// shared/ stands beside the repository (in CI too).
-const UPSTREAM_EXAMPLES = path.join(__dirname, '..', '..', '..', 'shared', 'upstream', 'kube-bind', 'examples');
+const UPSTREAM_EXAMPLES = ['upstream', 'kube-bind', 'examples'];
 
 function readYaml(file: string): Manifest[] {
   return parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJS());
@@ -63,8 +63,8 @@ describe('from-crd output passes the rules', () => {
     expect(findings([...schemas, exported])).toEqual([]);
   });
 
-  test('kube-bind\'s example CRDs, with the export of them', () => {
-    const crds = fs.readdirSync(UPSTREAM_EXAMPLES).filter(f => f.endsWith('.yaml')).sort().flatMap(f => readYaml(path.join(UPSTREAM_EXAMPLES, f)));
+  testWithShared('kube-bind\'s example CRDs, with the export of them', UPSTREAM_EXAMPLES, (examples) => {
+    const crds = fs.readdirSync(examples).filter(f => f.endsWith('.yaml')).sort().flatMap(f => readYaml(path.join(examples, f)));
     const schemas = crds.map(crd => boundSchemaManifestFromCrd(crd, { namespace: 'kube-bind-wildwest' }).manifest!);
     expect(schemas.every(s => s !== undefined)).toBe(true);
     expect(findings([...schemas, exportForSchemas(schemas, { name: 'wildwest' })])).toEqual([]);
