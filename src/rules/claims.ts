@@ -4,11 +4,14 @@
  *
  * How kube-bind reads a claim (konnector, v0.7-v0.8):
  * - a selector with no labelSelector, namedResources and references selects nothing;
- * - the label selector goes through Kubernetes' LabelSelectorAsSelector, so an
- *   empty one matches every object and an invalid one matches none;
+ * - the label selector goes through apimachinery's metav1.LabelSelectorAsSelector
+ *   (labels.NewRequirement validates each key and value), so an empty one matches
+ *   every object and one with an invalid key or value fails as a whole: an error here;
  * - reference `jsonPath` expressions are evaluated with GJSON path syntax
  *   (`spec.secretName`), not Kubernetes JSONPath (`{.spec.secretName}`);
- * - only claims on core configmaps, secrets and serviceaccounts are synced.
+ * - only claims on core configmaps, secrets and serviceaccounts are synced, and
+ *   kube-bind's backend refuses an export request with any other claim, or with
+ *   two claims of one group/resource (serviceexportrequest_reconcile.go validate).
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
