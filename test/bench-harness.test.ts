@@ -128,7 +128,7 @@ describe('one rules pass per app.synth()', () => {
     app.synth();
     expect(files(outdir)['c2.k8s.yaml']).toContain('resource: gadgets');
     exports[5].addResource({ group: 'g.example.com', resource: 'Widgets' });
-    expect(() => app.synth()).toThrow(/\[c2\/e1\] \[KB005\] spec\.resources\[2\]\.resource/);
+    expect(() => app.synth()).toThrow(/\[c2\/e1\] \[KB122\] spec\.resources\[2\]\.resource/);
   });
 
   test('after a synth, toJson() renders afresh', () => {
@@ -143,7 +143,7 @@ describe('one rules pass per app.synth()', () => {
   test('errors and warnings read the same through app.synth() and Testing.synth()', async () => {
     const outdir = tempDir();
     const { app, exports } = exportsApp(outdir, 2);
-    exports[1].addPermissionClaim(new kb.PermissionClaim({ resource: kplus.ApiResource.PODS, namedResources: [{ name: 'p' }] }));
+    exports[1].addPermissionClaim(new kb.PermissionClaim({ resource: kplus.ApiResource.SECRETS, namedResources: [{ name: 'Not A Name' }] }));
     exports[2].addResource({ group: 'Bad_Group', resource: 'widgets' });
     const viaApp = withStderr(() => {
       try {
@@ -165,7 +165,7 @@ describe('one rules pass per app.synth()', () => {
     });
     expect(viaApp.result).toMatch(/\[c1\/e0\] \[KB121\] spec\.resources\[1\]\.group "Bad_Group"/);
     expect(viaApp.result).toBe(viaChart.result);
-    expect(viaApp.stderr).toMatch(/warning: \[c0\/e1\] \[KB143\]/);
+    expect(viaApp.stderr).toMatch(/warning: \[c0\/e1\] \[KB150\]/);
     expect(viaApp.stderr).toBe(viaChart.stderr);
   });
 });

@@ -9,6 +9,7 @@ import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from './command';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
 import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
+import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { pairWithPrevious, validateUpdate } from '../rules/updates';
 
 /** Validates objects together: one list of violations per object, in order (the shape of `validateObjects`). */
@@ -56,19 +57,22 @@ export interface CheckResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** The kinds a `validate` run checks, whatever their version. */
-export const CHECKED_KINDS: readonly string[] = ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'];
-
 /**
  * Whether `validate` checks an object: anything whose apiVersion is in our
- * group, so an unknown kind or version there is reported, not skipped.
- * (`kube-bind.io` alone counts too: a version was forgotten.)
+ * group, so an unknown kind or version there is reported, not skipped
+ * (`kube-bind.io` alone counts too: a version was forgotten), and any
+ * document without apiVersion or kind. kube-bind's kinds this tool does not
+ * model (APIServiceExportTemplate...) are skipped, with a note.
  */
 export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
   const apiVersion = own(manifest, 'apiVersion');
-  if (typeof apiVersion !== 'string') return false;
+  // kubectl refuses a document without apiVersion or kind: it is checked (KB001), never skipped silently.
+  if (typeof apiVersion !== 'string' || apiVersion === '') return true;
+  const kind = own(manifest, 'kind');
+  if (typeof kind !== 'string' || kind === '') return true;
   const slash = apiVersion.lastIndexOf('/');
-  return (slash < 0 ? apiVersion : apiVersion.slice(0, slash)) === ctx.group;
+  // kube-bind's kinds this tool does not model are skipped, with a note (notSkippedSilently).
+  return (slash < 0 ? apiVersion : apiVersion.slice(0, slash)) === ctx.group && notCheckedNote(manifest, ctx) === undefined;
 }
 
 /** Runs one `validate` and returns its exit status. Input problems go to stderr, the report to stdout. */
@@ -96,7 +100,7 @@ export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: Asyn
   const select = options.select ?? isChecked;
   const selected = objects.filter(o => select(o.manifest, options.context));
   const selectedSet = new Set(selected);
-  diagnostics.push(...objects.filter(o => !selectedSet.has(o)).flatMap(unversioned));
+  diagnostics.push(...objects.filter(o => !selectedSet.has(o)).flatMap(o => notSkippedSilently(o, options.context)));
   const inputErrors = diagnostics.filter(d => d.severity === 'error').length;
 
   const results = options.validate(selected.map(o => o.manifest), options.context);
@@ -127,11 +131,13 @@ export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: Asyn
   };
 }
 
-/** A skipped object that looks like ours but has no apiVersion would otherwise pass unnoticed. */
-function unversioned(o: SourceObject): Diagnostic[] {
-  const kind = own(o.manifest, 'kind');
-  if (own(o.manifest, 'apiVersion') !== undefined || !CHECKED_KINDS.includes(kind)) return [];
-  return [{ severity: 'warning', file: o.file, line: o.line, message: `${kind} without apiVersion is not checked; Kubernetes requires apiVersion` }];
+/**
+ * A note for a skipped kube-bind object of a kind this tool does not model.
+ * (A document without apiVersion or kind is not skipped: KB001 reports it.)
+ */
+function notSkippedSilently(o: SourceObject, ctx: RuleContext): Diagnostic[] {
+  const note = notCheckedNote(o.manifest, ctx);
+  return note === undefined ? [] : [{ severity: 'note', file: o.file, line: o.line, message: note }];
 }
 
 function checkedObject(source: SourceObject, violations: readonly Violation[], previous?: SourceObject): CheckedObject {

@@ -4,11 +4,14 @@
  *
  * How kube-bind reads a claim (konnector, v0.7-v0.8):
  * - a selector with no labelSelector, namedResources and references selects nothing;
- * - the label selector goes through Kubernetes' LabelSelectorAsSelector, so an
- *   empty one matches every object and an invalid one matches none;
+ * - the label selector goes through apimachinery's metav1.LabelSelectorAsSelector
+ *   (labels.NewRequirement validates each key and value), so an empty one matches
+ *   every object and one with an invalid key or value fails as a whole: an error here;
  * - reference `jsonPath` expressions are evaluated with GJSON path syntax
  *   (`spec.secretName`), not Kubernetes JSONPath (`{.spec.secretName}`);
- * - only claims on core configmaps, secrets and serviceaccounts are synced.
+ * - only claims on core configmaps, secrets and serviceaccounts are synced, and
+ *   kube-bind's backend refuses an export request with any other claim, or with
+ *   two claims of one group/resource (serviceexportrequest_reconcile.go validate).
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
@@ -184,12 +187,16 @@ function suggestNamespace(value: string): string | undefined {
 
 const CLAIM_GROUP = exportRule('KB140', 'claim and reference groups are valid API groups', 'kube-bind CRD', 'error');
 const CLAIM_RESOURCE = exportRule('KB141', 'claim and reference resources are lowercase plural resource names', 'kube-bind CRD', 'error');
-const DUPLICATE_CLAIM = exportRule('KB142', 'each group/resource is claimed once', 'kube-bind behaviour', 'warning');
-const CLAIMABLE = exportRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)', 'kube-bind behaviour', 'warning');
+const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';
+const DUPLICATE_CLAIM = exportRule('KB142', 'each group/resource is claimed once', `${RECONCILER}, DuplicatePermissionClaim)`, 'error');
+const CLAIMABLE = exportRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
+  `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`, 'error');
 const SELECTS_SOMETHING = exportRule('KB144', 'a claim\'s selector selects something', 'kube-bind behaviour', 'warning');
 const LABEL_SELECTOR_NOT_EMPTY = exportRule('KB145', 'a claim\'s labelSelector is not empty (an empty one selects every object)', 'Kubernetes', 'warning');
-const LABEL_KEY = exportRule('KB146', 'label selector keys are valid Kubernetes label keys', 'Kubernetes', 'warning');
-const LABEL_VALUE = exportRule('KB147', 'label selector values are valid Kubernetes label values', 'Kubernetes', 'warning');
+/** How kube-bind reads a claim's label selector: any invalid key or value fails the whole selector. */
+const SELECTOR_PARSING = 'Kubernetes (apimachinery metav1.LabelSelectorAsSelector, via labels.NewRequirement: validateLabelKey, validateLabelValue)';
+const LABEL_KEY = exportRule('KB146', 'label selector keys are valid Kubernetes label keys', SELECTOR_PARSING, 'error');
+const LABEL_VALUE = exportRule('KB147', 'label selector values are valid Kubernetes label values', SELECTOR_PARSING, 'error');
 const OPERATOR = exportRule('KB148', 'matchExpressions operators are In, NotIn, Exists or DoesNotExist', 'spec §2.5', 'error');
 const OPERATOR_VALUES = exportRule('KB149', 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist', 'spec §8.5', 'error');
 const NAMED_NAME = exportRule('KB150', 'namedResources names are valid object names', 'Kubernetes', 'warning');
@@ -252,7 +259,7 @@ function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation
   } else {
     out.push(violation(DUPLICATE_CLAIM, claim.at.path,
       `${claim.at.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
-      'the API server accepts both, but kube-bind expects one claim per group/resource: merge their selectors into one claim'));
+      'the API server accepts both, but kube-bind\'s backend refuses the export request (DuplicatePermissionClaim): merge their selectors into one claim'));
   }
   if (!GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return; // KB140/KB141
   const claimable = (CLAIMABLE_CORE_RESOURCES as readonly string[]).includes(resource);
@@ -260,7 +267,7 @@ function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation
 }
 
 function unclaimable(claim: ClaimAt, group: string, resource: string, claimable: boolean): Violation {
-  const base = `kube-bind's konnector only syncs claims on ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") and skips any other claim`;
+  const base = `kube-bind can only claim ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") (its ClaimableAPIs)`;
   if (claimable) {
     const path = field(claim.at.path, 'group');
     return violation(CLAIMABLE, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
@@ -268,8 +275,8 @@ function unclaimable(claim: ClaimAt, group: string, resource: string, claimable:
   }
   const path = field(claim.at.path, 'resource');
   return violation(CLAIMABLE, path,
-    `${claim.at.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim today${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
-    `${base}; the claim would be ignored`);
+    `${claim.at.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
+    `${base}; kube-bind\'s backend refuses the export request ("not a valid claimable API")`);
 }
 
 /** KB144-KB149: whether the selector selects something, and its label selector. */

@@ -9,7 +9,8 @@
  * matched by group + plural. Objects of other kinds are ignored.
  */
 import { CrossObjectRule, Located, Manifest, RuleContext, SharedWithinRun, Violation, field, isObject, item, kindVersionOf, own, show, violation } from './engine';
-import { ExportedResource, VERSION_NAME, describeGroupResource, exportedResources } from './export';
+import { ExportedResource, GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, exportedResources } from './export';
+import { groupMiss } from './kube-bind-kinds';
 
 type Finding = { index: number; violation: Violation };
 
@@ -251,7 +252,8 @@ const sameGroupForObjects: CrossObjectRule = {
       const apiVersion = own(manifest, 'apiVersion');
       if (typeof kind !== 'string' || !(KUBE_BIND_KINDS as readonly string[]).includes(kind) || typeof apiVersion !== 'string') continue;
       const group = groupOfApiVersion(apiVersion);
-      if (group === ctx.group) continue;
+      // A group that misses ours by case, look-alike letters or a typo, or is no valid group: KB001 reports it.
+      if (group === ctx.group || groupMiss(group, ctx.group) !== undefined) continue;
       const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
       const fixed = show(`${ctx.group}/${version}`);
       const label = labelOf(kind, manifest, index);
@@ -334,6 +336,181 @@ const uniqueSchemas: CrossObjectRule = {
   },
 };
 
+// ---------------------------------------------------------------------------
+// Rules kube-bind's reconciler enforces (waiting for admission upstream, kube-bind#325)
+
+const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go';
+
+/** The BoundSchemas of the run, for the rules that need kube-bind's own definitions. */
+function boundSchemas(index: CrossObjectIndex): SchemaSource[] {
+  return index.sources.filter(s => s.kind === 'BoundSchema');
+}
+
+/** `<resource>.<group>`, "core" for the core group: the name kube-bind looks a resource's BoundSchema up by. */
+export function boundSchemaNameOf(group: string, resource: string): string {
+  return `${resource}.${group === '' ? 'core' : group}`;
+}
+
+/** A namespace left out (for `kubectl -n`) matches any. */
+function sameNamespace(a: string | undefined, b: string | undefined): boolean {
+  return a === undefined || b === undefined || a === b;
+}
+
+/** The resources of an export whose group and resource kube-bind's patterns accept (KB121/KB122 report the others). */
+function wellFormed(resources: readonly ExportedResource[]): ExportedResource[] {
+  return resources.filter(r => GROUP_PATTERN.test(r.group) && RESOURCE_PATTERN.test(r.resource));
+}
+
+const oneScopePerExport: CrossObjectRule = {
+  id: 'KB175',
+  title: 'all resources of one export have the same scope (all namespaced or all cluster-scoped)',
+  source: `${RECONCILER}: validate, "DifferentScopes")`,
+  severity: 'error',
+  check(objects, ctx) {
+    const out: Finding[] = [];
+    const index = indexOf(objects, ctx);
+    for (const exp of index.exports) {
+      let first: { resource: ExportedResource; scope: string; label: string } | undefined;
+      for (const resource of wellFormed(exp.resources)) {
+        const source = sourcesFor(index, resource, exp.namespace).sort(byPreference)
+          .find(s => s.scope === 'Cluster' || s.scope === 'Namespaced');
+        if (source === undefined) continue;
+        const scope = source.scope as string;
+        if (first === undefined) {
+          first = { resource, scope, label: source.label };
+          continue;
+        }
+        if (scope === first.scope) continue;
+        out.push({
+          index: exp.index,
+          violation: violation(oneScopePerExport, resource.path,
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${source.label} defines as ${show(scope)}, `
+            + `but ${first.resource.path} (${describeGroupResource(first.resource.group, first.resource.resource)}) is ${show(first.scope)} by ${first.label}`,
+            'kube-bind\'s backend refuses an export whose resources differ in scope ("Different scopes found"): '
+            + 'export namespaced and cluster-scoped resources from separate APIServiceExports'),
+        });
+      }
+    }
+    return out;
+  },
+};
+
+const boundSchemaPerResource: CrossObjectRule = {
+  id: 'KB176',
+  title: 'every exported resource has its BoundSchema <resource>.<group> in the export\'s namespace (when the input holds BoundSchemas)',
+  source: `${RECONCILER}: ensureExports, "BoundSchemaNotFound"); konnector (pkg/konnector/controllers/cluster/serviceexport: getRemoteBoundSchema in the provider namespace)`,
+  severity: 'error',
+  check(objects, ctx) {
+    const out: Finding[] = [];
+    const index = indexOf(objects, ctx);
+    const schemas = boundSchemas(index);
+    // No BoundSchema at all: the input does not carry the schemas (kube-bind's backend or another chart makes them).
+    if (schemas.length === 0) return out;
+    const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
+    const byName = new Map<string, SchemaSource[]>();
+    for (const schema of schemas) {
+      const name = nameOf(byIndex.get(schema.index) ?? {});
+      if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), schema]);
+    }
+    for (const exp of index.exports) {
+      for (const resource of wellFormed(exp.resources)) {
+        const name = boundSchemaNameOf(resource.group, resource.resource);
+        const named = byName.get(name) ?? [];
+        if (named.some(s => sameNamespace(s.namespace, exp.namespace))) continue;
+        const where = exp.namespace !== undefined ? `namespace ${show(exp.namespace)}` : 'the export\'s namespace';
+        const elsewhere = named.find(s => s.namespace !== undefined);
+        const misnamed = (index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [])
+          .find(s => s.kind === 'BoundSchema' && sameNamespace(s.namespace, exp.namespace));
+        let found = '';
+        if (elsewhere !== undefined) found = `; ${elsewhere.label} is in namespace ${show(elsewhere.namespace)}`;
+        else if (misnamed !== undefined) found = `; ${misnamed.label} defines it, but under another name`;
+        out.push({
+          index: exp.index,
+          violation: violation(boundSchemaPerResource, resource.path,
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, but no BoundSchema ${show(name)} is in ${where}${found}`,
+            `kube-bind looks the schema up as BoundSchema ${show(name)} in the export's namespace and binds nothing without it: `
+            + `add it there (metadata.name ${show(name)}${exp.namespace !== undefined ? `, namespace ${show(exp.namespace)}` : ''})`),
+        });
+      }
+    }
+    return out;
+  },
+};
+
+/** The names a BoundSchema or v1alpha1 export asks the consumer's API server for, with their defaults. */
+interface RequestedNames {
+  readonly source: SchemaSource;
+  /** plural, singular, shortNames: one namespace per group. */
+  readonly resources: ReadonlyArray<{ field: string; value: string }>;
+  /** kind, listKind: another namespace per group. */
+  readonly kinds: ReadonlyArray<{ field: string; value: string }>;
+}
+
+function requestedNames(source: SchemaSource, manifest: Manifest): RequestedNames {
+  const names = own(own(manifest, 'spec'), 'names');
+  const str = (key: string): string | undefined => (typeof own(names, key) === 'string' && own(names, key) !== '' ? own(names, key) : undefined);
+  const kind = str('kind');
+  const resources: Array<{ field: string; value: string }> = [{ field: 'spec.names.plural', value: source.plural }];
+  const singular = str('singular') ?? kind?.toLowerCase();
+  if (singular !== undefined) resources.push({ field: str('singular') !== undefined ? 'spec.names.singular' : 'spec.names.kind', value: singular });
+  const shortNames = own(names, 'shortNames');
+  if (Array.isArray(shortNames)) {
+    shortNames.forEach((n, i) => {
+      if (typeof n === 'string' && n !== '') resources.push({ field: item('spec.names.shortNames', i), value: n });
+    });
+  }
+  const kinds: Array<{ field: string; value: string }> = [];
+  if (kind !== undefined) kinds.push({ field: 'spec.names.kind', value: kind });
+  const listKind = str('listKind') ?? (kind !== undefined ? `${kind}List` : undefined);
+  if (listKind !== undefined) kinds.push({ field: str('listKind') !== undefined ? 'spec.names.listKind' : 'spec.names.kind', value: listKind });
+  return { source, resources, kinds };
+}
+
+const namesOfOneGroupDiffer: CrossObjectRule = {
+  id: 'KB177',
+  title: 'BoundSchemas of one group do not clash on kind, listKind, plural, singular or a shortName',
+  source: 'Kubernetes apiextensions-apiserver (pkg/controller/status/naming_controller.go: NamingConditionController.calculateNamesAndConditions, NamesAccepted)',
+  severity: 'error',
+  check(objects, ctx) {
+    const out: Finding[] = [];
+    const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
+    // Compared within one group only: most runs hold one definition per group.
+    const earlierOfGroup = new Map<string, RequestedNames[]>();
+    for (const source of indexOf(objects, ctx).sources) {
+      if (source.clusterWide) continue; // the provider's own CRDs are not created on the consumer
+      const mine = requestedNames(source, byIndex.get(source.index) ?? {});
+      let earlier = earlierOfGroup.get(source.group);
+      if (earlier === undefined) earlierOfGroup.set(source.group, earlier = []);
+      for (const other of earlier) {
+        const theirs = other.source;
+        // One group, one consumer; the same group/resource twice is KB174's finding.
+        if (theirs.group !== source.group || !sameNamespace(theirs.namespace, source.namespace) || theirs.plural === source.plural) continue;
+        const clash = firstClash(mine.resources, other.resources) ?? firstClash(mine.kinds, other.kinds);
+        if (clash === undefined) continue;
+        out.push({
+          index: source.index,
+          violation: violation(namesOfOneGroupDiffer, clash.field,
+            `${clash.field} ${show(clash.value)} of ${source.label} is already used by ${theirs.label} (${clash.otherField}) in group ${show(source.group)}`,
+            'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
+            + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
+        });
+        break;
+      }
+      earlier.push(mine);
+    }
+    return out;
+  },
+};
+
+function firstClash(mine: ReadonlyArray<{ field: string; value: string }>, theirs: ReadonlyArray<{ field: string; value: string }>):
+{ field: string; value: string; otherField: string } | undefined {
+  for (const name of mine) {
+    const used = theirs.find(t => t.value === name.value);
+    if (used !== undefined) return { ...name, otherField: used.field };
+  }
+  return undefined;
+}
+
 /** Every check across objects. */
 export const CROSS_OBJECT_RULES: CrossObjectRule[] = [
   namespacedInformerScope,
@@ -341,4 +518,7 @@ export const CROSS_OBJECT_RULES: CrossObjectRule[] = [
   sameGroupForObjects,
   sameGroupForCrds,
   uniqueSchemas,
+  oneScopePerExport,
+  boundSchemaPerResource,
+  namesOfOneGroupDiffer,
 ];

@@ -17,6 +17,7 @@ import { SUBRESOURCE_RULES } from './subresources';
 import { VERSION_RULES } from './versions';
 
 export * from './engine';
+export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './kube-bind-kinds';
 
 /** Every per-object rule, in catalogue order. */
 export const RULES: readonly Rule[] = [

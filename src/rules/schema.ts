@@ -26,8 +26,10 @@ import {
   RuleInfo,
   rulesOfOnePass,
 } from './engine';
+import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
-import { codePointLength, deepEqual, editDistance, jsonType, keyPath } from './k8s-values';
+import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
+import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
 
 const SOURCE_CRD = 'kube-bind CRD';
 
@@ -47,8 +49,8 @@ type Schema = { [key: string]: any };
 // ---------------------------------------------------------------------------
 // Unknown kinds and versions of our group
 
-/** The kinds of our group and the versions each is served at. */
-function servedKinds(): Map<string, string[]> {
+/** The kinds this library models, and the versions each is checked at. */
+function modelledKinds(): Map<string, string[]> {
   const kinds = new Map<string, string[]>();
   for (const kv of KIND_VERSIONS) {
     const [kind, version] = kv.split('/');
@@ -57,51 +59,90 @@ function servedKinds(): Map<string, string[]> {
   return kinds;
 }
 
+/** `APIServiceExport at kube-bind.io/v1alpha1, kube-bind.io/v1alpha2; BoundSchema at ...`. */
+function servedText(group: string): string {
+  return [...modelledKinds().entries()].map(([k, vs]) => `${k} at ${vs.map(v => `${group}/${v}`).join(', ')}`).join('; ');
+}
+
+function groupAndVersion(apiVersion: string): { group: string; version: string | undefined } {
+  const slash = apiVersion.lastIndexOf('/');
+  return slash < 0 ? { group: apiVersion, version: undefined } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+
 /**
- * Objects whose `apiVersion` names our group but whose kind or version the
- * group does not serve (kube-bind.io/v1, kind ApiServiceExport...). The
- * registry must call this for objects `kindVersionOf` does not recognise,
- * since no per-kind rule runs on them. Also warns about a group that is one
- * typo away from ours on an object of one of our kinds.
+ * What is wrong with an object's apiVersion and kind, for objects
+ * `kindVersionOf` does not recognise (no per-kind rule runs on them):
+ * - apiVersion or kind missing or empty: kubectl and the API server refuse
+ *   the document (apimachinery's `Object 'Kind' is missing`), whatever it is;
+ * - our group, but a kind or version kube-bind does not serve (kind
+ *   ApiServiceExport, kube-bind.io/v1): "no matches for kind";
+ * - a kube-bind kind under a group that misses ours by case, look-alike
+ *   letters, a typo, or is no valid API group at all (`groupMiss`).
+ * kube-bind's other kinds at versions it serves (APIServiceExportTemplate,
+ * Collection...) are real objects this library does not model: nothing is
+ * reported, and `validate` counts them as skipped. Objects of other groups
+ * get nothing. Never throws.
  */
 export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[] {
   const apiVersion = own(obj, 'apiVersion');
   const kind = own(obj, 'kind');
-  if (typeof apiVersion !== 'string' || kindVersionOf(obj, ctx.group) !== undefined) return [];
-  const kinds = servedKinds();
-  const slash = apiVersion.lastIndexOf('/');
-  const group = slash < 0 ? apiVersion : apiVersion.slice(0, slash);
-  const version = slash < 0 ? undefined : apiVersion.slice(slash + 1);
-  const served = [...kinds.entries()].map(([k, vs]) => `${k} at ${vs.map(v => `${ctx.group}/${v}`).join(', ')}`).join('; ');
-
-  if (group !== ctx.group) {
-    if (typeof kind === 'string' && kinds.has(kind) && group.length > 0 && editDistance(group, ctx.group) <= 2) {
-      return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-        `apiVersion ${show(apiVersion)} is not in group ${show(ctx.group)}, so this ${kind} is not checked (did you mean ${show(`${ctx.group}/${version ?? kinds.get(kind)![0]}`)}?)`,
-        `if the group is deliberate, validate with group ${show(group)}`, 'warning')];
-    }
-    return [];
-  }
-  if (version === undefined || version === '') {
+  if (typeof apiVersion !== 'string' || apiVersion === '') {
     return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-      `apiVersion ${show(apiVersion)} has no version: it must be <group>/<version>`,
-      `${ctx.group} serves ${served}`)];
+      `apiVersion is ${apiVersion === '' ? 'empty' : apiVersion === undefined ? 'missing' : `${show(apiVersion)}, not a string`}: kubectl and the API server refuse an object without apiVersion`,
+      typeof kind === 'string' && kind !== '' && servedVersionsOf(kind).length > 0
+        ? `add apiVersion: ${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`
+        : `add apiVersion: <group>/<version>; ${ctx.group} serves ${servedText(ctx.group)}`)];
   }
+  if (kindVersionOf(obj, ctx.group) !== undefined) return [];
+  const { group, version } = groupAndVersion(apiVersion);
   if (typeof kind !== 'string' || kind === '') {
     return [violation(UNKNOWN_KIND_VERSION, 'kind',
-      `kind is ${kind === '' ? 'empty' : 'missing'} on an object of apiVersion ${show(apiVersion)}`,
-      `${ctx.group} serves ${served}`)];
+      `kind is ${kind === '' ? 'empty' : kind === undefined ? 'missing' : `${show(kind)}, not a string`} on an object of apiVersion ${show(apiVersion)}: kubectl and the API server refuse an object without kind`,
+      group === ctx.group ? `${ctx.group} serves ${servedText(ctx.group)}` : 'add the object\'s kind, e.g. kind: APIServiceExport')];
   }
-  const versions = kinds.get(kind);
-  if (versions === undefined) {
+  if (group !== ctx.group) return groupMissViolations(apiVersion, group, version, kind, ctx);
+  if (version === undefined || version === '') {
+    return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
+      `apiVersion ${show(apiVersion)} has no version: it must be <group>/<version>${servedVersionsOf(kind).length > 0 ? ` (did you mean ${show(`${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`)}?)` : ''}`,
+      `${ctx.group} serves ${servedText(ctx.group)}`)];
+  }
+  if (isUnmodelledKubeBindKind(kind, version)) return [];
+  const versions = servedVersionsOf(kind);
+  if (versions.length === 0) {
     return [violation(UNKNOWN_KIND_VERSION, 'kind',
-      `kind ${show(kind)} is not a kind of ${ctx.group}: ${oneOf([...kinds.keys()])}${didYouMean(kind, [...kinds.keys()])}`,
-      `${ctx.group} serves ${served}`)];
+      `kind ${show(kind)} is not a kind of ${ctx.group}: the API server refuses it with "no matches for kind"${didYouMean(kind, KUBE_BIND_KINDS)}`,
+      `${ctx.group} serves ${servedText(ctx.group)} (checked here), and ${KUBE_BIND_KINDS.filter(k => !modelledKinds().has(k)).join(', ')} (not checked)`)];
   }
   const apiVersions = versions.map(v => `${ctx.group}/${v}`);
   return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
     `apiVersion ${show(apiVersion)} does not serve ${kind}: ${oneOf(apiVersions)}${didYouMean(apiVersion, apiVersions)}`,
-    `${ctx.group} serves ${served}`)];
+    `kube-bind serves ${kind} at ${apiVersions.join(', ')}; the API server refuses any other version with "no matches for kind"`)];
+}
+
+/** KB001 for a kube-bind kind whose apiVersion's group misses the configured one (`groupMiss`). */
+function groupMissViolations(apiVersion: string, group: string, version: string | undefined, kind: string, ctx: RuleContext): Violation[] {
+  if (!KUBE_BIND_KINDS.includes(kind)) return [];
+  const miss = groupMiss(group, ctx.group);
+  if (miss === undefined) return [];
+  const versions = servedVersionsOf(kind);
+  const fixedVersion = version !== undefined && versions.includes(version) ? version : versions.slice(-1)[0];
+  const fixed = fixedVersion !== undefined ? ` (did you mean ${show(`${ctx.group}/${fixedVersion}`)}?)` : '';
+  const refused = `the API server refuses it: no matches for kind ${show(kind)} in version ${show(apiVersion)}`;
+  let why: string;
+  if (miss.reason === 'look-alike') {
+    const foreign = [...new Set([...group].filter(ch => !/[a-z0-9.-]/.test(ch)))];
+    const listed = foreign.map(ch => `${show(ch)} (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
+    why = `group ${show(group)} is not ${show(ctx.group)}: they differ only in case, accents or look-alike letters (${listed}), and API groups are matched exactly`;
+  } else if (miss.reason === 'invalid') {
+    why = `group ${show(group)} is not a valid API group (a lowercase DNS subdomain): it ${miss.problems.join('; ')}`;
+  } else {
+    why = `group ${show(group)} is not ${show(ctx.group)}, the group kube-bind objects are validated for, but is spelled almost like it`;
+  }
+  const hint = miss.reason === 'typo'
+    ? `use apiVersion ${ctx.group}/${fixedVersion ?? '<version>'}; if ${show(group)} is really your kube-bind group, validate with --group ${group}`
+    : `use apiVersion ${ctx.group}/${fixedVersion ?? '<version>'}, typed in plain ASCII`;
+  return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
+    `apiVersion ${show(apiVersion)}: ${why}, so ${refused}${miss.reason === 'invalid' && !miss.near ? '' : fixed}`, hint)];
 }
 
 // ---------------------------------------------------------------------------
@@ -632,12 +673,18 @@ function schemaFor(kv: KindVersion, group: string): Schema {
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
-  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  let found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  if (kv === 'APIServiceExport/v1alpha2' && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       'the CRD does not require spec, but every spec field (group, names, scope, informerScope, versions) is required once it is present; add them'));
   }
   return found;
+}
+
+/** A finding a semantic rule of the export reports better, at the same path and for the same cause. */
+function supersededBySemanticRule(v: Violation): boolean {
+  return SUPERSEDED_BY_SEMANTIC_RULES.some(s => s.rule === v.rule && s.path.test(v.path));
 }
 
 function fromChecker(rule: Pick<Rule, 'id' | 'severity'>, title: string): RuleInfo {
@@ -663,8 +710,8 @@ const STRUCTURAL_RULES = rulesOfOnePass([
 export const SCHEMA_RULES: Rule[] = [
   {
     id: UNKNOWN_KIND_VERSION.id,
-    title: 'apiVersion and kind name a kind/version the group serves',
-    source: 'spec §2.1',
+    title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
+    source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
     severity: 'error',
     appliesTo: KIND_VERSIONS,
     check: (obj, ctx) => unknownKindVersion(obj, ctx),

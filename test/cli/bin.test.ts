@@ -68,10 +68,11 @@ whenBuilt('bin script end to end (needs lib/ compiled)', () => {
   });
 
   test('from-crd --export, its output piped into validate', () => {
-    const made = run(['from-crd', '--export', 'shop', fixture('crds', 'gadgets.yaml'), fixture('crds', 'towns.yaml')]);
+    // One scope per export: gadgets are namespaced (towns, cluster-scoped, would need an export of their own: KB175).
+    const made = run(['from-crd', '--export', 'shop', fixture('crds', 'gadgets.yaml')]);
     expect(made.code).toBe(0);
     const checked = run(['validate', '-'], made.out);
-    expect(checked.out).toMatch(/^3 objects checked: 3 valid, 0 invalid; 0 skipped; 0 errors, 0 warnings, /m);
+    expect(checked.out).toMatch(/^2 objects checked: 2 valid, 0 invalid; 0 skipped; 0 errors, 0 warnings, /m);
     expect(checked.code).toBe(0);
   });
 

@@ -122,8 +122,9 @@ describe('what is checked', () => {
     const r = await run([file], { validate: (objects, ctx) => { seen.push([...objects]); return booleanVersions(objects, ctx); } });
     expect(r.code).toBe(0);
     expect(seen).toHaveLength(1);
-    expect(seen[0].map(o => o.kind)).toEqual(['APIServiceExport', 'Whatever', 'BoundSchema']);
-    expect(r.out).toMatch(/^3 objects checked: 3 valid, 0 invalid; 3 skipped;/);
+    // A document without apiVersion is not skipped: kubectl refuses it, and the rules say so (KB001).
+    expect(seen[0].map(o => o.kind)).toEqual(['APIServiceExport', 'Whatever', 'BoundSchema', 'NoApiVersion']);
+    expect(r.out).toMatch(/^4 objects checked: 4 valid, 0 invalid; 2 skipped;/m);
   });
 
   test('--group moves the checked set to another group, and reaches the validator', async () => {
@@ -156,21 +157,42 @@ describe('what is checked', () => {
     expect(r.out).toContain(`${b}:3: error KB170 n/one (BoundSchema kube-bind.io/v1alpha2) metadata.name: metadata.name "one" is used twice`);
   });
 
-  test('one of our kinds without apiVersion is skipped with a warning on stderr', async () => {
-    const file = writeFile(tempDir(), 'nv.yaml', 'kind: BoundSchema\nmetadata: {name: x}\n');
-    const r = await run([file]);
+  test('a document without apiVersion or kind is checked, not skipped', async () => {
+    const seen: Manifest[] = [];
+    const file = writeFile(tempDir(), 'nv.yaml', 'kind: BoundSchema\nmetadata: {name: x}\n---\napiVersion: v1\nmetadata: {name: y}\n');
+    const r = await run([file], { validate: (objects, ctx) => { seen.push(...objects); return booleanVersions(objects, ctx); } });
+    expect(seen.map(o => o.metadata.name)).toEqual(['x', 'y']);
+    expect(r.out).toMatch(/^2 objects checked: .*; 0 skipped;/m);
+  });
+
+  test('kube-bind kinds this tool does not model are skipped with a note, not checked', async () => {
+    const seen: Manifest[] = [];
+    const file = writeFile(tempDir(), 'kb.yaml', [
+      'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExportTemplate\nmetadata: {name: t}',
+      'apiVersion: kube-bind.io/v1alpha1\nkind: ClusterBinding\nmetadata: {name: c, namespace: n}',
+      'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: b, namespace: n}',
+    ].join('\n---\n'));
+    const r = await run([file], { validate: (objects, ctx) => { seen.push(...objects); return booleanVersions(objects, ctx); } });
+    expect(seen.map(o => o.kind)).toEqual(['BoundSchema']);
     expect(r.code).toBe(0);
-    expect(r.err).toBe(`${file}:1: warning: BoundSchema without apiVersion is not checked; Kubernetes requires apiVersion\n`);
+    expect(r.out).toMatch(/^1 object checked: 1 valid, 0 invalid; 2 skipped;/);
+    expect(r.err).toBe([
+      `${file}:1: note: APIServiceExportTemplate (kube-bind.io/v1alpha2) is a kube-bind kind this tool does not model: not checked`,
+      `${file}:5: note: ClusterBinding (kube-bind.io/v1alpha1) is a kube-bind kind this tool does not model: not checked`,
+      '',
+    ].join('\n'));
   });
 
   test('isChecked compares the group part of apiVersion exactly', () => {
     const ctx = { group: 'kube-bind.io' };
-    expect(isChecked({ apiVersion: 'kube-bind.io/v1alpha2' }, ctx)).toBe(true);
-    expect(isChecked({ apiVersion: 'kube-bind.io' }, ctx)).toBe(true);
-    expect(isChecked({ apiVersion: 'x.kube-bind.io/v1alpha2' }, ctx)).toBe(false);
-    expect(isChecked({ apiVersion: 'kube-bind.io.evil/v1' }, ctx)).toBe(false);
-    expect(isChecked({ apiVersion: ['kube-bind.io/v1alpha2'] }, ctx)).toBe(false);
-    expect(isChecked({ kind: 'BoundSchema' }, ctx)).toBe(false);
+    expect(isChecked({ apiVersion: 'kube-bind.io/v1alpha2', kind: 'BoundSchema' }, ctx)).toBe(true);
+    expect(isChecked({ apiVersion: 'kube-bind.io', kind: 'BoundSchema' }, ctx)).toBe(true);
+    expect(isChecked({ apiVersion: 'x.kube-bind.io/v1alpha2', kind: 'BoundSchema' }, ctx)).toBe(false);
+    expect(isChecked({ apiVersion: 'kube-bind.io.evil/v1', kind: 'BoundSchema' }, ctx)).toBe(false);
+    // Without apiVersion or kind (or with one that is no string), kubectl refuses the document: checked, never skipped.
+    expect(isChecked({ apiVersion: ['kube-bind.io/v1alpha2'], kind: 'BoundSchema' }, ctx)).toBe(true);
+    expect(isChecked({ kind: 'BoundSchema' }, ctx)).toBe(true);
+    expect(isChecked({ apiVersion: 'v1' }, ctx)).toBe(true);
   });
 
   test('a validator that does not return one list per object is an internal error, not a silent pass', async () => {

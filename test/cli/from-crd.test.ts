@@ -26,6 +26,19 @@ function manifests(yaml: string): any[] {
 
 const names = (objects: any[]) => objects.map(o => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`);
 
+/**
+ * What validate says of a namespaced and a cluster-scoped resource in one
+ * export: kube-bind's backend refuses it ("DifferentScopes", KB175). Until
+ * from-crd splits --export by scope, these runs show it.
+ */
+async function validatesButForMixedScopes(yaml: string): Promise<void> {
+  const r = await runCli(['validate', '-'], { stdin: yaml });
+  expect(r.err).toBe('');
+  expect(r.out).toMatch(/ 1 invalid; 0 skipped; 1 error, 0 warnings, /);
+  expect(r.out).toMatch(/ error KB175 .*spec\.resources\[1\]: /);
+  expect(r.code).toBe(1);
+}
+
 async function validates(yaml: string, args: string[] = []): Promise<void> {
   const r = await runCli(['validate', ...args, '-'], { stdin: yaml });
   expect(r.err).toBe('');
@@ -88,7 +101,8 @@ describe('BoundSchemas from CRDs', () => {
         informerScope: 'Cluster',
       },
     });
-    await validates(r.out);
+    // gadgets are namespaced, towns cluster-scoped.
+    await validatesButForMixedScopes(r.out);
   });
 
   test('--namespace and --informer-scope apply to the BoundSchemas and the export', async () => {
@@ -155,7 +169,8 @@ describeWithShared('kube-bind\'s own example CRDs (read from shared/ at run time
       expect(schema.spec.scope).toBe(crds[i].spec.scope);
       expect(schema.spec.versions[0].schema.openAPIV3Schema).toEqual(crds[i].spec.versions[0].schema.openAPIV3Schema);
     });
-    await validates(r.out);
+    // cowboys are namespaced, sheriffs cluster-scoped.
+    await validatesButForMixedScopes(r.out);
   });
 });
 

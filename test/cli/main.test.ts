@@ -162,10 +162,11 @@ describe('validate, through the real rules', () => {
     expect(entry.violations.map((v: any) => [v.rule, v.path])).toEqual([['KB001', 'apiVersion']]);
   });
 
-  test('a group one typo away from ours is reported, not silently skipped', async () => {
+  test('a group one typo away from ours is an error, not silently skipped (the cluster has no such kind)', async () => {
     const file = writeFile(tempDir(), 'typo.yaml', 'apiVersion: kube-bnid.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: x, namespace: y}\n');
     const r = await cli(['validate', file]);
-    expect(r.out).toMatch(new RegExp('typo\\.yaml:1: warning KB001 y/x \\(BoundSchema kube-bnid\\.io/v1alpha2\\) apiVersion: '));
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(new RegExp('typo\\.yaml:1: error KB001 y/x \\(BoundSchema kube-bnid\\.io/v1alpha2\\) apiVersion: '));
   });
 
   test('--group checks another group and skips the default one', async () => {

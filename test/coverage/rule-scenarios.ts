@@ -143,6 +143,9 @@ const reference = (r: Manifest): Edit => claim({
   selector: { references: [{ group: 'example.com', resource: 'widgets', versions: ['v1'], jsonPath: { name: 'spec.secretName' }, ...r }] },
 });
 const REFERENCE = `${SELECTOR}.references[0]`;
+/** A second BoundSchema of the same group, for gadgets. */
+const gadgets = (...edits: Edit[]): Manifest => bs(['metadata.name', 'gadgets.example.com'],
+  ['spec.names', { kind: 'Gadget', plural: 'gadgets', singular: 'gadget', listKind: 'GadgetList' }], ...edits);
 const clusterBs = (): Manifest => bs(['spec.scope', 'Cluster'], ['spec.informerScope', 'Cluster']);
 const v1v2 = [version('v1', { storage: false }), version('v2')];
 
@@ -160,7 +163,8 @@ export const RULE_ROWS: readonly RuleRow[] = [
     fail: () => one(a2(condition({ lastTransitionTime: 'yesterday' }))),
     pass: () => one(a2(condition({}))),
   },
-  { id: 'KB007', path: 'spec.resources', fail: () => one(a2(['spec.resources', []])), pass: () => one(a2()) },
+  // An empty spec.resources is KB120's (the better message), so the checker's own list limit shows on a BoundSchema.
+  { id: 'KB007', path: 'spec.versions', fail: () => one(bs(['spec.versions', []])), pass: () => one(bs()) },
   { id: 'KB008', path: 'spec', fail: () => one(bs(['spec', undefined])), pass: () => one(bs()) },
   { id: 'KB009', path: 'spec.color', fail: () => one(a1(['spec.color', 'blue'])), pass: () => one(a1()) },
   // --------------------------------------------------------------- names
@@ -475,9 +479,10 @@ export const RULE_ROWS: readonly RuleRow[] = [
   {
     id: 'KB172',
     path: 'apiVersion',
-    // One typo away from the configured group, so the command line lists the object instead of skipping it.
-    fail: () => ({ objects: [a2(), a2(['apiVersion', 'kubebind.io/v1alpha2'], ['metadata.name', 'gadgets'])], target: 1 }),
+    // Far from the configured group (a group near it is KB001's error), beside an object of the configured group.
+    fail: () => ({ objects: [a2(), a2(['apiVersion', 'bind.example.org/v1alpha2'], ['metadata.name', 'gadgets'])], target: 1 }),
     pass: () => ({ objects: [a2(), a2(['metadata.name', 'gadgets'])] }),
+    noCli: 'the command line checks only objects of the configured group, and those whose group KB001 reports (near it, or no valid group)',
   },
   {
     id: 'KB173',
@@ -497,6 +502,24 @@ export const RULE_ROWS: readonly RuleRow[] = [
     path: 'spec.names.plural',
     fail: () => ({ objects: [bs(['metadata.name', 'widgets-a']), bs(['metadata.name', 'widgets-b'])], target: 1 }),
     pass: () => ({ objects: [bs(['metadata.name', 'widgets-a']), bs(['metadata.name', 'widgets-b'], ['metadata.namespace', 'other'])] }),
+  },
+  {
+    id: 'KB175',
+    path: 'spec.resources[1]',
+    fail: () => ({ objects: [a2(['spec.resources.1', { group: 'example.com', resource: 'gadgets' }], ['spec.informerScope', 'Cluster']), bs(), gadgets(['spec.scope', 'Cluster'], ['spec.informerScope', 'Cluster'])] }),
+    pass: () => ({ objects: [a2(['spec.resources.1', { group: 'example.com', resource: 'gadgets' }]), bs(), gadgets()] }),
+  },
+  {
+    id: 'KB176',
+    path: 'spec.resources[0]',
+    fail: () => ({ objects: [a2(), bs(['metadata.namespace', 'other'])] }),
+    pass: () => ({ objects: [a2(), bs()] }),
+  },
+  {
+    id: 'KB177',
+    path: 'spec.names.shortNames[0]',
+    fail: () => ({ objects: [bs(['spec.names.shortNames', ['wd']]), gadgets(['spec.names.shortNames', ['wd']])], target: 1 }),
+    pass: () => ({ objects: [bs(['spec.names.shortNames', ['wd']]), gadgets(['spec.names.shortNames', ['gd']])] }),
   },
   // --------------------------------------------------------------- updates
   {

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
@@ -183,17 +183,19 @@ describe('through the constructs', () => {
   });
 
   /**
-   * Label keys are user data too: `constructor` and `__proto__` are valid
-   * label keys. Claims keep them in a Map, and the export's spec is rendered
-   * around cdk8s' resolver (keepSpecAsData).
+   * Label keys are user data too: `constructor` is a valid label key, and
+   * `__proto__` an invalid one that must still render as data (and then fail
+   * KB146: kube-bind cannot parse the selector). Claims keep them in a Map,
+   * and the export's spec is rendered around cdk8s' resolver (keepSpecAsData).
    */
-  test('label keys named constructor and __proto__ in a permission claim synthesize as own keys', () => {
+  test('label keys named constructor and __proto__ in a permission claim render as own keys', () => {
     const chart = new Chart(Testing.app(), 'c');
     const e = new ApiServiceExport(chart, 'e', { resources: [{ group: 'example.com', resource: 'widgets' }] });
     const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { constructor: 'x' } });
     claim.addMatchLabel('__proto__', 'y');
     e.addPermissionClaim(claim);
-    const labels = Testing.synth(chart)[0].spec.permissionClaims[0].selector.labelSelector.matchLabels;
+    expect(() => Testing.synth(chart)).toThrow(/\[KB146\] spec\.permissionClaims\[0\]\.selector\.labelSelector\.matchLabels\.__proto__/);
+    const labels = (e.node.defaultChild as ApiObject).toJson().spec.permissionClaims[0].selector.labelSelector.matchLabels;
     expect(Object.keys(labels).sort()).toEqual(['__proto__', 'constructor']);
     expect(Object.getPrototypeOf(labels)).toBe(Object.prototype);
     expect(labels.constructor).toBe('x');

@@ -52,22 +52,32 @@ describe('migration output passes the rules', () => {
   });
 });
 
+/** One export per scope: kube-bind refuses an export whose resources differ in scope (KB175). */
+function exportsPerScope(schemas: Manifest[], name: string): Manifest[] {
+  return ['Namespaced', 'Cluster']
+    .map(scope => schemas.filter(s => s.spec.scope === scope))
+    .filter(some => some.length > 0)
+    .map(some => exportForSchemas(some, { name: `${name}-${some[0].spec.scope.toLowerCase()}` }));
+}
+
 describe('from-crd output passes the rules', () => {
-  test('BoundSchemas of the test CRDs and the export of them', () => {
+  test('BoundSchemas of the test CRDs and the export of them, one export per scope', () => {
     const schemas = [databasesCrd(), nodePoolsCrd(), widgetsCrd()].map(crd => {
       const { manifest, problems } = boundSchemaManifestFromCrd(crd, { namespace: 'kube-bind-provider' });
       expect(problems).toEqual([]);
       return manifest!;
     });
-    const exported = exportForSchemas(schemas, { name: 'example-services' });
-    expect(findings([...schemas, exported])).toEqual([]);
+    expect(findings([...schemas, ...exportsPerScope(schemas, 'example-services')])).toEqual([]);
+    // One export of all of them mixes scopes, which kube-bind's backend refuses.
+    expect(findings([...schemas, exportForSchemas(schemas, { name: 'example-services' })], ['error']))
+      .toEqual([expect.stringMatching(/^3 KB175 spec\.resources\[1\]: /)]);
   });
 
   testWithShared('kube-bind\'s example CRDs, with the export of them', UPSTREAM_EXAMPLES, (examples) => {
     const crds = fs.readdirSync(examples).filter(f => f.endsWith('.yaml')).sort().flatMap(f => readYaml(path.join(examples, f)));
     const schemas = crds.map(crd => boundSchemaManifestFromCrd(crd, { namespace: 'kube-bind-wildwest' }).manifest!);
     expect(schemas.every(s => s !== undefined)).toBe(true);
-    expect(findings([...schemas, exportForSchemas(schemas, { name: 'wildwest' })])).toEqual([]);
+    expect(findings([...schemas, ...exportsPerScope(schemas, 'wildwest')])).toEqual([]);
   });
 
   test('the rules do see problems in these objects when there are some', () => {

@@ -48,7 +48,7 @@ describe('CLAIM_RULES catalogue', () => {
   test('every rule applies to APIServiceExport v1alpha2 and names its source', () => {
     for (const r of CLAIM_RULES) {
       expect(r.appliesTo).toEqual(['APIServiceExport/v1alpha2']);
-      expect(r.source).toMatch(/^(spec §|kube-bind CRD|kube-bind behaviour|Kubernetes)/);
+      expect(r.source).toMatch(/^(spec §|kube-bind CRD|kube-bind behaviour|kube-bind backend|Kubernetes)/);
     }
   });
 
@@ -118,10 +118,10 @@ describe('KB143 claimable resources', () => {
     expect(check('KB143', obj)).toEqual([]);
   });
 
-  test('warns on a resource kube-bind cannot claim', () => {
+  test('refuses a resource kube-bind cannot claim (its backend refuses the export request)', () => {
     const found = check('KB143', exportWith(claim => { claim.group = 'apps'; claim.resource = 'deployments'; }));
     expect(where(found)).toEqual([['KB143', `${CLAIM}.resource`]]);
-    expect(found[0].severity).toBe('warning');
+    expect(found[0].severity).toBe('error');
     expect(found[0].message).toContain('"deployments" of group "apps"');
   });
 

@@ -266,6 +266,9 @@ describe('several problems at once', () => {
     expect(where(all(objects)).sort()).toEqual([
       [0, 'KB170', 'spec.resources[1]'],
       [0, 'KB171', 'spec.resources[0].versions[0]'],
+      // cowboys is namespaced, sheriffs cluster-scoped; and no BoundSchema sheriffs.wildwest.dev is in the set.
+      [0, 'KB175', 'spec.resources[1]'],
+      [0, 'KB176', 'spec.resources[1]'],
       [2, 'KB174', 'spec.names.plural'],
       [4, 'KB173', 'spec.group'],
       [5, 'KB172', 'apiVersion'],

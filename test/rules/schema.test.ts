@@ -64,9 +64,9 @@ describe('KB001 unknown kind or version of our group', () => {
     expect(unknownKindVersion({ apiVersion: 'kube-bind.io/', kind: 'BoundSchema' }, CTX).map(x => x.path)).toEqual(['apiVersion']);
   });
 
-  test('a group one typo away from ours is a warning', () => {
+  test('a group one typo away from ours is an error (the cluster has no such kind)', () => {
     const v = unknownKindVersion({ apiVersion: 'kube-bnd.io/v1alpha2', kind: 'BoundSchema' }, CTX);
-    expect(v.map(x => [x.rule, x.path, x.severity])).toEqual([['KB001', 'apiVersion', 'warning']]);
+    expect(v.map(x => [x.rule, x.path, x.severity])).toEqual([['KB001', 'apiVersion', 'error']]);
     expect(v[0].message).toContain('did you mean "kube-bind.io/v1alpha2"');
   });
 
@@ -302,7 +302,9 @@ describe('KB007 list sizes and keys', () => {
   test('v1alpha2 needs at least one resource', () => {
     const obj = validExportV1alpha2();
     obj.spec.resources = [];
-    expect(findings('KB007', obj)).toEqual([at('KB007', 'spec.resources')]);
+    // KB120 says it, with a better message; the checker does not say it again.
+    expect(findings('KB007', obj)).toEqual([]);
+    expect(validateObject(obj).filter(v => v.path === 'spec.resources').map(v => v.rule)).toEqual(['KB120']);
   });
 });
 

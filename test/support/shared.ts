@@ -46,7 +46,9 @@ export function describeWithShared(title: string, parts: readonly string[], body
 export function testWithShared(title: string, parts: readonly string[], fn: (dir: string) => void | Promise<void>, timeout?: number): void {
   const dir = sharedDir(title, ...parts);
   if (dir !== undefined) {
-    test(title, () => fn(dir), timeout);
+    test(title, async () => {
+      await fn(dir);
+    }, timeout);
   } else {
     test.skip(title, () => undefined);
   }
