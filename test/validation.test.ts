@@ -31,12 +31,12 @@ function errorOf(fn: () => unknown): string {
   throw new Error('expected the synth to fail');
 }
 
-/** An export whose claim on pods kube-bind ignores: a warning (KB143), not an error. */
+/** An export whose claim names a secret by a name no object can have: a warning (KB150), not an error. */
 function exportWithWarning(chart: Chart, id: string): ApiServiceExport {
   return new ApiServiceExport(chart, id, {
     metadata: { name: id },
     resources: [{ group: `${id}.example.com`, resource: 'widgets', versions: ['v1'] }],
-    permissionClaims: [new PermissionClaim({ resource: kplus.ApiResource.PODS, namedResources: [{ name: 'p' }] })],
+    permissionClaims: [new PermissionClaim({ resource: kplus.ApiResource.SECRETS, namedResources: [{ name: 'Not A Name' }] })],
   });
 }
 
@@ -60,7 +60,7 @@ describe('each finding is printed once per synth', () => {
     const lines = stderr.split('\n').filter(l => l !== '');
     expect(lines).toHaveLength(charts);
     for (let c = 0; c < charts; c++) {
-      expect(lines.filter(l => l.startsWith(`warning: [c${c}/e${c}] [KB143]`))).toHaveLength(1);
+      expect(lines.filter(l => l.startsWith(`warning: [c${c}/e${c}] [KB150]`))).toHaveLength(1);
     }
     fs.rmSync(app.outdir, { recursive: true, force: true });
   });
@@ -78,7 +78,7 @@ describe('each finding is printed once per synth', () => {
     const first = withStderr(() => Testing.synth(chart)).stderr;
     await Promise.resolve();
     const second = withStderr(() => Testing.synth(chart)).stderr;
-    expect(first).toMatch(/^warning: \[test\/export\] \[KB143\]/);
+    expect(first).toMatch(/^warning: \[test\/export\] \[KB150\]/);
     expect(second).toBe(first);
   });
 

@@ -91,7 +91,9 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
       `apiVersion is ${apiVersion === '' ? 'empty' : apiVersion === undefined ? 'missing' : `${show(apiVersion)}, not a string`}: kubectl and the API server refuse an object without apiVersion`,
       typeof kind === 'string' && kind !== '' && servedVersionsOf(kind).length > 0
         ? `add apiVersion: ${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`
-        : `add apiVersion: <group>/<version>; ${ctx.group} serves ${servedText(ctx.group)}`)];
+        : kind === 'CustomResourceDefinition'
+          ? 'add apiVersion: apiextensions.k8s.io/v1'
+          : `add apiVersion: <group>/<version>; ${ctx.group} serves ${servedText(ctx.group)}`)];
   }
   if (kindVersionOf(obj, ctx.group) !== undefined) return [];
   const { group, version } = groupAndVersion(apiVersion);

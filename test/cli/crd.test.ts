@@ -106,9 +106,11 @@ test('kube-bind\'s own CRDs are valid and get no notes (they are installed, not 
   expect(r.code).toBe(0);
 });
 
-test('a CRD without apiVersion is skipped with a warning, as the kube-bind kinds are', async () => {
+test('a CRD without apiVersion is an error (KB001), as any document without one: kubectl refuses it', async () => {
   const { apiVersion: _dropped, ...rest } = crd();
   const r = await runCli(['validate', writeFile(tempDir(), 'x.yaml', yaml.dump(rest))]);
-  expect(r.err).toContain('CustomResourceDefinition without apiVersion is not checked');
-  expect(r.out).toContain('0 objects checked');
+  expect(r.out).toContain('error KB001');
+  expect(r.out).toContain('hint: add apiVersion: apiextensions.k8s.io/v1');
+  expect(r.out).toContain('1 object checked: 0 valid, 1 invalid');
+  expect(r.code).toBe(1);
 });

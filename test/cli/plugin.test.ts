@@ -87,14 +87,14 @@ test('a valid manifest and objects of other kinds: no violation, status success'
 test('checks across manifests: objects of different files are checked together', async () => {
   const dir = tempDir();
   const schema = writeFile(dir, 'a.k8s.yaml', VALID_SCHEMA);
-  // The same BoundSchema under another kube-bind group: KB172 (one group for all kube-bind objects) needs both files.
-  const other = writeFile(dir, 'b.k8s.yaml', VALID_SCHEMA.replace('kube-bind.io/v1alpha2', 'kubebind.io/v1alpha2'));
+  // A second BoundSchema of the same group/resource under another name: KB174 (one per group/resource) needs both files.
+  const other = writeFile(dir, 'b.k8s.yaml', VALID_SCHEMA.replace(/name: widgets\.example\.com$/m, 'name: more-widgets'));
   const alone = recordingContext([schema]);
   await new KubeBindValidation().validate(alone.context);
   const together = recordingContext([schema, other]);
   await new KubeBindValidation().validate(together.context);
   expect(alone.violations).toEqual([]);
-  expect(together.violations.map(v => v.ruleName.slice(0, 5))).toContain('KB172');
+  expect(together.violations.map(v => v.ruleName.slice(0, 5))).toContain('KB174');
 });
 
 test('the group property, and unknown or bad properties refused with the fix', async () => {
