@@ -6,7 +6,7 @@ import { DefinitionSpec } from './definition-spec';
 import * as l1 from './imports/kube-bind.io';
 import { deprecationNotes } from './lifecycle/deprecation';
 import { servingPaths } from './lifecycle/serving-paths';
-import { boundSchemaPropsFromCrd } from './migrate/from-crd';
+import { boundSchemaPropsFromCrd } from './migrate/props-from-crd';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';

@@ -5,15 +5,14 @@
  * parameters so reading and reporting can be tested without the rule
  * catalogue.
  */
-import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from './command';
+import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
 import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { pairWithPrevious, validateUpdate } from '../rules/updates';
 
-/** Validates objects together: one list of violations per object, in order (the shape of `validateObjects`). */
-export type ValidateFn = (objects: readonly Manifest[], ctx: RuleContext) => Violation[][];
+export type { ValidateFn } from './command';
 
 /** An object of the checked ones (by index) paired with its previous state, and what the update breaks. */
 export interface UpdateFinding {

@@ -3,8 +3,8 @@
  * streams it writes to, its exit codes, and the shape of a command entry in
  * the table of `main.ts`.
  */
-import type { ValidateFn } from './check';
 import type { ReadLimits } from './read';
+import type { Manifest, RuleContext, Violation } from '../rules/engine';
 
 /** Exit statuses; scripts and CI rely on them, so they never change meaning. */
 export const EXIT_OK = 0;
@@ -27,6 +27,13 @@ export interface CliIo {
   /** Chunks of standard input: Buffers, Uint8Arrays or strings. */
   readonly stdin: AsyncIterable<unknown>;
 }
+
+/**
+ * Validates objects together: one list of violations per object, in order
+ * (the shape of `validateObjects`). Declared here, beside the settings that
+ * carry it, so that `check.ts` depends on this file and not the reverse.
+ */
+export type ValidateFn = (objects: readonly Manifest[], ctx: RuleContext) => Violation[][];
 
 /** Knobs the CLI does not expose as flags but tests (and embedders) may turn. */
 export interface CliSettings {

@@ -9,7 +9,7 @@ import { Diagnostic, readInputs, SourceObject, STDIN_NAME } from './read';
 import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
 import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
-import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate/from-crd';
+import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate';
 import { contextFor } from '../rules';
 import { Manifest, own, Violation } from '../rules/engine';
 

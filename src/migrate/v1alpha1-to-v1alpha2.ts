@@ -24,7 +24,7 @@
  * - What v1alpha1's own CRD refuses (CEL rules, required fields, the name
  *   `<plural>.<group>`) and differing per-version schemas are problems.
  */
-import { schemaDifference } from './from-crd';
+import { schemaDifference } from './schema-difference';
 import { copySchema } from '../resource-version';
 import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
 import { versionSchemaDifference } from '../rules/schema-equality';

@@ -1,0 +1,113 @@
+/**
+ * Checks the import graph of src/ against the layers CONTRIBUTING.md
+ * describes, and prints every breach with the chain of imports that makes it:
+ * - no import cycles (type-only imports and lazy `require()`s count: a cycle
+ *   of types still ties two files together for a reader);
+ * - the model and rules (`src/rules`, `src/crds`, `src/lifecycle`,
+ *   `src/migrate`) never reach cdk8s or constructs, even through another file,
+ *   so the CLI and update checks can use them without a cdk8s app;
+ * - nothing outside the CLI imports `src/cli`.
+ * Exits 1 on a breach. Run: `npx ts-node --project tsconfig.dev.json scripts/import-graph.ts`.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+
+const root = path.join(__dirname, '..');
+const src = path.join(root, 'src');
+const MODEL = ['src/rules/', 'src/crds/', 'src/lifecycle/', 'src/migrate/'];
+// The cdk8s-cli plugin is a front end like the command line, only at the top so cdk8s-cli finds it.
+const CLI = ['src/cli/', 'src/cdk8s-plugin.ts'];
+const CDK8S = ['cdk8s', 'constructs'];
+
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+const under = (file: string, prefixes: readonly string[]) => prefixes.some(p => rel(file).startsWith(p));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** What a file imports: other files of src/ by path, packages by name. */
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  return [...new Set(info.importedFiles.map(({ fileName }) => {
+    if (!fileName.startsWith('.')) return fileName.split('/')[0];
+    const base = path.resolve(path.dirname(file), fileName);
+    return [`${base}.ts`, path.join(base, 'index.ts')].find(c => fs.existsSync(c)) ?? base;
+  }))];
+}
+
+const files = sourceFiles(src);
+const graph = new Map(files.map(f => [f, importsOf(f)]));
+const breaches: string[] = [];
+
+// Cycles: strongly connected components (Tarjan) of more than one file, or a file importing itself.
+let counter = 0;
+const index = new Map<string, number>();
+const low = new Map<string, number>();
+const stack: string[] = [];
+const onStack = new Set<string>();
+function connect(v: string): void {
+  index.set(v, counter);
+  low.set(v, counter++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of graph.get(v) ?? []) {
+    if (!graph.has(w)) continue;
+    if (!index.has(w)) {
+      connect(w);
+      low.set(v, Math.min(low.get(v)!, low.get(w)!));
+    } else if (onStack.has(w)) {
+      low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+  }
+  if (low.get(v) !== index.get(v)) return;
+  const component: string[] = [];
+  let w: string;
+  do {
+    w = stack.pop()!;
+    onStack.delete(w);
+    component.push(w);
+  } while (w !== v);
+  if (component.length > 1 || graph.get(v)!.includes(v)) {
+    const members = new Set(component);
+    breaches.push(`import cycle:\n${component.sort().map(f => `    ${rel(f)} -> ${graph.get(f)!.filter(g => members.has(g)).map(rel).join(', ')}`).join('\n')}`);
+  }
+}
+for (const f of files) if (!index.has(f)) connect(f);
+
+/** The shortest chain of imports from `start` to a file or package that `isTarget` accepts. */
+function chainTo(start: string, isTarget: (name: string) => boolean): string[] | undefined {
+  const previous = new Map<string, string>([[start, '']]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of graph.get(v) ?? []) {
+      if (previous.has(w)) continue;
+      previous.set(w, v);
+      if (isTarget(w)) {
+        const chain = [w];
+        for (let at = v; at !== ''; at = previous.get(at)!) chain.unshift(at);
+        return chain.map(n => (graph.has(n) ? rel(n) : n));
+      }
+      queue.push(w);
+    }
+  }
+  return undefined;
+}
+
+for (const f of files.filter(g => under(g, MODEL))) {
+  const chain = chainTo(f, n => CDK8S.includes(n));
+  if (chain) breaches.push(`model reaches cdk8s: ${chain.join(' -> ')}`);
+}
+for (const f of files.filter(g => !under(g, CLI))) {
+  for (const g of graph.get(f)!.filter(d => graph.has(d) && under(d, CLI))) breaches.push(`imports the CLI: ${rel(f)} -> ${rel(g)}`);
+}
+
+for (const b of breaches) console.log(b);
+console.log(`${files.length} files under src/, ${breaches.length} breach(es)`);
+process.exitCode = breaches.length > 0 ? 1 : 0;

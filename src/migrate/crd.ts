@@ -1,0 +1,22 @@
+/**
+ * What identifies a CustomResourceDefinition, and how messages name one.
+ * Shared by every step of the CRD -> BoundSchema conversion, so that each
+ * names the object the same way.
+ */
+import { own, show } from '../rules/engine';
+
+export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
+export const CRD_KIND = 'CustomResourceDefinition';
+
+/** `CustomResourceDefinition "widgets.example.com"`, or the best label the input allows. */
+export function crdLabel(crd: unknown): string {
+  const kindValue = own(crd, 'kind');
+  const kind = typeof kindValue === 'string' && kindValue !== '' ? kindValue : CRD_KIND;
+  const name = own(own(crd, 'metadata'), 'name');
+  if (typeof name === 'string' && name !== '') return `${kind} ${show(name)}`;
+  const spec = own(crd, 'spec');
+  const plural = own(own(spec, 'names'), 'plural');
+  const group = own(spec, 'group');
+  if (typeof plural === 'string' && typeof group === 'string' && plural !== '') return `${kind} ${show(`${plural}.${group}`)}`;
+  return `${kind} (unnamed)`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The APIServiceExport that exports a set of BoundSchemas: the last step of
+ * `from-crd --export`, so that one command gives a provider everything it
+ * applies. Works on manifests, so it takes BoundSchemas from any source.
+ */
+import { DEFAULT_GROUP, Manifest, isObject, own } from '../rules/engine';
+
+export interface ExportForSchemasOptions {
+  /** The name of the APIServiceExport. */
+  readonly name: string;
+  /** Its namespace; by default the namespace all schemas share, if any. */
+  readonly namespace?: string;
+  /** `spec.isolation`; `Prefixed` by default, as kube-bind's backend. */
+  readonly isolation?: string;
+  /** `spec.informerScope`; by default the one all schemas share, else `Cluster`. */
+  readonly informerScope?: string;
+  /** The API group of the kube-bind kinds; `kube-bind.io` by default. */
+  readonly kubeBindGroup?: string;
+}
+
+/**
+ * The v1alpha2 APIServiceExport that exports `schemas` (BoundSchema
+ * manifests): one resource per group/plural, first one wins, with the names
+ * of its served versions. Entries that are not BoundSchemas with a group and
+ * a plural are skipped.
+ */
+export function exportForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): Manifest {
+  const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
+  const resources: Manifest[] = [];
+  const seen = new Set<string>();
+  for (const schema of list) {
+    const spec = own(schema, 'spec');
+    const group = own(spec, 'group');
+    const plural = own(own(spec, 'names'), 'plural');
+    if (typeof group !== 'string' || typeof plural !== 'string' || plural === '') continue;
+    const key = JSON.stringify([group, plural]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const versions = own(spec, 'versions');
+    const served = Array.isArray(versions)
+      ? versions.filter(v => isObject(v) && own(v, 'served') !== false && typeof own(v, 'name') === 'string').map(v => own(v, 'name') as string)
+      : [];
+    resources.push({ group, resource: plural, versions: served });
+  }
+  const namespace = options.namespace ?? shared(list.map(s => own(own(s, 'metadata'), 'namespace')));
+  const informerScope = options.informerScope ?? shared(list.map(s => own(own(s, 'spec'), 'informerScope'))) ?? 'Cluster';
+  return {
+    apiVersion: `${options.kubeBindGroup ?? DEFAULT_GROUP}/v1alpha2`,
+    kind: 'APIServiceExport',
+    metadata: { name: options.name, ...(namespace !== undefined && namespace !== '' ? { namespace } : {}) },
+    spec: {
+      resources,
+      isolation: options.isolation ?? 'Prefixed',
+      informerScope,
+    },
+  };
+}
+
+/** The string every value equals, or undefined when they differ or there is none. */
+function shared(values: unknown[]): string | undefined {
+  const first = values[0];
+  return typeof first === 'string' && values.every(v => v === first) ? first : undefined;
+}
