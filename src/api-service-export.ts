@@ -97,7 +97,9 @@ export interface ApiServiceExportProps {
 export class ApiServiceExport extends Construct {
   /**
    * An export of these BoundSchemas (their group, plural and served versions),
-   * for example ones made with `BoundSchema.fromCrd`.
+   * for example ones made with `BoundSchema.fromCrd`. They must share one
+   * scope: kube-bind's backend refuses an export that mixes namespaced and
+   * cluster-scoped resources (KB175), so call it once per scope.
    */
   public static forSchemas(scope: Construct, id: string, schemas: BoundSchema[], props: ApiServiceExportProps = {}): ApiServiceExport {
     return new ApiServiceExport(scope, id, { ...props, resources: [...(props.resources ?? []), ...schemas] });

@@ -9,7 +9,7 @@ import { Diagnostic, readInputs, SourceObject, STDIN_NAME } from './read';
 import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
 import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
-import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate';
+import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, schemaDifference } from '../migrate';
 import { contextFor } from '../rules';
 import { Manifest, own, Violation } from '../rules/engine';
 
@@ -130,17 +130,22 @@ export const FROM_CRD_COMMAND: Command = {
     }
     for (const d of messages) io.stderr.write(formatDiagnostic(d) + '\n');
 
-    const makeExport = (from: readonly Manifest[]): Manifest[] => (exportName !== undefined && from.length > 0
-      ? [exportForSchemas(from, {
+    const makeExports = (from: readonly Manifest[]): Manifest[] => (exportName !== undefined && from.length > 0
+      ? exportsForSchemas(from, {
         name: exportName,
         kubeBindGroup: group,
         ...(namespace !== undefined ? { namespace } : {}),
         ...(informerScope !== undefined ? { informerScope } : {}),
-      })]
+      }).exports
       : []);
     // What is printed must pass validate: check it with the same rules, report like validate, withhold what has an error.
     const context = contextFor({ group });
-    const produced = [...schemas, ...makeExport(schemas)];
+    const produced = [...schemas, ...makeExports(schemas)];
+    if (produced.length > schemas.length + 1) {
+      const exportNames = produced.slice(schemas.length).map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
+      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs,
+        message: `the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): --export ${JSON.stringify(exportName)} writes ${exportNames}` }) + '\n');
+    }
     const results = validateWithRules(produced, context);
     const checked = produced.map((manifest, i) => checkedOutput(manifest, results[i] ?? [], sources.get(manifest) ?? sources.get(schemas[0])));
     if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
@@ -148,11 +153,11 @@ export const FROM_CRD_COMMAND: Command = {
     }
     const kept = schemas.filter((_, i) => checked[i].valid);
     failed += checked.filter(o => !o.valid).length;
-    let out = [...kept, ...makeExport(kept)];
+    let out = [...kept, ...makeExports(kept)];
     if (kept.length !== schemas.length && out.length > kept.length) {
-      // The export was checked with every schema; a smaller one is checked again before it is printed.
+      // The exports were checked with every schema; smaller ones are checked again, and withheld if invalid.
       const again = validateWithRules(out, context);
-      if (again[again.length - 1].some(v => v.severity === 'error')) out = kept;
+      out = out.filter((_, i) => i < kept.length || !again[i].some(v => v.severity === 'error'));
     }
     io.stdout.write(manifestsToYaml(out));
     if (inputErrors) return EXIT_TROUBLE;

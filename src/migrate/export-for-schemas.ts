@@ -56,6 +56,29 @@ export function exportForSchemas(schemas: readonly unknown[], options: ExportFor
   };
 }
 
+/** The scope kube-bind's backend requires every resource of one export to share (its "DifferentScopes" check). */
+const SCOPE_SUFFIXES: ReadonlyArray<readonly [scope: string, suffix: string]> = [['Namespaced', 'namespaced'], ['Cluster', 'cluster']];
+
+/**
+ * The exports of `schemas`: one, named `options.name`, when they all have one
+ * scope; otherwise one per scope, named `<name>-namespaced` and
+ * `<name>-cluster`, because kube-bind's backend refuses an export whose
+ * resources differ in scope (KB175). `split` says whether that happened.
+ */
+export function exportsForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): { readonly exports: Manifest[]; readonly split: boolean } {
+  const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
+  const byScope = SCOPE_SUFFIXES
+    .map(([scope, suffix]) => ({ suffix, schemas: list.filter(s => own(own(s, 'spec'), 'scope') === scope) }))
+    .filter(g => g.schemas.length > 0);
+  if (byScope.length < 2) return { exports: [exportForSchemas(list, options)], split: false };
+  // Schemas of neither scope go with the first group: the rules report their scope.
+  const others = list.filter(s => !byScope.some(g => g.schemas.includes(s)));
+  return {
+    exports: byScope.map((g, i) => exportForSchemas(i === 0 ? [...g.schemas, ...others] : g.schemas, { ...options, name: `${options.name}-${g.suffix}` })),
+    split: true,
+  };
+}
+
 /** The string every value equals, or undefined when they differ or there is none. */
 function shared(values: unknown[]): string | undefined {
   const first = values[0];

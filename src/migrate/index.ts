@@ -22,7 +22,7 @@ export type { BoundSchemaManifestOptions, BoundSchemaManifestResult } from './bo
 export { boundSchemaManifestFromCrd } from './bound-schema-manifest';
 export { crdFromBoundSchema, normalizeCrd } from './stored-crd';
 export type { ExportForSchemasOptions } from './export-for-schemas';
-export { exportForSchemas } from './export-for-schemas';
+export { exportForSchemas, exportsForSchemas } from './export-for-schemas';
 export type { SchemaDifference } from './schema-difference';
 export { schemaDifference } from './schema-difference';
 export * from './v1alpha1-to-v1alpha2';

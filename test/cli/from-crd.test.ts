@@ -26,19 +26,6 @@ function manifests(yaml: string): any[] {
 
 const names = (objects: any[]) => objects.map(o => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`);
 
-/**
- * What validate says of a namespaced and a cluster-scoped resource in one
- * export: kube-bind's backend refuses it ("DifferentScopes", KB175). Until
- * from-crd splits --export by scope, these runs show it.
- */
-async function validatesButForMixedScopes(yaml: string): Promise<void> {
-  const r = await runCli(['validate', '-'], { stdin: yaml });
-  expect(r.err).toBe('');
-  expect(r.out).toMatch(/ 1 invalid; 0 skipped; 1 error, 0 warnings, /);
-  expect(r.out).toMatch(/ error KB175 .*spec\.resources\[1\]: /);
-  expect(r.code).toBe(1);
-}
-
 async function validates(yaml: string, args: string[] = []): Promise<void> {
   const r = await runCli(['validate', ...args, '-'], { stdin: yaml });
   expect(r.err).toBe('');
@@ -84,25 +71,37 @@ describe('BoundSchemas from CRDs', () => {
   });
 
   test('--export NAME: the APIServiceExport of every resource follows the BoundSchemas, and all of it passes validate', async () => {
-    const r = await runCli(['from-crd', '--export', 'frontier-shop', fixture('crds', 'gadgets.yaml'), TOWNS]);
+    const r = await runCli(['from-crd', '--export', 'shop', GADGETS]);
     expect(r.code).toBe(0);
     const out = manifests(r.out);
-    expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev', 'APIServiceExport /frontier-shop']);
-    expect(out[2]).toEqual({
+    expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'APIServiceExport /shop']);
+    expect(out[1]).toEqual({
       apiVersion: 'kube-bind.io/v1alpha2',
       kind: 'APIServiceExport',
-      metadata: { name: 'frontier-shop' },
+      metadata: { name: 'shop' },
       spec: {
-        resources: [
-          { group: 'shop.example.com', resource: 'gadgets', versions: ['v1beta1', 'v1'] },
-          { group: 'wildwest.dev', resource: 'towns', versions: ['v1'] },
-        ],
+        resources: [{ group: 'shop.example.com', resource: 'gadgets', versions: ['v1beta1', 'v1'] }],
         isolation: 'Prefixed',
-        informerScope: 'Cluster',
+        informerScope: 'Namespaced',
       },
     });
-    // gadgets are namespaced, towns cluster-scoped.
-    await validatesButForMixedScopes(r.out);
+    await validates(r.out);
+  });
+
+  test('--export NAME over CRDs of both scopes: one export per scope, as kube-bind refuses mixed scopes (KB175), with a note', async () => {
+    const r = await runCli(['from-crd', '--export', 'frontier-shop', GADGETS, TOWNS]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('note: the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
+      + '--export "frontier-shop" writes "frontier-shop-namespaced" and "frontier-shop-cluster"');
+    const out = manifests(r.out);
+    expect(names(out)).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev',
+      'APIServiceExport /frontier-shop-namespaced', 'APIServiceExport /frontier-shop-cluster']);
+    expect(out.slice(2).map(e => [e.spec.resources.map((x: any) => x.resource), e.spec.informerScope])).toEqual([
+      [['gadgets'], 'Namespaced'],
+      [['towns'], 'Cluster'],
+    ]);
+    // gadgets are namespaced, towns cluster-scoped: split, all of it passes validate.
+    await validates(r.out);
   });
 
   test('--namespace and --informer-scope apply to the BoundSchemas and the export', async () => {
@@ -163,14 +162,15 @@ describeWithShared('kube-bind\'s own example CRDs (read from shared/ at run time
     expect(r.code).toBe(0);
     expect(r.err).not.toMatch(/: error: /);
     const out = manifests(r.out);
-    expect(names(out)).toEqual(['BoundSchema kube-bind/cowboys.wildwest.dev', 'BoundSchema kube-bind/sheriffs.wildwest.dev', 'APIServiceExport kube-bind/wildwest']);
+    expect(names(out)).toEqual(['BoundSchema kube-bind/cowboys.wildwest.dev', 'BoundSchema kube-bind/sheriffs.wildwest.dev',
+      'APIServiceExport kube-bind/wildwest-namespaced', 'APIServiceExport kube-bind/wildwest-cluster']);
     const crds = fs.readdirSync(EXAMPLES).filter(f => f.endsWith('.yaml')).sort().map(f => parse(fs.readFileSync(path.join(EXAMPLES, f), 'utf8')));
     out.slice(0, 2).forEach((schema, i) => {
       expect(schema.spec.scope).toBe(crds[i].spec.scope);
       expect(schema.spec.versions[0].schema.openAPIV3Schema).toEqual(crds[i].spec.versions[0].schema.openAPIV3Schema);
     });
-    // cowboys are namespaced, sheriffs cluster-scoped.
-    await validatesButForMixedScopes(r.out);
+    // cowboys are namespaced, sheriffs cluster-scoped: one export per scope.
+    await validates(r.out);
   });
 });
 
