@@ -6,7 +6,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { runCheck, validateUpdatesWithRules } from '../../src/cli/check';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
 import { TEXT_REPORTER } from '../../src/cli/report';
 import { validateWithRules } from '../../src/cli/validate';
 
@@ -157,12 +156,6 @@ describe('--previous errors', () => {
     expect(r.err).not.toMatch(CRASH);
   });
 
-  test('the limit on all inputs together counts the previous objects too', async () => {
-    const limits = { ...DEFAULT_LIMITS, maxInputBytes: 4000, maxTotalBytes: liveText.length + 100 };
-    const r = await runCli(['validate', '--previous', LIVE, COMPATIBLE], { settings: { limits } });
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/app\.yaml: error: input too large \(.*limit on all inputs together\)/);
-  });
 });
 
 test('runCheck: the update validator is a parameter and gets previous and checked objects', async () => {

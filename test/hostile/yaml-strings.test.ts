@@ -114,11 +114,11 @@ describe('through validate: the CLI reader', () => {
     expect([await main(['validate', file], io, { env: {} }), err]).toEqual([0, '']);
   });
 
-  test('reads back YAML 1.2 written by the yaml package, block and flow styles', async () => {
+  test('reads back YAML written by the yaml package for YAML 1.1 readers (compat), block and flow styles', async () => {
     const [manifest] = Testing.synth(buildApp(TRICKY_STRINGS).charts[0]);
     for (const [name, text] of [
-      ['block.yaml', stringify(manifest, { version: '1.2', lineWidth: 0 })],
-      ['flow.yaml', stringify(manifest, { version: '1.2', collectionStyle: 'flow', lineWidth: 0 })],
+      ['block.yaml', stringify(manifest, { version: '1.2', compat: 'yaml-1.1', lineWidth: 0 })],
+      ['flow.yaml', stringify(manifest, { version: '1.2', compat: 'yaml-1.1', collectionStyle: 'flow', lineWidth: 0 })],
       ['json.yaml', JSON.stringify(manifest, null, 2)],
     ]) {
       const file = path.join(tmp, name);
@@ -131,14 +131,19 @@ describe('through validate: the CLI reader', () => {
 /**
  * KNOWN ISSUE outside this library: cdk8s writes YAML with the `yaml`
  * package in YAML 1.1 mode, which quotes what YAML 1.1 would misread but
- * writes `0o17` plain, since 0o is not an octal prefix in YAML 1.1; a YAML
- * 1.2 reader (our CLI, the `yaml` package's default) then reads the integer 15.
- * kubectl (go-yaml v2, YAML 1.1) reads the string. `test.failing` passes while
- * the issue exists; when cdk8s or yaml fix it, it fails and becomes `test`.
+ * writes `0o17` plain, since 0o is not an octal prefix in the YAML 1.1 spec.
+ * kubectl does not follow the spec there: go-yaml v2 hands plain digits to
+ * Go's strconv.ParseInt with base 0, which reads 0o17 as 15 (Go >= 1.13).
+ * The CLI reads as kubectl does, so it sees the number that kubectl would
+ * send, and validate reports it (a number where a string is required).
  */
-test.failing('a string that is an integer only in YAML 1.2 (0o17) survives synth and validate', async () => {
+test('a string 0o17 that cdk8s writes plain is read as kubectl reads it: the number 15, reported by validate', async () => {
   const strings = ['0o17', '0o7'];
   const file = path.join(tmp, 'octal.yaml');
   fs.writeFileSync(file, buildApp(strings).synthYaml());
-  expect(mismatches(strings, await readBack(file))).toEqual([]);
+  expect(mismatches(strings, await readBack(file))).toContain('description: "0o17" came back as 15');
+  let out = '';
+  const io = { stdout: { write: (s: string) => { out += s; return true; } }, stderr: { write: () => true }, stdin: (async function* () { })() };
+  expect(await main(['validate', file], io, { env: {} })).toBe(1);
+  expect(out).toMatch(/KB00\d/);
 });
