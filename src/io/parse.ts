@@ -8,7 +8,7 @@
  * no positions. Positions are found later, and only for the objects that need
  * one (`locate.ts`).
  */
-import { load, YAMLException } from 'js-yaml';
+import { load, LoadOptions, YAMLException } from 'js-yaml';
 import type { Diagnostic } from './diagnostic';
 import { DocumentText, splitDocuments } from './split';
 import { KUBECTL_YAML_SCHEMA, nonJsonNumber } from './yaml11';
@@ -63,11 +63,16 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
   }
   let value: unknown;
   try {
-    value = load(doc.text, { schema: KUBECTL_YAML_SCHEMA, filename: file });
+    value = load(doc.text, { schema: KUBECTL_YAML_SCHEMA, filename: file, maxDepth: limits.maxDepth } as LoadOptions);
   } catch (e) {
     if (e instanceof YAMLException) {
       const line = e.mark ? doc.line + e.mark.line : doc.line;
-      error(line, describeYamlException(e, doc.text));
+      if (/nesting exceeded maxDepth/.test(e.reason)) {
+        // Reported at the object, as the same limit found after parsing is.
+        error(doc.line + firstContentLine(doc.text), `${where}: nesting deeper than ${limits.maxDepth} levels; refusing to check it`);
+      } else {
+        error(line, describeYamlException(e, doc.text));
+      }
       return { objects: [], diagnostics, syntax: true };
     }
     error(doc.line, `${where}: ${describeThrown(e)}`);

@@ -114,7 +114,7 @@ describe('validate, through the real rules', () => {
 
   test('an invalid file: 1, with the rule id, the file and the line of the field', async () => {
     const file = fixture('invalid.yaml');
-    const line = lineContaining(fs.readFileSync(file, 'utf8'), 'served: yes');
+    const line = lineContaining(fs.readFileSync(file, 'utf8'), 'served: "yes"');
     const r = await cli(['validate', file]);
     expect(r.code).toBe(1);
     expect(r.err).toBe('');
@@ -152,7 +152,7 @@ describe('validate, through the real rules', () => {
     const text = fs.readFileSync(fixture('invalid.yaml'), 'utf8');
     const r = await cli(['validate', '-'], { stdin: text });
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`<stdin>:${lineContaining(text, 'served: yes')}: error KB003 `);
+    expect(r.out).toContain(`<stdin>:${lineContaining(text, 'served: "yes"')}: error KB003 `);
   });
 
   test('an unknown version of our group is checked and reported, not skipped', async () => {
@@ -164,9 +164,9 @@ describe('validate, through the real rules', () => {
   });
 
   test('a group one typo away from ours is reported, not silently skipped', async () => {
-    const file = writeFile(tempDir(), 'typo.yaml', 'apiVersion: kube-bnid.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: x, namespace: y}\n');
+    const file = writeFile(tempDir(), 'typo.yaml', 'apiVersion: kube-bnid.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: x, namespace: yy}\n');
     const r = await cli(['validate', file]);
-    expect(r.out).toMatch(new RegExp('typo\\.yaml:1: warning KB001 y/x \\(BoundSchema kube-bnid\\.io/v1alpha2\\) apiVersion: '));
+    expect(r.out).toMatch(new RegExp('typo\\.yaml:1: warning KB001 yy/x \\(BoundSchema kube-bnid\\.io/v1alpha2\\) apiVersion: '));
   });
 
   test('--group checks another group and skips the default one', async () => {

@@ -95,7 +95,8 @@ describe('in-process', () => {
     const grownMb = (process.memoryUsage().rss - before) / MiB;
     expect(code).toBe(2);
     expect(err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: error: document 0 is 50\\.\\d MiB, over the 4\\.0 MiB limit per YAML document`));
-    expect(grownMb).toBeLessThan(32);
+    // Bounded by a few chunks and the garbage collector's slack, not by the 50 MB read (parsing it would take gigabytes).
+    expect(grownMb).toBeLessThan(128);
   });
 
   test('50 MB on standard input in one document: read to its end and refused by the per-document limit', async () => {

@@ -58,8 +58,14 @@ describe('documents', () => {
   });
 
   test('keys resolve too, then become JSON strings: yes: is the key "true", 0755: the key "493"', async () => {
-    const r = await read('kind: X\ndata:\n  yes: a\n  0755: b\n  y: c\n  "n": d\n');
-    expect(r.objects[0].manifest.data).toEqual({ true: 'c', 493: 'b', n: 'd' });
+    const r = await read('kind: X\ndata:\n  yes: a\n  0755: b\n  "n": d\n');
+    expect(r.objects[0].manifest.data).toEqual({ true: 'a', 493: 'b', n: 'd' });
+  });
+
+  test('so yes: and y: in one mapping are the same key twice, an error', async () => {
+    const r = await read('kind: X\ndata:\n  yes: a\n  y: c\n');
+    expect(r.objects).toEqual([]);
+    expect(r.diagnostics.map(d => [d.line, d.message])).toEqual([[4, expect.stringMatching(/^duplicate key "y" in a mapping/)]]);
   });
 
   test('<< merge keys are honoured, the mapping\'s own keys win', async () => {

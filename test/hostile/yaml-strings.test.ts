@@ -35,14 +35,14 @@ function parseYaml12(text: string): any[] {
   });
 }
 
-function buildApp(strings: readonly string[], outdir?: string): App {
+function buildApp(strings: readonly string[], outdir?: string, keys: readonly string[] = TRICKY_KEYS): App {
   const app = outdir ? new App({ outdir }) : Testing.app();
   const chart = new Chart(app, 'strings');
   const properties: { [key: string]: any } = {};
   strings.forEach((s, i) => {
     properties[`p${i}`] = { type: 'string', description: s, default: s, enum: [s, 'other'] };
   });
-  for (const key of TRICKY_KEYS) properties[key] = { type: 'string' };
+  for (const key of keys) properties[key] = { type: 'string' };
   new BoundSchema(chart, 'tricky', {
     metadata: { annotations: Object.fromEntries(strings.map((s, i) => [`example.com/a${i}`, s])) },
     group: 'example.com',
@@ -55,7 +55,7 @@ function buildApp(strings: readonly string[], outdir?: string): App {
 }
 
 /** Every place a string went in, with what came out; an empty list means all came back exactly. */
-function mismatches(strings: readonly string[], manifest: any): string[] {
+function mismatches(strings: readonly string[], manifest: any, keys: readonly string[] = TRICKY_KEYS): string[] {
   const out: string[] = [];
   const props = manifest.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties;
   strings.forEach((s, i) => {
@@ -70,8 +70,7 @@ function mismatches(strings: readonly string[], manifest: any): string[] {
       if (value !== s) out.push(`${where}: ${JSON.stringify(s)} came back as ${JSON.stringify(value)}`);
     }
   });
-  const keys = Object.keys(props);
-  for (const key of TRICKY_KEYS) if (!keys.includes(key)) out.push(`key ${JSON.stringify(key)} missing; keys: ${JSON.stringify(keys)}`);
+  for (const key of keys) if (!Object.keys(props).includes(key)) out.push(`key ${JSON.stringify(key)} missing; keys: ${JSON.stringify(keys)}`);
   return out;
 }
 
@@ -107,8 +106,9 @@ describe('through synth', () => {
 describe('through validate: the CLI reader', () => {
   test('reads back the YAML cdk8s wrote, and validate finds it valid as the constructs did', async () => {
     const file = path.join(tmp, 'from-synth.yaml');
-    fs.writeFileSync(file, buildApp(TRICKY_STRINGS).synthYaml());
-    expect(mismatches(TRICKY_STRINGS, await readBack(file))).toEqual([]);
+    const keys = TRICKY_KEYS.filter(k => k !== '<<');
+    fs.writeFileSync(file, buildApp(TRICKY_STRINGS, undefined, keys).synthYaml());
+    expect(mismatches(TRICKY_STRINGS, await readBack(file), keys)).toEqual([]);
     let err = '';
     const io = { stdout: { write: () => true }, stderr: { write: (s: string) => { err += s; return true; } }, stdin: (async function* () { })() };
     expect([await main(['validate', file], io, { env: {} }), err]).toEqual([0, '']);
@@ -126,6 +126,20 @@ describe('through validate: the CLI reader', () => {
       expect([name, mismatches(TRICKY_STRINGS, await readBack(file))]).toEqual([name, []]);
     }
   });
+});
+
+/**
+ * KNOWN ISSUE outside this library: cdk8s writes a map key `<<` plain, and
+ * go-yaml v2 (kubectl) takes a plain `<<` key for a merge key: the property
+ * named `<<` disappears and its value's fields are merged into its parent.
+ * The CLI reads it as kubectl does, so it sees what kubectl would send.
+ */
+test('a property named << that cdk8s writes plain is merged away, as kubectl reads it', async () => {
+  const file = path.join(tmp, 'merge-key.yaml');
+  fs.writeFileSync(file, buildApp([]).synthYaml());
+  const props = (await readBack(file)).spec.versions[0].schema.openAPIV3Schema.properties.spec.properties;
+  expect(Object.keys(props)).not.toContain('<<');
+  expect(props.type).toBe('string');
 });
 
 /**
