@@ -103,7 +103,9 @@ export async function* readFiles(operands: readonly string[], stdin: AsyncIterab
   }
 }
 
-async function readOne(operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits, keepText: boolean): Promise<ReadFile> {
+async function readOne(
+  operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits, keepText: boolean,
+): Promise<ReadFile> {
   const collector = new FileCollector(file);
   const splitter = new DocumentSplitter(limits.maxDocumentBytes);
   const decoder = new TextDecoder('utf-8', { fatal: true });
