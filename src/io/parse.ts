@@ -80,7 +80,9 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
   }
   if (value === null || value === undefined) return { objects: [], diagnostics, syntax: false }; // empty, skipped as kubectl does
   const line = doc.line + firstContentLine(doc.text);
-  const shape = shapeProblem(value, limits);
+  // Without an anchor there is no alias (no cycle, no expansion), and js-yaml's maxDepth has bounded
+  // the nesting: the walk is needed only for anchors and for .inf/.nan, which JSON cannot carry.
+  const shape = ANCHOR_OR_SPECIAL_FLOAT.test(doc.text) ? shapeProblem(value, limits) : undefined;
   if (shape !== undefined) {
     error(line, `${where}: ${shape}`);
     return { objects: [], diagnostics, syntax: false };
@@ -115,6 +117,9 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
   });
   return { objects, diagnostics, syntax: false };
 }
+
+/** An anchor (`&name`) or a YAML .inf/.nan, anywhere in the text (false positives only cost a walk). */
+const ANCHOR_OR_SPECIAL_FLOAT = /&|\.(?:inf|nan)\b/i;
 
 // A document with a syntax error is usually followed by more, each an echo of the first.
 const MAX_ERRORS_PER_FILE = 5;

@@ -275,7 +275,8 @@ function describeFsError(e: unknown): string {
 // ---------------------------------------------------------------------------
 // Reading in chunks
 
-const CHUNK = 1024 * 1024;
+// Small enough that the text in flight (chunk, decoded string, splitter buffer) stays a few MiB.
+const CHUNK = 256 * 1024;
 
 /** A file's bytes, chunk by chunk; works for devices and pipes too, which report no size. */
 function* fileChunks(file: string): Iterable<Buffer> {

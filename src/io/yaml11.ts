@@ -107,11 +107,19 @@ function isGoTimestamp(text: string): boolean {
   return text.length >= 8 && text[4] === '-' && TIMESTAMP.test(text);
 }
 
+/** js-yaml asks each implicit type in turn, then constructs: the last answer is kept for the next question. */
+let last: { text: string; resolved: Resolved | undefined } = { text: '', resolved: { tag: 'null', value: null } };
+
+function resolveCached(text: string): Resolved | undefined {
+  if (last.text !== text) last = { text, resolved: resolvePlain(text) };
+  return last.resolved;
+}
+
 function scalarType(tag: Resolved['tag']): Type {
   return new Type(`tag:yaml.org,2002:${tag}`, {
     kind: 'scalar',
-    resolve: (data: unknown) => typeof data === 'string' && resolvePlain(data)?.tag === tag,
-    construct: (data: string) => resolvePlain(data)!.value,
+    resolve: (data: unknown) => typeof data === 'string' && resolveCached(data)?.tag === tag,
+    construct: (data: string) => resolveCached(data)!.value,
   });
 }
 
