@@ -21,9 +21,7 @@ function boundSchema(i: number, properties: number): any {
       group: `g${i}.example.com`,
       names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
       scope: 'Namespaced',
-      versions: ['v1', 'v1beta1'].map((name, v) => ({
-        name, served: true, storage: v === 0, schema: { openAPIV3Schema: schema }, subresources: { status: {} },
-      })),
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema }, subresources: { status: {} } }],
     },
   };
 }
@@ -59,11 +57,11 @@ function exportV1alpha1(i: number): any {
   };
 }
 
-/** The i-th document of the mix: per 10, 4 exports v1alpha2 (with their BoundSchemas, 20–200 properties) and 2 v1alpha1 exports. */
+/** The i-th document of the mix: per 10, 6 exports v1alpha2, 2 BoundSchemas (20–200 properties) and 2 v1alpha1 exports. */
 function mixDocument(i: number): any {
   const slot = i % 10;
-  if (slot < 4) return exportV1alpha2(i);
-  if (slot < 8) return boundSchema(i - 4, 20 + ((i * 37) % 181));
+  if (slot < 6) return exportV1alpha2(i);
+  if (slot < 8) return boundSchema(i, 20 + ((i * 37) % 181));
   return exportV1alpha1(i);
 }
 
