@@ -11,7 +11,15 @@
  * - validate: the CLI over a 10,000-document file against parsing that file
  *   with the `yaml` package alone;
  * - require: what `require('cdk8s-kube-bind')` adds after cdk8s, constructs
- *   and cdk8s-plus-27.
+ *   and cdk8s-plus-27;
+ * - mix: the CLI over the realistic mix (10,000 documents: exports of both
+ *   versions, BoundSchemas with 20–200-property schemas, claims) against the
+ *   bare parse of that file by the `yaml` package and by js-yaml;
+ * - big: the CLI over a 200 MiB file of the mix, its time and its peak
+ *   memory against a 100-document file (inputs are streamed);
+ * - startup: the CLI on a one-document file against `node -e 0`;
+ * - fromcrd: `from-crd` over a folder of 100 generated CRDs with
+ *   200-property schemas over 3 versions, against parsing them.
  *
  * Every sample runs in a fresh child process (separate peak memory, no JIT
  * or cache carried over); values are medians of wall-clock time, which is
@@ -20,7 +28,7 @@
  * compile` first), or `--lib DIR`.
  *
  * Usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--require-reps N] [--only NAMES] [--keep]
- * (`--only exports,charts,boundschemas,validate,require` runs a subset). Exits 1 when
+ * (`--only exports,charts,boundschemas,validate,require,mix,big,startup,fromcrd` runs a subset). Exits 1 when
  * a target is missed, unless --no-fail; 2 when the benchmark itself fails.
  */
 import { spawnSync } from 'child_process';
@@ -35,7 +43,7 @@ import type { Workload } from './bench/workloads';
 const ROOT = path.resolve(__dirname, '..');
 
 /** What `--only` can pick. */
-const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require'];
+const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd'];
 
 interface Options {
   readonly fail: boolean;
@@ -158,6 +166,15 @@ function runChild(script: string, arg: string, label: string): Sample {
     throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
   }
   return JSON.parse(child.stdout.trim().split('\n').pop()!);
+}
+
+/** Wall-clock time of a whole process (start-up included), which is what a pre-commit hook pays. */
+function timeProcess(args: readonly string[], label: string): Sample {
+  const start = performance.now();
+  const child = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: childEnv() });
+  const elapsed = performance.now() - start;
+  if (child.status !== 0 && child.status !== 1) throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
+  return { ms: elapsed, cpuMs: NaN, maxRssBytes: 0 };
 }
 
 /** Warnings must reach stderr (a valid workload has none) and keys are sorted, as by default. */
@@ -296,6 +313,52 @@ function main(): number {
         for (const [s, j] of runs) samples.add(`validate-10k ${s}`, run(j, `validate-10k ${s}`));
       }
     }
+    if (opts.only.has('mix')) {
+      const file = path.join(work, 'mix-10k.yaml');
+      run({ mode: 'write-mix', file, count: 10_000 }, 'write mix');
+      for (let rep = 0; rep < opts.reps; rep++) {
+        const runs: Array<[string, Job]> = [
+          ['yaml parse', { mode: 'parse', file }],
+          ['js-yaml parse', { mode: 'parse-js-yaml', file }],
+          ['validate', { mode: 'validate', lib: opts.lib, file, findingsAllowed: true }],
+        ];
+        if (rep % 2 === 1) runs.reverse();
+        for (const [s, j] of runs) samples.add(`mix-10k ${s}`, run(j, `mix-10k ${s}`));
+      }
+    }
+    if (opts.only.has('big')) {
+      const big = path.join(work, 'mix-200mib.yaml');
+      const small = path.join(work, 'mix-100.yaml');
+      run({ mode: 'write-mix', file: big, bytes: 200 * 1024 * 1024 }, 'write 200 MiB');
+      run({ mode: 'write-mix', file: small, count: 100 }, 'write 100 documents');
+      for (let rep = 0; rep < opts.heavyReps; rep++) {
+        samples.add('big 100 documents validate', run({ mode: 'validate', lib: opts.lib, file: small, findingsAllowed: true }, 'validate 100 documents'));
+        samples.add('big 200 MiB validate', run({ mode: 'validate', lib: opts.lib, file: big, findingsAllowed: true }, 'validate 200 MiB'));
+      }
+      fs.rmSync(big, { force: true });
+    }
+    if (opts.only.has('startup')) {
+      const file = path.join(work, 'one.yaml');
+      run({ mode: 'write-mix', file, count: 1 }, 'write one document');
+      const cli = path.join(work, 'cli.js');
+      fs.writeFileSync(cli, `require(${JSON.stringify(path.join(opts.lib, 'cli', 'main.js'))}).main(process.argv.slice(2)).then(c => { process.exitCode = c; });\n`);
+      for (let rep = 0; rep < opts.requireReps; rep++) {
+        const runs: Array<[string, string[]]> = [['node -e 0', ['-e', '0']], ['cli validate', [cli, 'validate', file]]];
+        if (rep % 2 === 1) runs.reverse();
+        for (const [s, args] of runs) samples.add(`startup ${s}`, timeProcess(args, s));
+      }
+    }
+    if (opts.only.has('fromcrd')) {
+      const dir = path.join(work, 'crds');
+      run({ mode: 'write-crds', dir, count: 100 }, 'write CRDs');
+      const all = path.join(work, 'crds.yaml');
+      fs.writeFileSync(all, fs.readdirSync(dir).sort().map(f => `---\n${fs.readFileSync(path.join(dir, f), 'utf8')}`).join(''));
+      for (let rep = 0; rep < opts.reps; rep++) {
+        const runs: Array<[string, Job]> = [['yaml parse', { mode: 'parse', file: all }], ['from-crd', { mode: 'from-crd', lib: opts.lib, dir }]];
+        if (rep % 2 === 1) runs.reverse();
+        for (const [s, j] of runs) samples.add(`fromcrd-100 ${s}`, run(j, `fromcrd-100 ${s}`));
+      }
+    }
     if (opts.only.has('require')) {
       const script = path.join(js, 'require-cost.js');
       for (let rep = 0; rep < opts.requireReps; rep++) samples.add('require lib/index.js', runChild(script, path.join(opts.lib, 'index.js'), 'require'));
@@ -353,6 +416,59 @@ function checksOf(opts: Options, samples: Samples): Check[] {
       target: '≤ 1.50×',
       detail: `${ms(validate)} vs ${ms(parse)} (CPU ${cpuRatio('validate-10k validate', 'validate-10k parse')}); `
         + `peak RSS ${samples.peak('validate-10k validate')} vs ${samples.peak('validate-10k parse')}`,
+    });
+  }
+  if (opts.only.has('mix')) {
+    const validate = samples.median('mix-10k validate');
+    const parse = samples.median('mix-10k yaml parse');
+    const jsYaml = samples.median('mix-10k js-yaml parse');
+    const r = ratio(validate, parse);
+    checks.push({
+      name: 'validate the 10,000-document mix vs yaml parse',
+      shown: times(r),
+      value: r,
+      max: 1.0,
+      target: '≤ 1.00×',
+      detail: `${ms(validate)} vs ${ms(parse)} (CPU ${cpuRatio('mix-10k validate', 'mix-10k yaml parse')}); `
+        + `peak RSS ${samples.peak('mix-10k validate')} vs ${samples.peak('mix-10k yaml parse')}`,
+    });
+    const rj = ratio(validate, jsYaml);
+    checks.push({ name: 'validate the mix vs js-yaml parse', shown: times(rj), value: rj, detail: `${ms(validate)} vs ${ms(jsYaml)}; peak RSS js-yaml ${samples.peak('mix-10k js-yaml parse')}` });
+  }
+  if (opts.only.has('big')) {
+    const bigRss = samples.median('big 200 MiB validate', s => s.maxRssBytes);
+    const smallRss = samples.median('big 100 documents validate', s => s.maxRssBytes);
+    const r = ratio(bigRss, smallRss);
+    checks.push({
+      name: 'peak memory: validate 200 MiB vs 100 documents',
+      shown: times(r),
+      value: r,
+      max: 2,
+      target: '≤ 2.00×',
+      detail: `${mib(bigRss)} vs ${mib(smallRss)}; 200 MiB in ${ms(samples.median('big 200 MiB validate'))}`,
+    });
+  }
+  if (opts.only.has('startup')) {
+    const cli = samples.median('startup cli validate');
+    const node = samples.median('startup node -e 0');
+    checks.push({
+      name: 'CLI start-up on one document over node -e 0',
+      shown: ms(cli - node),
+      value: cli - node,
+      max: 50,
+      target: '≤ 50 ms',
+      detail: `${ms(cli)} vs ${ms(node)} (${times(ratio(cli, node))})`,
+    });
+  }
+  if (opts.only.has('fromcrd')) {
+    const fromCrd = samples.median('fromcrd-100 from-crd');
+    const parse = samples.median('fromcrd-100 yaml parse');
+    const r = ratio(fromCrd, parse);
+    checks.push({
+      name: 'from-crd over 100 large CRDs vs yaml parse',
+      shown: times(r),
+      value: r,
+      detail: `${ms(fromCrd)} vs ${ms(parse)}; peak RSS ${samples.peak('fromcrd-100 from-crd')}`,
     });
   }
   if (opts.only.has('require')) {

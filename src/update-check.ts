@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import { IConstruct } from 'constructs';
-import type * as ParseModule from './cli/parse';
-import type * as ReadModule from './cli/read';
+import type * as ParseModule from './io/parse';
+import type * as ReadModule from './io/read';
 import { declarePreviousObjects } from './validation';
 
 /**
@@ -37,11 +37,11 @@ export class UpdateCheck {
       } catch (e) {
         throw new Error(`UpdateCheck.againstFiles: cannot read ${path}: ${(e as Error).message}`);
       }
-      // The YAML reader (the yaml package) is loaded here, not when the library is required.
+      // The YAML reader (the I/O layer the CLI uses too) is loaded here, not when the library is required.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { parseFile }: typeof ParseModule = require('./cli/parse');
+      const { parseFile }: typeof ParseModule = require('./io/parse');
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { DEFAULT_LIMITS }: typeof ReadModule = require('./cli/read');
+      const { DEFAULT_LIMITS }: typeof ReadModule = require('./io/read');
       const parsed = parseFile(path, text, DEFAULT_LIMITS);
       const errors = parsed.diagnostics.filter(d => d.severity === 'error');
       if (errors.length > 0) {

@@ -4,23 +4,24 @@
  * does lives in its own module; adding one is one entry in `COMMANDS`.
  */
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
-import { FROM_CRD_COMMAND } from './from-crd';
-import { MIGRATE_COMMAND } from './migrate';
-import { PATHS_COMMAND } from './paths';
 import { DEFAULT_LIMITS } from './read';
-import { VALIDATE_COMMAND } from './validate';
 import { packageVersion } from './version';
 import { closest } from '../rules/engine';
 
 const PROGRAM = 'cdk8s-kube-bind';
 
-/** The subcommands, by name. */
+/**
+ * The subcommands, by name. Each module is loaded when its command is first
+ * looked up, so a run loads only the command it runs (start-up time).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
 export const COMMANDS: { readonly [name: string]: Command } = {
-  'validate': VALIDATE_COMMAND,
-  'paths': PATHS_COMMAND,
-  'migrate': MIGRATE_COMMAND,
-  'from-crd': FROM_CRD_COMMAND,
+  get 'validate'(): Command { return (require('./validate') as typeof import('./validate')).VALIDATE_COMMAND; },
+  get 'paths'(): Command { return (require('./paths') as typeof import('./paths')).PATHS_COMMAND; },
+  get 'migrate'(): Command { return (require('./migrate') as typeof import('./migrate')).MIGRATE_COMMAND; },
+  get 'from-crd'(): Command { return (require('./from-crd') as typeof import('./from-crd')).FROM_CRD_COMMAND; },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', description: 'show this help and exit' };
 

@@ -36,7 +36,7 @@ whenBuilt('bin script end to end (needs lib/ compiled)', () => {
     const file = fixture('invalid.yaml');
     const r = run(['validate', file]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${file}:${lineContaining(fs.readFileSync(file, 'utf8'), 'served: yes')}: error KB003 `);
+    expect(r.out).toContain(`${file}:${lineContaining(fs.readFileSync(file, 'utf8'), 'served: "yes"')}: error KB003 `);
     expect(r.err).toBe('');
   });
 

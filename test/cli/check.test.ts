@@ -60,7 +60,7 @@ describe('exit status and text output', () => {
     const r = await run([file]);
     expect(r.code).toBe(1);
     expect(r.err).toBe('');
-    const line = lineContaining(text, 'served: yes');
+    const line = lineContaining(text, 'served: "yes"');
     expect(r.out).toBe([
       `${file}:${line}: error KB999 kube-bind-wildwest/cowboys.wildwest.dev (BoundSchema kube-bind.io/v1alpha2) spec.versions[1].served: spec.versions[1].served "yes" must be a boolean`,
       '    hint: write true or false',
@@ -142,8 +142,8 @@ describe('what is checked', () => {
   test('cross-object checks see all objects of all inputs in one call, in input order', async () => {
     const calls: string[][] = [];
     const dir = tempDir();
-    const a = writeFile(dir, 'a.yaml', 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: one, namespace: n}\n');
-    const b = writeFile(dir, 'b.yaml', 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: one, namespace: n}\n');
+    const a = writeFile(dir, 'a.yaml', 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: one, namespace: ns}\n');
+    const b = writeFile(dir, 'b.yaml', 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: one, namespace: ns}\n');
     // A stand-in cross-object rule: duplicate names, reported on the later object.
     const duplicates: ValidateFn = objects => {
       calls.push(objects.map(o => o.metadata.name));
@@ -151,10 +151,10 @@ describe('what is checked', () => {
         ? [{ rule: 'KB170', severity: 'error', path: 'metadata.name', message: `metadata.name ${show(o.metadata.name)} is used twice` }]
         : []);
     };
-    const r = await run([a, '-', b], { validate: duplicates, stdin: 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: two, namespace: n}\n' });
+    const r = await run([a, '-', b], { validate: duplicates, stdin: 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: two, namespace: ns}\n' });
     expect(calls).toEqual([['one', 'two', 'one']]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${b}:3: error KB170 n/one (BoundSchema kube-bind.io/v1alpha2) metadata.name: metadata.name "one" is used twice`);
+    expect(r.out).toContain(`${b}:3: error KB170 ns/one (BoundSchema kube-bind.io/v1alpha2) metadata.name: metadata.name "one" is used twice`);
   });
 
   test('a document without apiVersion or kind is checked, not skipped', async () => {

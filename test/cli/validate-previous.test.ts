@@ -157,12 +157,6 @@ describe('--previous errors', () => {
     expect(r.err).not.toMatch(CRASH);
   });
 
-  test('the limit on all inputs together counts the previous objects too', async () => {
-    const limits = { ...DEFAULT_LIMITS, maxInputBytes: 4000, maxTotalBytes: liveText.length + 100 };
-    const r = await runCli(['validate', '--previous', LIVE, COMPATIBLE], { settings: { limits } });
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/app\.yaml: error: input too large \(.*limit on all inputs together\)/);
-  });
 });
 
 test('runCheck: the update validator is a parameter and gets previous and checked objects', async () => {

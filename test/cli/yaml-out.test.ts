@@ -157,3 +157,14 @@ describe('layout', () => {
     expect(manifestsToYaml(parse12(text) as any[])).toBe(text);
   });
 });
+
+describe('what the writer prints, kubectl reads back (go-yaml v2 scalars)', () => {
+  test('every tricky string, as a value and as a key, comes back as the same string through the kubectl-like reader', () => {
+    const strings = ['yes', 'No', 'ON', 'y', 'n', 'Y', 'off', '0755', '0o17', '0x1F', '0b1010', '1_000', '09', '1e3', '1.', '.5', '+1',
+      '.inf', '.NaN', '~', 'null', '', '2001-12-14', '12:30', '<<', '=', 'true', 'False'];
+    const manifest = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: Object.fromEntries(strings.map((s, i) => [`k${i}`, s])), keys: Object.fromEntries(strings.filter(s => s !== '').map(s => [s, s])) };
+    const parsed = parseFile('out.yaml', manifestToYaml(manifest), DEFAULT_LIMITS);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.objects[0].manifest).toEqual(manifest);
+  });
+});

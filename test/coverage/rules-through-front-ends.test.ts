@@ -48,7 +48,8 @@ let fileCount = 0;
 
 function writeYaml(objects: readonly Manifest[]): string {
   const file = path.join(workDir, `scenario-${++fileCount}.yaml`);
-  fs.writeFileSync(file, objects.map(o => stringify(o, { lineWidth: 0 })).join('---\n'));
+  // Written for YAML 1.1 readers too (kubectl, the CLI): a string "yes" stays quoted.
+  fs.writeFileSync(file, objects.map(o => stringify(o, { lineWidth: 0, compat: 'yaml-1.1' })).join('---\n'));
   return file;
 }
 

@@ -1,0 +1,120 @@
+/**
+ * YAML inputs of the benchmark's reading rows, written as plain manifests
+ * (no constructs): the realistic mix of what `validate` meets (exports of
+ * both versions, BoundSchemas with 20 to 200-property schemas, claims), a
+ * file of it grown to a given size, and a folder of large CRDs.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { dump } from 'js-yaml';
+import { largeSchema } from './workloads';
+
+const GROUP = 'kube-bind.io';
+
+function boundSchema(i: number, properties: number): any {
+  const schema = largeSchema(properties);
+  return {
+    apiVersion: `${GROUP}/v1alpha2`,
+    kind: 'BoundSchema',
+    metadata: { name: `widgets.g${i}.example.com`, namespace: 'provider' },
+    spec: {
+      group: `g${i}.example.com`,
+      names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema }, subresources: { status: {} } }],
+    },
+  };
+}
+
+function exportV1alpha2(i: number): any {
+  return {
+    apiVersion: `${GROUP}/v1alpha2`,
+    kind: 'APIServiceExport',
+    metadata: { name: `export-${i}`, namespace: 'provider' },
+    spec: {
+      resources: [{ group: `g${i}.example.com`, resource: 'widgets', versions: ['v1', 'v1beta1'] }],
+      permissionClaims: [
+        { group: '', resource: 'secrets', selector: { labelSelector: { matchLabels: { app: `a${i}` } } } },
+        { group: '', resource: 'configmaps', selector: { labelSelector: { matchLabels: { app: `a${i}` } } } },
+      ],
+      informerScope: 'Namespaced',
+    },
+  };
+}
+
+function exportV1alpha1(i: number): any {
+  const schema = largeSchema(20);
+  return {
+    apiVersion: `${GROUP}/v1alpha1`,
+    kind: 'APIServiceExport',
+    metadata: { name: `gadgets.h${i}.example.com`, namespace: 'provider' },
+    spec: {
+      group: `h${i}.example.com`,
+      names: { kind: 'Gadget', listKind: 'GadgetList', plural: 'gadgets', singular: 'gadget' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
+    },
+  };
+}
+
+/** The i-th document of the mix: per 10, 6 exports v1alpha2, 2 BoundSchemas (20–200 properties) and 2 v1alpha1 exports. */
+function mixDocument(i: number): any {
+  const slot = i % 10;
+  if (slot < 6) return exportV1alpha2(i);
+  if (slot < 8) return boundSchema(i, 20 + ((i * 37) % 181));
+  return exportV1alpha1(i);
+}
+
+function yamlOf(manifest: any): string {
+  return dump(manifest, { lineWidth: -1, noRefs: true });
+}
+
+/** Writes `count` documents of the mix. */
+export function writeMix(file: string, count: number): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (let i = 0; i < count; i++) fs.writeSync(fd, `---\n${yamlOf(mixDocument(i))}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes documents of the mix until the file holds at least `bytes`. */
+export function writeMixOfSize(file: string, bytes: number): number {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let i = 0;
+  try {
+    // Distinct names per block of 10,000, so cross-object checks see no duplicates.
+    const block = Array.from({ length: 1000 }, (_, k) => `---\n${yamlOf(mixDocument(k))}`).join('');
+    while (written < bytes) {
+      const text = block.replace(/\.example\.com/g, `.b${i}.example.com`).replace(/export-(\d+)/g, `export-$1-b${i}`);
+      fs.writeSync(fd, text);
+      written += Buffer.byteLength(text);
+      i++;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return i * 1000;
+}
+
+/** Writes `count` CRDs with 200-property schemas over 3 versions, one file each. */
+export function writeCrds(dir: string, count: number): void {
+  fs.mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const schema = largeSchema(200);
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `widgets.g${i}.example.com` },
+      spec: {
+        group: `g${i}.example.com`,
+        names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+        scope: 'Namespaced',
+        versions: ['v1', 'v1beta1', 'v1alpha1'].map((name, v) => ({ name, served: true, storage: v === 0, schema: { openAPIV3Schema: schema } })),
+      },
+    };
+    fs.writeFileSync(path.join(dir, `crd-${String(i).padStart(4, '0')}.yaml`), yamlOf(crd));
+  }
+}
