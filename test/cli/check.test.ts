@@ -159,9 +159,9 @@ describe('what is checked', () => {
 
   test('a document without apiVersion or kind is checked, not skipped', async () => {
     const seen: Manifest[] = [];
-    const file = writeFile(tempDir(), 'nv.yaml', 'kind: BoundSchema\nmetadata: {name: x}\n---\napiVersion: v1\nmetadata: {name: y}\n');
+    const file = writeFile(tempDir(), 'nv.yaml', 'kind: BoundSchema\nmetadata: {name: x}\n---\napiVersion: v1\nmetadata: {name: yy}\n');
     const r = await run([file], { validate: (objects, ctx) => { seen.push(...objects); return booleanVersions(objects, ctx); } });
-    expect(seen.map(o => o.metadata.name)).toEqual(['x', 'y']);
+    expect(seen.map(o => o.metadata.name)).toEqual(['x', 'yy']);
     expect(r.out).toMatch(/^2 objects checked: .*; 0 skipped;/m);
   });
 
@@ -169,8 +169,8 @@ describe('what is checked', () => {
     const seen: Manifest[] = [];
     const file = writeFile(tempDir(), 'kb.yaml', [
       'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExportTemplate\nmetadata: {name: t}',
-      'apiVersion: kube-bind.io/v1alpha1\nkind: ClusterBinding\nmetadata: {name: c, namespace: n}',
-      'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: b, namespace: n}',
+      'apiVersion: kube-bind.io/v1alpha1\nkind: ClusterBinding\nmetadata: {name: c, namespace: ns}',
+      'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: b, namespace: ns}',
     ].join('\n---\n'));
     const r = await run([file], { validate: (objects, ctx) => { seen.push(...objects); return booleanVersions(objects, ctx); } });
     expect(seen.map(o => o.kind)).toEqual(['BoundSchema']);

@@ -197,7 +197,7 @@ describe('colour', () => {
 
 describe('the formats through a run', () => {
   const file = fixture('invalid.yaml');
-  const line = lineContaining(fs.readFileSync(file, 'utf8'), 'served: yes');
+  const line = lineContaining(fs.readFileSync(file, 'utf8'), 'served: "yes"');
 
   test('sarif: exit status 1, the finding at its line', async () => {
     const r = await runCli(['validate', '-o', 'sarif', file]);
