@@ -10,10 +10,9 @@ import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
 import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
 import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate/from-crd';
+import { INFORMER_SCOPES } from '../model';
 import { contextFor } from '../rules';
 import { Manifest, own, Violation } from '../rules/engine';
-
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',

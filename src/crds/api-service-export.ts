@@ -28,18 +28,7 @@ import {
   storedVersionsSchema,
   versionEntry,
 } from './shared';
-
-/** Values of `informerScope`. */
-export const INFORMER_SCOPES: readonly string[] = ['Cluster', 'Namespaced'];
-
-/** Values of `isolation` and `clusterScopedIsolation`. */
-export const ISOLATION_MODES: readonly string[] = ['Prefixed', 'Namespaced', 'None'];
-
-/** An API group name, or the empty string for the core group. */
-export const API_GROUP_PATTERN = String.raw`^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$`;
-
-/** A lowercase resource name such as `configmaps`. */
-export const RESOURCE_NAME_PATTERN = '^[a-z][-a-z0-9]*[a-z0-9]$';
+import { API_GROUP_PATTERN, INFORMER_SCOPES, ISOLATIONS, RESOURCE_NAME_PATTERN } from '../model';
 
 const EXPORT_DESCRIPTION = 'Offers a resource of the provider cluster to consumer clusters through kube-bind.';
 const STATUS_DESCRIPTION = 'What the consumer cluster reports about the exported resource.';
@@ -53,7 +42,7 @@ function informerScopeSchema(): JsonSchema {
 }
 
 function clusterScopedIsolationSchema(description: string): JsonSchema {
-  return stringEnum(ISOLATION_MODES, { description });
+  return stringEnum(ISOLATIONS, { description });
 }
 
 // ---------------------------------------------------------------------------
@@ -164,7 +153,7 @@ export function apiServiceExportV1alpha2Schema(): JsonSchema {
     ),
     informerScope: informerScopeSchema(),
     isolation: validated(
-      stringEnum(ISOLATION_MODES, { description: 'How objects of different consumers are kept apart on the provider.' }),
+      stringEnum(ISOLATIONS, { description: 'How objects of different consumers are kept apart on the provider.' }),
       immutable('isolation is immutable'),
     ),
     permissionClaims: validated(

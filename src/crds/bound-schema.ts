@@ -13,7 +13,6 @@ import {
   validated,
 } from './schema-builders';
 import {
-  RESOURCE_SCOPES,
   ageColumn,
   conditionsSchema,
   crdGroupSchema,
@@ -25,9 +24,7 @@ import {
   storedVersionsSchema,
   versionEntry,
 } from './shared';
-
-/** Values of `spec.conversion.strategy`. */
-export const CONVERSION_STRATEGIES: readonly string[] = ['None', 'Webhook'];
+import { CONVERSION_STRATEGIES, INFORMER_SCOPES } from '../model';
 
 function conversionSchema(): JsonSchema {
   const webhook = object({
@@ -53,11 +50,12 @@ function conversionSchema(): JsonSchema {
 
 /**
  * kube-bind's Go type carries the scope enum twice (once on the type, once on
- * the field), which controller-gen renders as two `allOf` branches.
+ * the field), which controller-gen renders as two `allOf` branches. (Its Go
+ * type is the resource scope's; the values are informerScope's, the same two.)
  */
 function informerScopeSchema(): JsonSchema {
   return string({
-    allOf: [{ enum: [...RESOURCE_SCOPES] }, { enum: [...RESOURCE_SCOPES] }],
+    allOf: [{ enum: [...INFORMER_SCOPES] }, { enum: [...INFORMER_SCOPES] }],
     description: 'Whether the informer for the resource watches the whole cluster or single namespaces.',
   });
 }

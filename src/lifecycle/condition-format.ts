@@ -12,7 +12,7 @@
  * (KB100-KB104) but exposes no per-condition function; the two should be
  * merged so that both read one set of checks.
  */
-import { CONDITION_SEVERITIES, CONDITION_STATUSES } from '../rules/conditions';
+import { CONDITION_SEVERITIES, CONDITION_STATUSES } from '../model';
 import { didYouMean, isObject, oneOf, own, show } from '../rules/engine';
 import { isRfc3339 } from '../rules/k8s-formats';
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from '../rules/k8s-names';

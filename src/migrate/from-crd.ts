@@ -30,6 +30,7 @@
  */
 import type { BoundSchemaProps } from '../bound-schema';
 import { Conversion } from '../conversion';
+import { CONVERSION_STRATEGIES, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
 import { PrinterColumn, PrinterColumnFormat, PrinterColumnType, renderPrinterColumn } from '../printer-column';
 import { ResourceNames, renderNames } from '../resource-names';
 import { ResourceVersion, copySchema, renderVersions } from '../resource-version';
@@ -43,9 +44,8 @@ import { Subresources, renderSubresources } from '../subresources';
 export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
 export const CRD_KIND = 'CustomResourceDefinition';
 
-const SCOPES = ['Cluster', 'Namespaced'];
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
-const STRATEGIES = ['None', 'Webhook'];
+const SCOPES = RESOURCE_SCOPES;
+const STRATEGIES = CONVERSION_STRATEGIES;
 
 /** What a BoundSchema construct needs, read from a CRD: `BoundSchemaProps` without metadata and kube-bind group. */
 export type BoundSchemaPropsFromCrd = Omit<BoundSchemaProps, 'metadata' | 'kubeBindGroup'> & {

@@ -4,9 +4,7 @@
  * scope and to clusterScopedIsolation.
  */
 import { Manifest, Rule, has, own, show, violation } from './engine';
-
-const SCOPES = ['Cluster', 'Namespaced'];
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
+import { INFORMER_SCOPES, RESOURCE_SCOPES as SCOPES } from '../model';
 
 /** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
 function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {
