@@ -26,6 +26,13 @@ import {
 } from './shared';
 import { CONVERSION_STRATEGIES, INFORMER_SCOPES } from '../model';
 
+/** kube-bind's CEL rule on `spec.conversion`; KB081 quotes its message. */
+export const CONVERSION_WEBHOOK_CEL = {
+  // The double space is upstream's; CEL ignores it, equality checks do not.
+  rule: "(self.strategy == 'None' && !has(self.webhook))  || (self.strategy == 'Webhook' && has(self.webhook))",
+  message: 'Webhook must be specified if strategy=Webhook',
+} as const;
+
 function conversionSchema(): JsonSchema {
   const webhook = object({
     clientConfig: object({
@@ -40,11 +47,7 @@ function conversionSchema(): JsonSchema {
       strategy: stringEnum(CONVERSION_STRATEGIES, { description: 'None (only apiVersion changes) or Webhook.' }),
       webhook,
     }, { description: 'How objects are converted between versions.' }),
-    {
-      // The double space is upstream's; CEL ignores it, equality checks do not.
-      rule: "(self.strategy == 'None' && !has(self.webhook))  || (self.strategy == 'Webhook' && has(self.webhook))",
-      message: 'Webhook must be specified if strategy=Webhook',
-    },
+    CONVERSION_WEBHOOK_CEL,
   );
 }
 

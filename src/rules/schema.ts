@@ -5,7 +5,6 @@
  * field names; everything it says comes from the schema.
  */
 import { instanceSchema } from '../crds';
-import { requiredOf } from '../crds/facts';
 import {
   KIND_VERSIONS,
   KindVersion,
@@ -31,6 +30,7 @@ import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
+import { requiredOf } from '../crds/facts';
 
 const SOURCE_CRD = 'kube-bind CRD';
 
