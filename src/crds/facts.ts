@@ -16,14 +16,20 @@ export interface ImmutableField {
   readonly serverMessage: string;
 }
 
-/** The schema node at `path` (property names) under the root of `kv`'s schema. */
-function nodeAt(kv: KindVersion, path: readonly string[]): JsonSchema | undefined {
+/** The schema node at `path` (property names; lists are stepped through) under the root of `kv`'s schema. */
+function schemaAt(kv: KindVersion, path: readonly string[]): JsonSchema | undefined {
   if (!KIND_VERSIONS.includes(kv)) return undefined; // not one of our CRDs
   let node: JsonSchema | undefined = instanceSchema(kv);
   for (const key of path) {
     if (node === undefined) return undefined;
     node = node.type === 'array' ? node.items?.properties?.[key] : node.properties?.[key];
   }
+  return node;
+}
+
+/** Like {@link schemaAt}, but the entries' schema when the node is a list. */
+function nodeAt(kv: KindVersion, path: readonly string[]): JsonSchema | undefined {
+  const node = schemaAt(kv, path);
   return node?.type === 'array' ? node.items : node;
 }
 
@@ -59,4 +65,41 @@ export function immutableSpecFields(kv: KindVersion): readonly ImmutableField[] 
     }
     return out;
   });
+}
+
+/**
+ * `value` (the field at `path` of a `kv` object) with the `default`s of our
+ * CRD's schema filled in where a field is absent, as the API server does
+ * before it validates (structural defaulting): an omitted `group` of an
+ * export's resource then equals an explicit `""`. Returns a copy; keys such
+ * as `__proto__` stay plain data.
+ */
+export function withSchemaDefaults(kv: KindVersion, path: readonly string[], value: unknown): unknown {
+  return applyDefaults(schemaAt(kv, path), value, 0);
+}
+
+function applyDefaults(schema: JsonSchema | undefined, value: unknown, depth: number): unknown {
+  if (schema === undefined || depth > 200) return value;
+  if (Array.isArray(value)) return schema.type === 'array' ? value.map(v => applyDefaults(schema.items, v, depth + 1)) : value;
+  if (typeof value !== 'object' || value === null || schema.properties === undefined) return value;
+  const properties: { [name: string]: JsonSchema } = schema.properties;
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    const child = (value as { [key: string]: unknown })[key];
+    define(out, key, hasOwn.call(properties, key) ? applyDefaults(properties[key], child, depth + 1) : child);
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    if (!hasOwn.call(value, name) && hasOwn.call(property, 'default')) define(out, name, structuredCopy(property.default));
+  }
+  return out;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function define(obj: { [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function structuredCopy(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }

@@ -34,7 +34,7 @@ import {
   violation,
 } from './engine';
 import { firstDifference } from './k8s-values';
-import { immutableSpecFields, propertiesOf } from '../crds/facts';
+import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../crds/facts';
 
 /** A check of one update: the stored object against its next state. */
 export interface UpdateRule {
@@ -158,37 +158,11 @@ function conditionStatus(obj: Manifest, type: string): unknown {
 
 /**
  * A copy of a value as the server compares it in CEL: `null` fields pruned,
- * and the `group: ""` defaults of kube-bind's schema applied, so that an
- * omitted group equals an explicit empty one.
+ * and the defaults of kube-bind's schema applied (read from our CRD), so that
+ * an omitted group equals an explicit empty one.
  */
-function celView(fieldName: string, value: unknown): unknown {
-  const pruned = pruneNulls(value, 0);
-  if (!Array.isArray(pruned)) return pruned;
-  if (fieldName === 'resources') return pruned.map(defaultGroup);
-  if (fieldName === 'permissionClaims') {
-    return pruned.map(claim => {
-      const withGroup = defaultGroup(claim);
-      const selector = own(withGroup, 'selector');
-      const references = own(selector, 'references');
-      if (!Array.isArray(references)) return withGroup;
-      return assign(withGroup, 'selector', assign(selector, 'references', references.map(defaultGroup)));
-    });
-  }
-  return pruned;
-}
-
-function defaultGroup(entry: unknown): unknown {
-  return isObject(entry) && !Object.prototype.hasOwnProperty.call(entry, 'group') ? assign(entry, 'group', '') : entry;
-}
-
-/** A shallow copy of `obj` with `key` set, keeping every key (even `__proto__`) a plain data property. */
-function assign(obj: unknown, key: string, value: unknown): { [key: string]: unknown } {
-  const out: { [key: string]: unknown } = {};
-  if (isObject(obj)) {
-    for (const k of Object.keys(obj)) define(out, k, obj[k]);
-  }
-  define(out, key, value);
-  return out;
+function celView(kv: KindVersion, fieldName: string, value: unknown): unknown {
+  return withSchemaDefaults(kv, ['spec', fieldName], pruneNulls(value, 0));
 }
 
 function define(obj: { [key: string]: unknown }, key: string, value: unknown): void {
@@ -269,7 +243,7 @@ const immutableExportFields: UpdateRule = {
       // CEL transition rules are skipped when either side lacks the field.
       if (!present(oldValue) || !present(newValue)) continue;
       const path = field('spec', name);
-      const difference = firstDifference(celView(name, oldValue), celView(name, newValue), path);
+      const difference = firstDifference(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
       if (difference === undefined) continue;
       const where = difference !== path ? ` (first difference at ${difference})` : '';
       out.push(violation(immutableExportFields, path,
