@@ -14,6 +14,11 @@ import {
   Scope,
 } from './enums';
 
+/** How a message lists values in prose: `A, B or C`. */
+export function inProse(values: readonly string[]): string {
+  return values.length <= 1 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
 /** The values of a string enum, in declaration order. */
 function valuesOf(e: { readonly [member: string]: string }): readonly string[] {
   return Object.freeze(Object.values(e));

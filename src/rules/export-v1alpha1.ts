@@ -5,7 +5,7 @@
  */
 import { Manifest, Rule, has, own, show, violation } from './engine';
 import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
-import { INFORMER_SCOPES, RESOURCE_SCOPES as SCOPES } from '../model';
+import { INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES, inProse } from '../model';
 
 /** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
 function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {
@@ -42,7 +42,7 @@ const clusterScopeNeedsIsolation: Rule = {
     if (s?.scope !== 'Cluster' || (has(s.spec, 'clusterScopedIsolation') && own(s.spec, 'clusterScopedIsolation') !== null)) return [];
     return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
       'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
-      'choose how cluster-scoped objects of different consumers are kept apart on the provider: Prefixed, Namespaced or None; '
+      `choose how cluster-scoped objects of different consumers are kept apart on the provider: ${inProse(ISOLATIONS)}; `
       + `the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsIsolation.message)}`)];
   },
 };

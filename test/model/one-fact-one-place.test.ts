@@ -19,7 +19,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('enum values are stated once, in src/model/enums.ts', () => {
   const files = sourceFiles(SRC).filter(f => path.relative(SRC, f) !== path.join('model', 'enums.ts'));
