@@ -19,7 +19,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-
 describe('enum values are stated once, in src/model/enums.ts', () => {
   const files = sourceFiles(SRC).filter(f => path.relative(SRC, f) !== path.join('model', 'enums.ts'));
   const texts = files.map(f => ({ file: path.relative(SRC, f), text: fs.readFileSync(f, 'utf8') }));
