@@ -2,6 +2,7 @@ import { ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { BoundSchema } from './bound-schema';
 import * as l1 from './imports/kube-bind.io';
+import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { PermissionClaim } from './permission-claim';
 import { DEFAULT_GROUP } from './rules/engine';
 import { ApiServiceExportObject, UserData } from './schema-as-data';
@@ -139,8 +140,8 @@ export class ApiServiceExport extends Construct {
   public constructor(scope: Construct, id: string, props: ApiServiceExportProps = {}) {
     super(scope, id);
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
-    this.isolation = props.isolation ?? Isolation.PREFIXED;
-    this.informerScope = props.informerScope ?? InformerScope.CLUSTER;
+    this.isolation = props.isolation ?? DEFAULT_ISOLATION;
+    this.informerScope = props.informerScope ?? DEFAULT_INFORMER_SCOPE;
     this.clusterScopedIsolation = props.clusterScopedIsolation;
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);

@@ -1,12 +1,6 @@
-/**
- * How the server converts objects between the versions of a bound resource.
- */
-export enum ConversionStrategy {
-  /** Only `apiVersion` changes; every version shares one schema. */
-  NONE = 'None',
-  /** An external webhook converts objects. */
-  WEBHOOK = 'Webhook',
-}
+import { ConversionStrategy } from './model/enums';
+
+export { ConversionStrategy } from './model/enums';
 
 /**
  * Options of a conversion webhook.

@@ -1,3 +1,4 @@
+import { DEFAULT_INFORMER_SCOPE } from './model/defaults';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames, renderNames } from './resource-names';
 import { ResourceVersion, renderVersions } from './resource-version';
@@ -37,7 +38,7 @@ export class DefinitionSpec {
     this.group = props.group;
     this.names = { ...props.names };
     this.scope = props.scope ?? Scope.NAMESPACED;
-    this.informerScope = props.informerScope ?? InformerScope.CLUSTER;
+    this.informerScope = props.informerScope ?? DEFAULT_INFORMER_SCOPE;
     this.schema = props.schema;
     this.printerColumns = props.printerColumns ? [...props.printerColumns] : undefined;
     this.subresources = props.subresources;

@@ -1,11 +1,10 @@
 // Public API only: every name here is part of the jsii assembly.
-export { Scope, InformerScope, Isolation } from './scope';
+export { Scope, InformerScope, Isolation, PrinterColumnType, PrinterColumnFormat, ConversionStrategy, ConditionStatus, ConditionSeverity } from './model/enums';
 export type { ResourceNames } from './resource-names';
-export { PrinterColumnType, PrinterColumnFormat } from './printer-column';
 export type { PrinterColumn } from './printer-column';
 export type { Subresources, ScaleSubresource } from './subresources';
 export type { ResourceVersion } from './resource-version';
-export { Conversion, ConversionStrategy } from './conversion';
+export { Conversion } from './conversion';
 export type { WebhookConversionOptions } from './conversion';
 export { KubeBindCrds } from './kube-bind-crds';
 export type { KubeBindCrdsProps } from './kube-bind-crds';
@@ -18,7 +17,7 @@ export type { ApiServiceExportProps, ExportedResource } from './api-service-expo
 export type { IApiResource } from './api-resource';
 export { PermissionClaim } from './permission-claim';
 export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJsonPath, LabelSelectorRequirement } from './permission-claim';
-export { Condition, ConditionStatus, ConditionSeverity, ConditionTypes } from './lifecycle/conditions';
+export { Condition, ConditionTypes } from './lifecycle/conditions';
 export type { ConditionOptions } from './lifecycle/conditions';
 export { UpdateCheck } from './update-check';
 export * as l1 from './imports/kube-bind.io';

@@ -1,30 +1,6 @@
-/**
- * The OpenAPI type of a printer column's value.
- */
-export enum PrinterColumnType {
-  INTEGER = 'integer',
-  NUMBER = 'number',
-  STRING = 'string',
-  BOOLEAN = 'boolean',
-  /** Shown as an age, e.g. `5m`. */
-  DATE = 'date',
-}
+import { PrinterColumnFormat, PrinterColumnType } from './model/enums';
 
-/**
- * The OpenAPI format of a printer column's value: the formats Kubernetes'
- * CRD validation accepts. (The API docs mention a `name` format; the server
- * refuses it.)
- */
-export enum PrinterColumnFormat {
-  INT32 = 'int32',
-  INT64 = 'int64',
-  FLOAT = 'float',
-  DOUBLE = 'double',
-  BYTE = 'byte',
-  DATE = 'date',
-  DATE_TIME = 'date-time',
-  PASSWORD = 'password',
-}
+export { PrinterColumnType, PrinterColumnFormat } from './model/enums';
 
 /**
  * A column `kubectl get` shows for the custom resource (`additionalPrinterColumns`).

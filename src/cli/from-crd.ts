@@ -10,10 +10,9 @@ import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
 import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, schemaDifference } from '../migrate';
+import { INFORMER_SCOPES, inProse } from '../model';
 import { contextFor } from '../rules';
 import { Manifest, own, Violation } from '../rules/engine';
-
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',
@@ -59,7 +58,7 @@ export const FROM_CRD_COMMAND: Command = {
       name: 'informer-scope',
       value: 'SCOPE',
       choices: INFORMER_SCOPES,
-      description: 'informerScope of the BoundSchemas and the export, Cluster or Namespaced; default the scope of each CRD',
+      description: `informerScope of the BoundSchemas and the export, ${inProse(INFORMER_SCOPES)}; default the scope of each CRD`,
     },
     {
       name: 'versions',

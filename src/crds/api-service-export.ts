@@ -28,18 +28,32 @@ import {
   storedVersionsSchema,
   versionEntry,
 } from './shared';
+import { API_GROUP_PATTERN, INFORMER_SCOPES, ISOLATIONS, RESOURCE_NAME_PATTERN } from '../model';
 
-/** Values of `informerScope`. */
-export const INFORMER_SCOPES: readonly string[] = ['Cluster', 'Namespaced'];
-
-/** Values of `isolation` and `clusterScopedIsolation`. */
-export const ISOLATION_MODES: readonly string[] = ['Prefixed', 'Namespaced', 'None'];
-
-/** An API group name, or the empty string for the core group. */
-export const API_GROUP_PATTERN = String.raw`^(|[a-z0-9]([-a-z0-9]*[a-z0-9](\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)?)$`;
-
-/** A lowercase resource name such as `configmaps`. */
-export const RESOURCE_NAME_PATTERN = '^[a-z][-a-z0-9]*[a-z0-9]$';
+/**
+ * kube-bind's CEL rules of APIServiceExport v1alpha1. The rules that report
+ * the same problems (KB018, KB070-KB072) quote the server's messages from here.
+ */
+export const EXPORT_V1ALPHA1_CEL = {
+  clusterScopeNeedsClusterInformer: {
+    rule: 'self.scope == "Namespaced" || self.informerScope == "Cluster"',
+    message: 'informerScope must be Cluster for cluster-scoped resources',
+  },
+  clusterScopeNeedsIsolation: {
+    rule: 'self.scope == "Namespaced" || has(self.clusterScopedIsolation)',
+    message: 'clusterScopedIsolation must be defined for cluster-scoped resources',
+  },
+  namespacedScopeHasNoIsolation: {
+    rule: 'self.scope == "Cluster" || !has(self.clusterScopedIsolation)',
+    message: 'clusterScopedIsolation is not relevant for namespaced resources',
+  },
+  nameIsPluralDotGroup: {
+    rule: 'self.metadata.name == self.spec.names.plural+"."+self.spec.group',
+    // Upstream's wording, wrong as it is (the rule checks the object name,
+    // not the informer scope): kept so this CRD stays equivalent to kube-bind's.
+    message: 'informerScope is immutable',
+  },
+} as const;
 
 const EXPORT_DESCRIPTION = 'Offers a resource of the provider cluster to consumer clusters through kube-bind.';
 const STATUS_DESCRIPTION = 'What the consumer cluster reports about the exported resource.';
@@ -53,7 +67,7 @@ function informerScopeSchema(): JsonSchema {
 }
 
 function clusterScopedIsolationSchema(description: string): JsonSchema {
-  return stringEnum(ISOLATION_MODES, { description });
+  return stringEnum(ISOLATIONS, { description });
 }
 
 // ---------------------------------------------------------------------------
@@ -77,9 +91,9 @@ export function apiServiceExportV1alpha1Schema(): JsonSchema {
       description: 'The exported resource, described like a CustomResourceDefinition spec without webhooks.',
       required: ['group', 'informerScope', 'names', 'scope', 'versions'],
     }),
-    { rule: 'self.scope == "Namespaced" || self.informerScope == "Cluster"', message: 'informerScope must be Cluster for cluster-scoped resources' },
-    { rule: 'self.scope == "Namespaced" || has(self.clusterScopedIsolation)', message: 'clusterScopedIsolation must be defined for cluster-scoped resources' },
-    { rule: 'self.scope == "Cluster" || !has(self.clusterScopedIsolation)', message: 'clusterScopedIsolation is not relevant for namespaced resources' },
+    EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer,
+    EXPORT_V1ALPHA1_CEL.clusterScopeNeedsIsolation,
+    EXPORT_V1ALPHA1_CEL.namespacedScopeHasNoIsolation,
   );
 
   const status = object({
@@ -90,12 +104,7 @@ export function apiServiceExportV1alpha1Schema(): JsonSchema {
 
   return validated(
     resourceRoot({ spec, status }, { description: EXPORT_DESCRIPTION, required: ['spec'] }),
-    {
-      rule: 'self.metadata.name == self.spec.names.plural+"."+self.spec.group',
-      // Upstream's wording, wrong as it is (the rule checks the object name,
-      // not the informer scope): kept so this CRD stays equivalent to kube-bind's.
-      message: 'informerScope is immutable',
-    },
+    EXPORT_V1ALPHA1_CEL.nameIsPluralDotGroup,
   );
 }
 
@@ -164,7 +173,7 @@ export function apiServiceExportV1alpha2Schema(): JsonSchema {
     ),
     informerScope: informerScopeSchema(),
     isolation: validated(
-      stringEnum(ISOLATION_MODES, { description: 'How objects of different consumers are kept apart on the provider.' }),
+      stringEnum(ISOLATIONS, { description: 'How objects of different consumers are kept apart on the provider.' }),
       immutable('isolation is immutable'),
     ),
     permissionClaims: validated(

@@ -13,7 +13,6 @@ import {
   validated,
 } from './schema-builders';
 import {
-  RESOURCE_SCOPES,
   ageColumn,
   conditionsSchema,
   crdGroupSchema,
@@ -25,9 +24,14 @@ import {
   storedVersionsSchema,
   versionEntry,
 } from './shared';
+import { CONVERSION_STRATEGIES, INFORMER_SCOPES } from '../model';
 
-/** Values of `spec.conversion.strategy`. */
-export const CONVERSION_STRATEGIES: readonly string[] = ['None', 'Webhook'];
+/** kube-bind's CEL rule on `spec.conversion`; KB081 quotes its message. */
+export const CONVERSION_WEBHOOK_CEL = {
+  // The double space is upstream's; CEL ignores it, equality checks do not.
+  rule: "(self.strategy == 'None' && !has(self.webhook))  || (self.strategy == 'Webhook' && has(self.webhook))",
+  message: 'Webhook must be specified if strategy=Webhook',
+} as const;
 
 function conversionSchema(): JsonSchema {
   const webhook = object({
@@ -43,21 +47,18 @@ function conversionSchema(): JsonSchema {
       strategy: stringEnum(CONVERSION_STRATEGIES, { description: 'None (only apiVersion changes) or Webhook.' }),
       webhook,
     }, { description: 'How objects are converted between versions.' }),
-    {
-      // The double space is upstream's; CEL ignores it, equality checks do not.
-      rule: "(self.strategy == 'None' && !has(self.webhook))  || (self.strategy == 'Webhook' && has(self.webhook))",
-      message: 'Webhook must be specified if strategy=Webhook',
-    },
+    CONVERSION_WEBHOOK_CEL,
   );
 }
 
 /**
  * kube-bind's Go type carries the scope enum twice (once on the type, once on
- * the field), which controller-gen renders as two `allOf` branches.
+ * the field), which controller-gen renders as two `allOf` branches. (Its Go
+ * type is the resource scope's; the values are informerScope's, the same two.)
  */
 function informerScopeSchema(): JsonSchema {
   return string({
-    allOf: [{ enum: [...RESOURCE_SCOPES] }, { enum: [...RESOURCE_SCOPES] }],
+    allOf: [{ enum: [...INFORMER_SCOPES] }, { enum: [...INFORMER_SCOPES] }],
     description: 'Whether the informer for the resource watches the whole cluster or single namespaces.',
   });
 }

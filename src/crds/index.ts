@@ -1,6 +1,9 @@
 /**
  * kube-bind's two CustomResourceDefinitions, written as code: the single
  * source of truth for the schemas the rules and the constructs check against.
+ * They are built from the model (src/model: enum values, patterns), and state
+ * the rest themselves (required, defaulted and immutable fields, CEL rules),
+ * which `facts.ts` reads back for the rules, the update checks and `migrate`.
  * Every call builds a fresh object, so callers may mutate what they get.
  */
 import { buildApiServiceExportCrd } from './api-service-export';

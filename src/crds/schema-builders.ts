@@ -108,6 +108,9 @@ export function validated(schema: JsonSchema, ...rules: readonly CelRule[]): Jso
 }
 
 /** The CEL transition rule that forbids changing a field once set. */
+export const IMMUTABLE_RULE = 'self == oldSelf';
+
+/** A field that may not change once set (`x-kubernetes-validations: [{rule: self == oldSelf}]`). */
 export function immutable(message: string): CelRule {
-  return { rule: 'self == oldSelf', message };
+  return { rule: IMMUTABLE_RULE, message };
 }

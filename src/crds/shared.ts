@@ -15,15 +15,11 @@ import {
   string,
   stringEnum,
 } from './schema-builders';
+import { RESOURCE_SCOPES, VERSION_NAME_PATTERN } from '../model';
 
 /** The category both kinds are listed under (`kubectl get kube-bindings`). */
 export const KUBE_BIND_CATEGORY = 'kube-bindings';
 
-/** The resource scopes Kubernetes knows. */
-export const RESOURCE_SCOPES: readonly string[] = ['Cluster', 'Namespaced'];
-
-/** What Kubernetes accepts as a version name (v1, v2beta3, ...). */
-export const VERSION_NAME_PATTERN = '^v[1-9][0-9]*([a-z]+[1-9][0-9]*)?$';
 
 // ---------------------------------------------------------------------------
 // Pieces of an embedded CustomResourceDefinition spec

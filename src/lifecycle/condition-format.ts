@@ -12,7 +12,7 @@
  * (KB100-KB104) but exposes no per-condition function; the two should be
  * merged so that both read one set of checks.
  */
-import { CONDITION_SEVERITIES, CONDITION_STATUSES } from '../rules/conditions';
+import { CONDITION_SEVERITIES, CONDITION_STATUSES, inProse } from '../model';
 import { didYouMean, isObject, oneOf, own, show } from '../rules/engine';
 import { isRfc3339 } from '../rules/k8s-formats';
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from '../rules/k8s-names';
@@ -118,7 +118,7 @@ function severityProblems(severity: unknown, status: unknown): ConditionProblem[
     return [{
       field: 'severity',
       message: `severity ${show(severity)} ${oneOf(CONDITION_SEVERITIES)}${didYouMean(severity, CONDITION_SEVERITIES)}`,
-      hint: 'use Error, Warning or Info, or leave severity out',
+      hint: `use ${inProse(CONDITION_SEVERITIES)}, or leave severity out`,
     }];
   }
   if (status !== 'False') {

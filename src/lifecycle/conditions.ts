@@ -6,27 +6,10 @@
  * signatures; data interfaces have readonly properties only.
  */
 import { conditionProblems, describeConditionProblems, isConditionTrue, wellFormedConditions } from './condition-format';
+import { ConditionSeverity, ConditionStatus } from '../model/enums';
 import { own } from '../rules/engine';
 
-/** The status of a condition. */
-export enum ConditionStatus {
-  /** The condition holds. */
-  TRUE = 'True',
-  /** The condition does not hold. */
-  FALSE = 'False',
-  /** Whether the condition holds is not known. */
-  UNKNOWN = 'Unknown',
-}
-
-/** How bad a `False` condition is. Set only when the status is `False`. */
-export enum ConditionSeverity {
-  /** The object is not working. */
-  ERROR = 'Error',
-  /** The object works, but something needs attention. */
-  WARNING = 'Warning',
-  /** Expected or transient, for example while waiting for a consumer. */
-  INFO = 'Info',
-}
+export { ConditionStatus, ConditionSeverity } from '../model/enums';
 
 /** The fields of one condition. */
 export interface ConditionOptions {

@@ -6,10 +6,11 @@
  */
 import { CrdFindings } from './crd-findings';
 import { Conversion } from '../conversion';
+import { CONVERSION_STRATEGIES } from '../model';
 import { didYouMean, field, isObject, oneOf, own, show } from '../rules/engine';
 import { isBase64 } from '../rules/k8s-formats';
 
-const STRATEGIES = ['None', 'Webhook'];
+const STRATEGIES = CONVERSION_STRATEGIES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.
 const CONVERSION_KEYS = ['strategy', 'webhook'];
 const WEBHOOK_KEYS = ['clientConfig', 'conversionReviewVersions'];

@@ -3,6 +3,7 @@
  * `from-crd --export`, so that one command gives a provider everything it
  * applies. Works on manifests, so it takes BoundSchemas from any source.
  */
+import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from '../model';
 import { DEFAULT_GROUP, Manifest, isObject, own } from '../rules/engine';
 
 export interface ExportForSchemasOptions {
@@ -43,14 +44,14 @@ export function exportForSchemas(schemas: readonly unknown[], options: ExportFor
     resources.push({ group, resource: plural, versions: served });
   }
   const namespace = options.namespace ?? shared(list.map(s => own(own(s, 'metadata'), 'namespace')));
-  const informerScope = options.informerScope ?? shared(list.map(s => own(own(s, 'spec'), 'informerScope'))) ?? 'Cluster';
+  const informerScope = options.informerScope ?? shared(list.map(s => own(own(s, 'spec'), 'informerScope'))) ?? DEFAULT_INFORMER_SCOPE;
   return {
     apiVersion: `${options.kubeBindGroup ?? DEFAULT_GROUP}/v1alpha2`,
     kind: 'APIServiceExport',
     metadata: { name: options.name, ...(namespace !== undefined && namespace !== '' ? { namespace } : {}) },
     spec: {
       resources,
-      isolation: options.isolation ?? 'Prefixed',
+      isolation: options.isolation ?? DEFAULT_ISOLATION,
       informerScope,
     },
   };

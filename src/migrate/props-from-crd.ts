@@ -16,13 +16,13 @@ import { readCrdConversion } from './crd-conversion';
 import { CrdFindings } from './crd-findings';
 import { readExportedVersions } from './exported-versions';
 import { Conversion } from '../conversion';
+import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
 import { didYouMean, field, isObject, oneOf, own, show } from '../rules/engine';
 import { InformerScope, Scope } from '../scope';
 
-const SCOPES = ['Cluster', 'Namespaced'];
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
+const SCOPES = RESOURCE_SCOPES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.
 const SPEC_KEYS = ['group', 'names', 'scope', 'versions', 'conversion', 'preserveUnknownFields'];
 // Fields of v1beta1 that moved into each version in v1: named as such, since that is the likely mistake.
@@ -181,7 +181,7 @@ function readMetadata(findings: CrdFindings, crd: { [key: string]: any }, expect
 
 function readInformerScope(findings: CrdFindings, option: string | undefined, scope: string | undefined): string | undefined {
   // kube-bind's CRDToBoundSchema (sdk/apis/kubebind/v1alpha2/helpers) uses the CRD's scope: Cluster or Namespaced.
-  const value = option ?? scope ?? 'Cluster';
+  const value = option ?? scope ?? DEFAULT_INFORMER_SCOPE;
   if (!INFORMER_SCOPES.includes(value)) {
     findings.problem('', `informerScope option ${show(value)} ${oneOf(INFORMER_SCOPES)}${didYouMean(value, INFORMER_SCOPES)}`);
     return undefined;

@@ -25,19 +25,19 @@
  *   `<plural>.<group>`) and differing per-version schemas are problems.
  */
 import { schemaDifference } from './schema-difference';
+import { propertiesOf } from '../crds/facts';
+import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
 import { copySchema } from '../resource-version';
-import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
+import { DEFAULT_GROUP, KindVersion, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
 import { versionSchemaDifference } from '../rules/schema-equality';
 
-const SCOPES = ['Cluster', 'Namespaced'];
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
-const ISOLATIONS = ['Prefixed', 'Namespaced', 'None'];
-const DEFAULT_ISOLATION = 'Prefixed';
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
-const SPEC_KEYS = ['group', 'names', 'scope', 'informerScope', 'clusterScopedIsolation', 'versions'];
-const NAMES_KEYS = ['kind', 'plural', 'singular', 'listKind', 'shortNames', 'categories'];
-const VERSION_KEYS = ['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'schema', 'additionalPrinterColumns', 'subresources'];
+// The fields of a v1alpha1 export, its names and its versions, as our CRD has them: anything else is dropped.
+const V1ALPHA1: KindVersion = 'APIServiceExport/v1alpha1';
+const SPEC_KEYS = propertiesOf(V1ALPHA1, ['spec']);
+const NAMES_KEYS = propertiesOf(V1ALPHA1, ['spec', 'names']);
+const VERSION_KEYS = propertiesOf(V1ALPHA1, ['spec', 'versions']);
 const KEPT_METADATA = ['name', 'namespace', 'labels', 'annotations'];
 
 export interface MigrationOptions {

@@ -18,7 +18,6 @@
 import { Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import {
   GROUP_PATTERN,
-  ISOLATIONS,
   RESOURCE_PATTERN,
   describeGroupResource,
   exportRule,
@@ -28,6 +27,7 @@ import {
   resourcePatternViolation,
   versionNameViolation,
 } from './export';
+import { ISOLATIONS } from '../model';
 import {
   dns1123LabelErrors,
   dns1123SubdomainErrors,
@@ -159,7 +159,7 @@ function groupOf(value: Obj): string | undefined {
 
 function isolationOf(obj: Manifest): string | undefined {
   const isolation = own(own(obj, 'spec'), 'isolation');
-  return typeof isolation === 'string' && (ISOLATIONS as readonly string[]).includes(isolation) ? isolation : undefined;
+  return typeof isolation === 'string' && ISOLATIONS.includes(isolation) ? isolation : undefined;
 }
 
 function problemsText(problems: string[]): string {

@@ -6,11 +6,9 @@
  */
 import { KIND_VERSIONS, KindVersion, Manifest, Rule, RuleContext, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from './k8s-names';
+import { CONDITION_SEVERITIES, CONDITION_STATUSES } from '../model';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
-
-export const CONDITION_STATUSES: readonly string[] = ['True', 'False', 'Unknown'];
-export const CONDITION_SEVERITIES: readonly string[] = ['Error', 'Warning', 'Info'];
 
 interface Condition {
   readonly condition: { [key: string]: any };

@@ -11,6 +11,7 @@
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, oneOf, own, show, violation } from './engine';
 import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from './k8s-formats';
 import { dns1035LabelErrors } from './k8s-names';
+import { CONVERSION_WEBHOOK_CEL } from '../crds/bound-schema';
 
 const K8S = 'Kubernetes CRD validation';
 const CEL = 'kube-bind CRD (CEL)';
@@ -78,7 +79,7 @@ const noneHasNoWebhook: Rule = {
     const c = conversionOf(obj);
     if (c?.strategy !== 'None' || !present(c.conversion, 'webhook')) return [];
     return [violation(noneHasNoWebhook, WEBHOOK, `${WEBHOOK} must not be set when ${field(CONVERSION, 'strategy')} is "None"`,
-      'remove the webhook, or set strategy: Webhook; the server says "Webhook must be specified if strategy=Webhook"')];
+      `remove the webhook, or set strategy: Webhook; the server says ${show(CONVERSION_WEBHOOK_CEL.message)}`)];
   },
 };
 

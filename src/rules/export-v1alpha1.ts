@@ -4,9 +4,8 @@
  * scope and to clusterScopedIsolation.
  */
 import { Manifest, Rule, has, own, show, violation } from './engine';
-
-const SCOPES = ['Cluster', 'Namespaced'];
-const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
+import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
+import { INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES, inProse } from '../model';
 
 /** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
 function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {
@@ -28,7 +27,7 @@ const clusterScopeNeedsClusterInformer: Rule = {
     return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope',
       `spec.informerScope ${show(informerScope)} must be "Cluster" because spec.scope is "Cluster": `
       + 'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
-      'set informerScope: Cluster, or export a namespaced resource; the server says "informerScope must be Cluster for cluster-scoped resources"')];
+      `set informerScope: Cluster, or export a namespaced resource; the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer.message)}`)];
   },
 };
 
@@ -43,8 +42,8 @@ const clusterScopeNeedsIsolation: Rule = {
     if (s?.scope !== 'Cluster' || (has(s.spec, 'clusterScopedIsolation') && own(s.spec, 'clusterScopedIsolation') !== null)) return [];
     return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
       'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
-      'choose how cluster-scoped objects of different consumers are kept apart on the provider: Prefixed, Namespaced or None; '
-      + 'the server says "clusterScopedIsolation must be defined for cluster-scoped resources"')];
+      `choose how cluster-scoped objects of different consumers are kept apart on the provider: ${inProse(ISOLATIONS)}; `
+      + `the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsIsolation.message)}`)];
   },
 };
 
@@ -59,7 +58,7 @@ const namespacedScopeHasNoIsolation: Rule = {
     if (s?.scope !== 'Namespaced' || !has(s.spec, 'clusterScopedIsolation') || own(s.spec, 'clusterScopedIsolation') === null) return [];
     return [violation(namespacedScopeHasNoIsolation, 'spec.clusterScopedIsolation',
       `spec.clusterScopedIsolation ${show(own(s.spec, 'clusterScopedIsolation'))} must not be set because spec.scope is "Namespaced"`,
-      'remove it: it only applies to cluster-scoped resources; the server says "clusterScopedIsolation is not relevant for namespaced resources"')];
+      `remove it: it only applies to cluster-scoped resources; the server says ${show(EXPORT_V1ALPHA1_CEL.namespacedScopeHasNoIsolation.message)}`)];
   },
 };
 

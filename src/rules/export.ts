@@ -6,12 +6,11 @@
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
 import { Manifest, Rule, RuleInfo, Violation, perObject, field, isObject, item, own, rulesOfOnePass, show, violation } from './engine';
-import { API_GROUP_PATTERN, RESOURCE_NAME_PATTERN } from '../crds/api-service-export';
-import { VERSION_NAME_PATTERN } from '../crds/shared';
+import { API_GROUP_PATTERN, DEFAULT_ISOLATION, ISOLATIONS, RESOURCE_NAME_PATTERN, VERSION_NAME_PATTERN } from '../model';
 
-/** kube-bind's pattern for `group` fields (CRD `GroupResource.group`), read from our CRD model. */
+/** kube-bind's pattern for `group` fields (CRD `GroupResource.group`), read from the model (src/model), as our CRD states it. */
 export const GROUP_PATTERN = new RegExp(API_GROUP_PATTERN);
-/** kube-bind's pattern for `resource` fields (CRD `GroupResource.resource`), read from our CRD model. */
+/** kube-bind's pattern for `resource` fields (CRD `GroupResource.resource`), read from the model (src/model), as our CRD states it. */
 export const RESOURCE_PATTERN = new RegExp(RESOURCE_NAME_PATTERN);
 /** A Kubernetes API version name (`v1`, `v2beta1`), as BoundSchema's versions[*].name pattern has it. */
 export const VERSION_NAME = new RegExp(VERSION_NAME_PATTERN);
@@ -27,8 +26,6 @@ export const SUPERSEDED_BY_SEMANTIC_RULES: ReadonlyArray<{ readonly rule: string
   { rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.(group|resource)$/ },
   { rule: 'KB007', path: /^spec\.resources$/ },
 ];
-
-export const ISOLATIONS = ['Prefixed', 'Namespaced', 'None'] as const;
 
 /**
  * Kubernetes' built-in API groups whose names contain a dot. Their resources
@@ -308,12 +305,12 @@ function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {
   const legacy = own(spec, 'clusterScopedIsolation');
   if (typeof legacy !== 'string') return;
   const isolation = own(spec, 'isolation');
-  const known = (ISOLATIONS as readonly string[]).includes(legacy);
+  const known = ISOLATIONS.includes(legacy);
   out.push(violation(LEGACY_ISOLATION, 'spec.clusterScopedIsolation', `spec.clusterScopedIsolation ${show(legacy)} is deprecated`,
     isolation === undefined
-      ? `set the required spec.isolation instead (e.g. isolation: ${show(known ? legacy : 'Prefixed')}) and remove clusterScopedIsolation`
+      ? `set the required spec.isolation instead (e.g. isolation: ${show(known ? legacy : DEFAULT_ISOLATION)}) and remove clusterScopedIsolation`
       : 'remove clusterScopedIsolation: spec.isolation replaces it'));
-  if (!known || typeof isolation !== 'string' || !(ISOLATIONS as readonly string[]).includes(isolation) || legacy === isolation) return;
+  if (!known || typeof isolation !== 'string' || !ISOLATIONS.includes(isolation) || legacy === isolation) return;
   out.push(violation(ISOLATION_WINS, 'spec.clusterScopedIsolation',
     `spec.clusterScopedIsolation ${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
     `remove clusterScopedIsolation, or set it to ${show(isolation)}`));

@@ -9,6 +9,7 @@
  */
 import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
 import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
@@ -258,8 +259,8 @@ const exportName: Rule = {
     if (expected === undefined) return [];
     const metadata = own(obj, 'metadata');
     const name = own(metadata, 'name');
-    // kube-bind's server reports this rule with the (wrong) message "informerScope is immutable".
-    const serverSays = 'the server reports this as "informerScope is immutable" (kube-bind\'s CEL message for this rule)';
+    // kube-bind's server reports this rule with a wrong message (it names another field): quote it, so users recognise it.
+    const serverSays = `the server reports this as ${show(EXPORT_V1ALPHA1_CEL.nameIsPluralDotGroup.message)} (kube-bind's CEL message for this rule)`;
     // The API server drops a null name before the CEL rule sees it: as good as missing.
     if (name === undefined || name === null) {
       const generated = typeof own(metadata, 'generateName') === 'string' ? ' (generateName cannot satisfy it)' : '';

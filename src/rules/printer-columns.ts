@@ -6,21 +6,12 @@
  */
 import { KindVersion, Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
 import { printerColumnJsonPathErrors } from './k8s-jsonpath';
+import { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from '../model';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
 const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
 const K8S = 'Kubernetes CRD validation';
-
-/** Kubernetes' printerColumnDatatypes. */
-export const PRINTER_COLUMN_TYPES: readonly string[] = ['integer', 'number', 'string', 'boolean', 'date'];
-
-/**
- * Kubernetes' customResourceColumnDefinitionFormats. The API documentation
- * mentions a `name` format for the primary column, but validation.go does
- * not list it, so the API server rejects it.
- */
-export const PRINTER_COLUMN_FORMATS: readonly string[] = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'password'];
 
 interface Column {
   readonly column: { [key: string]: any };

@@ -30,6 +30,7 @@ import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
+import { requiredOf } from '../crds/facts';
 
 const SOURCE_CRD = 'kube-bind CRD';
 
@@ -545,6 +546,12 @@ function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, w: W
   });
 }
 
+/** Whether the required check of `node` reports `key` when it is missing (required, and not defaulted by the server). */
+function isRequiredHere(node: SchemaNode, key: string): boolean {
+  return Array.isArray(node.required) && node.required.includes(key)
+    && !has(node.properties !== undefined ? own(node.properties, key) : undefined, 'default');
+}
+
 function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
   const { properties, additional, preserve } = node;
   const steps = w.steps;
@@ -562,10 +569,13 @@ function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, r
     const fieldNode = propertyNode(node, key, w.nodes) ?? additionalNodeOf(node, w.nodes) ?? undefined;
     if (child === null && fieldNode !== undefined && !fieldNode.nullAllowed) {
       // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
-      // validates: as good as absent, which the required check below reports when it matters.
-      const childPath = keyPath(pathOf(w), key);
-      report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
-        `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
+      // validates: as good as absent. When the field is required, the required check below reports it (one
+      // finding, which says why); otherwise this warning does.
+      if (!isRequiredHere(node, key)) {
+        const childPath = keyPath(pathOf(w), key);
+        report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
+          `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
+      }
       continue;
     }
     if (fieldNode !== undefined) {
@@ -590,7 +600,8 @@ function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, r
       // The server applies defaults before it validates, so a defaulted field is never missing.
       if (has(requiredSchema, 'default')) continue;
       const path = keyPath(pathOf(w), name);
-      report(w, violation(REQUIRED, path, `${label(path)} is required`, requiredHint(requiredSchema)));
+      const nulled = has(value, name) ? ' (it is null, which the server drops before it validates)' : '';
+      report(w, violation(REQUIRED, path, `${label(path)} is required${nulled}`, requiredHint(requiredSchema)));
     }
   }
   const count = keys.length;
@@ -679,7 +690,7 @@ function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   if (kv === 'APIServiceExport/v1alpha2' && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
-      'the CRD does not require spec, but every spec field (group, names, scope, informerScope, versions) is required once it is present; add them'));
+      `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
   }
   return found;
 }

@@ -34,6 +34,7 @@ import {
   violation,
 } from './engine';
 import { firstDifference } from './k8s-values';
+import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../crds/facts';
 
 /** A check of one update: the stored object against its next state. */
 export interface UpdateRule {
@@ -52,31 +53,17 @@ const ALL_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 
 /** The kinds whose spec is a CustomResourceDefinition spec on the consumer side. */
 const DEFINITION_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 
-/** The spec fields each version has, to compare only what two versions share. */
-const SPEC_FIELDS: { readonly [kv in KindVersion]: readonly string[] } = {
-  'APIServiceExport/v1alpha1': ['group', 'names', 'scope', 'informerScope', 'clusterScopedIsolation', 'versions'],
-  'APIServiceExport/v1alpha2': ['resources', 'isolation', 'informerScope', 'clusterScopedIsolation', 'permissionClaims'],
-  'BoundSchema/v1alpha2': ['group', 'names', 'scope', 'informerScope', 'versions', 'conversion'],
-  // Not compared today (updates pair kube-bind objects only); listed because the table covers every kind/version.
-  'CustomResourceDefinition/v1': ['group', 'names', 'scope', 'versions', 'conversion', 'preserveUnknownFields'],
-};
-
 /**
- * The fields kube-bind's CRD marks `self == oldSelf`, per version of the next
- * object, with the message the server answers.
+ * The spec fields each version has, to compare only what two versions share:
+ * read from our CRDs, and for CustomResourceDefinition from Kubernetes'
+ * CustomResourceDefinitionSpec (not compared today: updates pair kube-bind
+ * objects only; listed so every kind/version has an answer).
  */
-const IMMUTABLE_FIELDS: { readonly [kv: string]: ReadonlyArray<{ readonly name: string; readonly serverMessage: string }> } = {
-  'APIServiceExport/v1alpha1': [
-    { name: 'informerScope', serverMessage: 'informerScope is immutable' },
-  ],
-  'APIServiceExport/v1alpha2': [
-    { name: 'resources', serverMessage: 'resources are immutable' },
-    { name: 'informerScope', serverMessage: 'informerScope is immutable' },
-    { name: 'isolation', serverMessage: 'isolation is immutable' },
-    { name: 'permissionClaims', serverMessage: 'permissionClaims are immutable' },
-    { name: 'clusterScopedIsolation', serverMessage: 'clusterScopedIsolation is immutable' },
-  ],
-};
+function specFieldsOf(kv: KindVersion): readonly string[] {
+  return kv === 'CustomResourceDefinition/v1'
+    ? ['group', 'names', 'scope', 'versions', 'conversion', 'preserveUnknownFields']
+    : propertiesOf(kv, ['spec']);
+}
 
 // ---------------------------------------------------------------------------
 // Object identity and pairing
@@ -130,7 +117,7 @@ function previousKindVersion(previous: Manifest, next: Manifest, ctx: RuleContex
 }
 
 function sharesField(previousKv: KindVersion, name: string): boolean {
-  return SPEC_FIELDS[previousKv].includes(name);
+  return specFieldsOf(previousKv).includes(name);
 }
 
 /** Present for CEL: the server prunes `null` from fields before validation. */
@@ -171,37 +158,11 @@ function conditionStatus(obj: Manifest, type: string): unknown {
 
 /**
  * A copy of a value as the server compares it in CEL: `null` fields pruned,
- * and the `group: ""` defaults of kube-bind's schema applied, so that an
- * omitted group equals an explicit empty one.
+ * and the defaults of kube-bind's schema applied (read from our CRD), so that
+ * an omitted group equals an explicit empty one.
  */
-function celView(fieldName: string, value: unknown): unknown {
-  const pruned = pruneNulls(value, 0);
-  if (!Array.isArray(pruned)) return pruned;
-  if (fieldName === 'resources') return pruned.map(defaultGroup);
-  if (fieldName === 'permissionClaims') {
-    return pruned.map(claim => {
-      const withGroup = defaultGroup(claim);
-      const selector = own(withGroup, 'selector');
-      const references = own(selector, 'references');
-      if (!Array.isArray(references)) return withGroup;
-      return assign(withGroup, 'selector', assign(selector, 'references', references.map(defaultGroup)));
-    });
-  }
-  return pruned;
-}
-
-function defaultGroup(entry: unknown): unknown {
-  return isObject(entry) && !Object.prototype.hasOwnProperty.call(entry, 'group') ? assign(entry, 'group', '') : entry;
-}
-
-/** A shallow copy of `obj` with `key` set, keeping every key (even `__proto__`) a plain data property. */
-function assign(obj: unknown, key: string, value: unknown): { [key: string]: unknown } {
-  const out: { [key: string]: unknown } = {};
-  if (isObject(obj)) {
-    for (const k of Object.keys(obj)) define(out, k, obj[k]);
-  }
-  define(out, key, value);
-  return out;
+function celView(kv: KindVersion, fieldName: string, value: unknown): unknown {
+  return withSchemaDefaults(kv, ['spec', fieldName], pruneNulls(value, 0));
 }
 
 function define(obj: { [key: string]: unknown }, key: string, value: unknown): void {
@@ -274,14 +235,15 @@ const immutableExportFields: UpdateRule = {
     const before = own(previous, 'spec');
     const after = own(next, 'spec');
     const out: Violation[] = [];
-    for (const { name, serverMessage } of IMMUTABLE_FIELDS[nextKv] ?? []) {
+    // The fields kube-bind's CRD marks `self == oldSelf` in the next object's version.
+    for (const { name, serverMessage } of immutableSpecFields(nextKv)) {
       if (!sharesField(previousKv, name)) continue;
       const oldValue = own(before, name);
       const newValue = own(after, name);
       // CEL transition rules are skipped when either side lacks the field.
       if (!present(oldValue) || !present(newValue)) continue;
       const path = field('spec', name);
-      const difference = firstDifference(celView(name, oldValue), celView(name, newValue), path);
+      const difference = firstDifference(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
       if (difference === undefined) continue;
       const where = difference !== path ? ` (first difference at ${difference})` : '';
       out.push(violation(immutableExportFields, path,

@@ -148,11 +148,12 @@ describe('KB003 types', () => {
     expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.versions[0].additionalPrinterColumns[0].priority')]);
   });
 
-  test('a null field is pruned by the server: a warning, and a required one is then missing', () => {
+  test('a null required field is pruned by the server, then missing: one finding (KB002), which says why', () => {
     const obj = validBoundSchema();
     obj.spec.scope = null;
-    expect(findings('KB003', obj)).toEqual([at('KB003', 'spec.scope', 'warning')]);
+    expect(findings('KB003', obj)).toEqual([]);
     expect(findings('KB002', obj)).toEqual([at('KB002', 'spec.scope')]);
+    expect(violationsOf('KB002', obj)[0].message).toBe('spec.scope is required (it is null, which the server drops before it validates)');
   });
 
   test('a null optional field is only a warning', () => {
