@@ -142,8 +142,9 @@ export const FROM_CRD_COMMAND: Command = {
     const produced = [...schemas, ...makeExports(schemas)];
     if (produced.length > schemas.length + 1) {
       const exportNames = produced.slice(schemas.length).map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
-      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs,
-        message: `the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): --export ${JSON.stringify(exportName)} writes ${exportNames}` }) + '\n');
+      const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
+        + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
+      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
     }
     const results = validateWithRules(produced, context);
     const checked = produced.map((manifest, i) => checkedOutput(manifest, results[i] ?? [], sources.get(manifest) ?? sources.get(schemas[0])));

@@ -75,7 +75,8 @@ export function exportsForSchemas(schemas: readonly unknown[], options: ExportFo
   // Schemas of neither scope go with the first group: the rules report their scope.
   const others = list.filter(s => !byScope.some(g => g.schemas.includes(s)));
   return {
-    exports: byScope.map((g, i) => exportForSchemas(i === 0 ? [...g.schemas, ...others] : g.schemas, { ...options, name: `${options.name}-${g.suffix}` })),
+    exports: byScope.map((g, i) =>
+      exportForSchemas(i === 0 ? [...g.schemas, ...others] : g.schemas, { ...options, name: `${options.name}-${g.suffix}` })),
     split: true,
   };
 }
