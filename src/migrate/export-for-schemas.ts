@@ -60,18 +60,18 @@ export function exportForSchemas(schemas: readonly unknown[], options: ExportFor
 /** The scope kube-bind's backend requires every resource of one export to share (its "DifferentScopes" check). */
 const SCOPE_SUFFIXES: ReadonlyArray<readonly [scope: string, suffix: string]> = [['Namespaced', 'namespaced'], ['Cluster', 'cluster']];
 
-/**
- * The exports of `schemas`: one, named `options.name`, when they all have one
- * scope; otherwise one per scope, named `<name>-namespaced` and
- * `<name>-cluster`, because kube-bind's backend refuses an export whose
- * resources differ in scope (KB175). `split` says whether that happened.
- */
 /** The exports `exportsForSchemas` writes, and whether the schemas' scopes split them. */
 export interface ExportsForSchemas {
   readonly exports: Manifest[];
   readonly split: boolean;
 }
 
+/**
+ * The exports of `schemas`: one, named `options.name`, when they all have one
+ * scope; otherwise one per scope, named `<name>-namespaced` and
+ * `<name>-cluster`, because kube-bind's backend refuses an export whose
+ * resources differ in scope (KB175). `split` says whether that happened.
+ */
 export function exportsForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): ExportsForSchemas {
   const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
   const byScope = SCOPE_SUFFIXES
