@@ -3,7 +3,7 @@
  * `from-crd --export`, so that one command gives a provider everything it
  * applies. Works on manifests, so it takes BoundSchemas from any source.
  */
-import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from '../model';
+import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION, Scope } from '../model';
 import { DEFAULT_GROUP, Manifest, isObject, own } from '../rules/engine';
 
 export interface ExportForSchemasOptions {
@@ -58,7 +58,7 @@ export function exportForSchemas(schemas: readonly unknown[], options: ExportFor
 }
 
 /** The scope kube-bind's backend requires every resource of one export to share (its "DifferentScopes" check). */
-const SCOPE_SUFFIXES: ReadonlyArray<readonly [scope: string, suffix: string]> = [['Namespaced', 'namespaced'], ['Cluster', 'cluster']];
+const SCOPE_SUFFIXES: ReadonlyArray<readonly [scope: string, suffix: string]> = [[Scope.NAMESPACED, 'namespaced'], [Scope.CLUSTER, 'cluster']];
 
 /** The exports `exportsForSchemas` writes, and whether the schemas' scopes split them. */
 export interface ExportsForSchemas {
