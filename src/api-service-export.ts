@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { BoundSchema } from './bound-schema';
 import * as l1 from './imports/kube-bind.io';
 import { PermissionClaim } from './permission-claim';
-import { DEFAULT_GROUP } from './rules/engine';
+import { DEFAULT_GROUP } from './rules/kinds';
 import { ApiServiceExportObject, UserData } from './schema-as-data';
 import { InformerScope, Isolation } from './scope';
 import { validateWithRules } from './validation';

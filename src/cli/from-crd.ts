@@ -11,7 +11,8 @@ import { validateWithRules } from './validate';
 import { manifestsToYaml } from './yaml-out';
 import { boundSchemaManifestFromCrd, crdLabel, exportForSchemas, schemaDifference } from '../migrate/from-crd';
 import { contextFor } from '../rules';
-import { Manifest, own, Violation } from '../rules/engine';
+import { Manifest, own } from '../rules/values';
+import { Violation } from '../rules/violation';
 
 const INFORMER_SCOPES = ['Cluster', 'Namespaced'];
 

@@ -10,7 +10,7 @@ import { PATHS_COMMAND } from './paths';
 import { DEFAULT_LIMITS } from './read';
 import { VALIDATE_COMMAND } from './validate';
 import { packageVersion } from './version';
-import { closest } from '../rules/engine';
+import { closest } from '../rules/messages';
 
 const PROGRAM = 'cdk8s-kube-bind';
 

@@ -8,7 +8,7 @@ import { Document, isScalar, YAMLError } from 'yaml';
 import { nodeAt, startOf } from './locate';
 import type { Diagnostic } from './read';
 import { documentStream } from './yaml-stream';
-import { own, Manifest } from '../rules/engine';
+import { Manifest, own } from '../rules/values';
 
 /** Limits on what one document may expand to. */
 export interface ShapeLimits {

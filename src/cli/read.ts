@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { FileLocator, PathToken } from './locate';
 import { parseFile } from './parse';
-import { Manifest } from '../rules/engine';
+import { Manifest } from '../rules/values';
 
 /** How much input the CLI accepts. All bounded, so no input can exhaust memory. */
 export interface ReadLimits {

@@ -11,7 +11,7 @@
  * double-quoted and escaped here.
  */
 import { CreateNodeOptions, Document, DocumentOptions, isMap, isScalar, Scalar, SchemaOptions, ToStringOptions, visit } from 'yaml';
-import { Manifest } from '../rules/engine';
+import { Manifest } from '../rules/values';
 
 const WRITE_OPTIONS: DocumentOptions & SchemaOptions & CreateNodeOptions = {
   version: '1.2',

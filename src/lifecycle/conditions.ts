@@ -6,7 +6,7 @@
  * signatures; data interfaces have readonly properties only.
  */
 import { conditionProblems, describeConditionProblems, isConditionTrue, wellFormedConditions } from './condition-format';
-import { own } from '../rules/engine';
+import { own } from '../rules/values';
 
 /** The status of a condition. */
 export enum ConditionStatus {

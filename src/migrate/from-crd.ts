@@ -33,10 +33,13 @@ import { Conversion } from '../conversion';
 import { PrinterColumn, PrinterColumnFormat, PrinterColumnType, renderPrinterColumn } from '../printer-column';
 import { ResourceNames, renderNames } from '../resource-names';
 import { ResourceVersion, copySchema, renderVersions } from '../resource-version';
-import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
 import { isBase64 } from '../rules/k8s-formats';
 import { goToLower } from '../rules/k8s-names';
+import { DEFAULT_GROUP } from '../rules/kinds';
+import { didYouMean, oneOf, show } from '../rules/messages';
+import { field, item } from '../rules/paths';
 import { MISSING, versionSchemaDifference } from '../rules/schema-equality';
+import { isObject, Manifest, own } from '../rules/values';
 import { InformerScope, Scope } from '../scope';
 import { Subresources, renderSubresources } from '../subresources';
 

@@ -26,8 +26,11 @@
  */
 import { schemaDifference } from './from-crd';
 import { copySchema } from '../resource-version';
-import { DEFAULT_GROUP, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
+import { DEFAULT_GROUP } from '../rules/kinds';
+import { didYouMean, oneOf, show } from '../rules/messages';
+import { field, item } from '../rules/paths';
 import { versionSchemaDifference } from '../rules/schema-equality';
+import { isObject, Manifest, own } from '../rules/values';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 const INFORMER_SCOPES = ['Cluster', 'Namespaced'];

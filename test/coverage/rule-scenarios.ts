@@ -3,7 +3,8 @@
  * plain manifests. The front-end test runs each through the command line and
  * through the constructs. Scenarios are small edits of three valid objects.
  */
-import type { Manifest, Severity } from '../../src/rules/engine';
+import type { Manifest } from '../../src/rules/values';
+import type { Severity } from '../../src/rules/violation';
 
 /** The objects of one scenario, checked together; `previous` holds the stored states for update rules. */
 export interface Scenario {

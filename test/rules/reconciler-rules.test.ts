@@ -5,7 +5,7 @@
  * failing and a passing case beside the scenario of rule-scenarios.ts.
  */
 import { contextFor, crossObjectViolations, validateObject } from '../../src/rules';
-import { Manifest } from '../../src/rules/engine';
+import { Manifest } from '../../src/rules/values';
 import { a2, bs, NAMESPACE } from '../coverage/rule-scenarios';
 
 const CTX = contextFor();
