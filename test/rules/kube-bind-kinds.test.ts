@@ -9,9 +9,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
 import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/kube-bind-kinds';
+import { a2, bs } from '../../src/rules/scenarios';
 import { Manifest } from '../../src/rules/values';
 import { validateJson } from '../coverage/cli-run';
-import { a2, bs } from '../coverage/rule-scenarios';
 
 const CTX = contextFor();
 const rules = (m: Manifest) => validateObject(m, CTX).map(v => [v.rule, v.severity, v.path]);
