@@ -3,7 +3,8 @@
  * family is one file of rules (`<family>.ts`, exporting its rules in order)
  * with its scenarios beside it (`<family>.scenarios.ts`). Adding a rule
  * touches its family file and its scenarios; adding a family is one line in
- * `FAMILIES`.
+ * `FAMILIES`. The runners read their rules from here (`validateUpdate` runs
+ * the update family, `UPDATE_RULES`, the same list).
  */
 import { CLAIM_RULES } from './claims';
 import { CONDITION_RULES } from './conditions';
@@ -14,7 +15,7 @@ import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
-import { AnyRule, CrossObjectRule, Rule, UpdateRule } from './rule';
+import { AnyRule, CrossObjectRule, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
 import { SUBRESOURCE_RULES } from './subresources';
 import { UPDATE_RULES } from './updates';
@@ -45,6 +46,3 @@ export const RULES: readonly Rule[] = REGISTRY.filter((r): r is Rule => r.scope 
 
 /** Every rule that looks at several objects at once. */
 export const CROSS_RULES: readonly CrossObjectRule[] = REGISTRY.filter((r): r is CrossObjectRule => r.scope === 'app');
-
-/** Every rule of updates (`validateUpdate` runs them). */
-export const UPDATE_RULE_LIST: readonly UpdateRule[] = REGISTRY.filter((r): r is UpdateRule => r.scope === 'update');

@@ -132,9 +132,9 @@ export function passOf(rule: Rule): SharedPass | undefined {
 }
 
 /**
- * The shared pass of `pass`: its findings run once per object while the rules of one object
- * run (`withRuleScope`), however many of its rules are checked on their own
- * (tests, docs). The runner calls the pass itself, once per object, for its
+ * The shared pass of `pass`, whose findings are computed once per object
+ * while the rules of one object run (`withRuleScope`), however many of its
+ * rules are checked on their own (tests, docs). The runner calls the pass itself, once per object, for its
  * rules listed one after another in the catalogue.
  *
  * Why one pass: a synth checks thousands of objects, most of them before the
