@@ -1,22 +1,18 @@
 /**
- * Writes docs/rules.md from the rule registry, so the catalogue never drifts
- * from the code. `--check` fails when the committed file is stale.
+ * Writes docs/rules.md from the rule registry and the scenarios beside each
+ * rule, all in src/, so the catalogue never drifts from the code. `--check`
+ * fails when the committed file is stale.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CROSS_RULES, RULES, Violation, contextFor, validateObjects } from '../src/rules';
-import { pairWithPrevious, UPDATE_RULES, validateUpdate } from '../src/rules/updates';
-import { RULE_ROWS } from '../test/coverage/rule-scenarios';
+import { AnyRule, REGISTRY, Violation, contextFor, validateObjects } from '../src/rules';
+import { RULE_ROWS } from '../src/rules/scenarios';
+import { pairWithPrevious, validateUpdate } from '../src/rules/updates';
 
 const target = path.join(__dirname, '..', 'docs', 'rules.md');
 
 function render(): string {
-  const rows = [
-    ...RULES.map(r => ({ ...r, scope: r.appliesTo.join(', ') })),
-    ...CROSS_RULES.map(r => ({ ...r, scope: 'all objects of an app or a `validate` run' })),
-    ...UPDATE_RULES.map(r => ({ ...r, scope: `updates of ${r.appliesTo.join(', ')}` })),
-  ]
-    .sort((a, b) => a.id.localeCompare(b.id));
+  const rows = REGISTRY.map(r => ({ ...r, scope: appliesTo(r) })).sort((a, b) => a.id.localeCompare(b.id));
   const lines = [
     '# Rule catalogue',
     '',
@@ -33,7 +29,7 @@ function render(): string {
     'CustomResourceDefinitions too (applies to: CustomResourceDefinition/v1).',
     '',
     'The example message is what the engine reports on the failing scenario of the rule\'s row in',
-    '`test/coverage/rule-scenarios.ts`, which the tests also run through the CLI and the constructs.',
+    '`src/rules/<family>.scenarios.ts`, beside the rule, which the tests also run through the CLI and the constructs.',
     '',
     '| id | severity | what it protects | source | applies to | example message |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -41,6 +37,15 @@ function render(): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/** The "applies to" column: the kinds/versions of a rule, in words for the rules of an app and of updates. */
+function appliesTo(rule: AnyRule): string {
+  switch (rule.scope) {
+    case 'object': return rule.appliesTo.join(', ');
+    case 'app': return 'all objects of an app or a `validate` run';
+    case 'update': return `updates of ${rule.appliesTo.join(', ')}`;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { servingPaths } from './lifecycle/serving-paths';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
-import { DEFAULT_GROUP } from './rules/engine';
+import { DEFAULT_GROUP } from './rules/kinds';
 import { ApiServiceExportV1alpha1Object, UserData, withoutSchemas } from './schema-as-data';
 import { InformerScope, Isolation, Scope } from './scope';
 import { Subresources } from './subresources';

@@ -4,7 +4,7 @@ import { BoundSchema } from './bound-schema';
 import * as l1 from './imports/kube-bind.io';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { PermissionClaim } from './permission-claim';
-import { DEFAULT_GROUP } from './rules/engine';
+import { DEFAULT_GROUP } from './rules/kinds';
 import { ApiServiceExportObject, UserData } from './schema-as-data';
 import { InformerScope, Isolation } from './scope';
 import { validateWithRules } from './validation';

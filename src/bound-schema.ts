@@ -10,7 +10,7 @@ import { boundSchemaPropsFromCrd } from './migrate/props-from-crd';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
-import { DEFAULT_GROUP } from './rules/engine';
+import { DEFAULT_GROUP } from './rules/kinds';
 import { BoundSchemaObject, UserData, withoutSchemas } from './schema-as-data';
 import { InformerScope, Scope } from './scope';
 import { Subresources } from './subresources';

@@ -26,7 +26,7 @@ import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } f
 import { DEFAULT_LIMITS } from './cli/read';
 import { selectForCheck, validateWithRules } from './cli/validate';
 import { contextFor } from './rules';
-import { own } from './rules/engine';
+import { own } from './rules/values';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
 export interface PluginViolation {

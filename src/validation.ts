@@ -19,8 +19,10 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
-import type { Manifest, RuleContext, Violation } from './rules/engine';
+import type { RuleContext } from './rules/rule';
 import type * as UpdatesModule from './rules/updates';
+import type { Manifest } from './rules/values';
+import type { Violation } from './rules/violation';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;

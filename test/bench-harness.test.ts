@@ -14,7 +14,7 @@ import { checksTable, median, ratio, table, verdict } from '../scripts/bench/sta
 import { buildConstructs, buildPlain, largeSchema } from '../scripts/bench/workloads';
 import * as kb from '../src';
 import * as rules from '../src/rules';
-import { perObject, withRuleScope } from '../src/rules/engine';
+import { perObject, withRuleScope } from '../src/rules/memo';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'kb-bench-test-'));

@@ -8,9 +8,11 @@
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
 import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
-import { Manifest, own, RuleContext, Violation } from '../rules/engine';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
+import { RuleContext } from '../rules/rule';
 import { pairWithPrevious, validateUpdate } from '../rules/updates';
+import { Manifest, own } from '../rules/values';
+import { Violation } from '../rules/violation';
 
 export type { ValidateFn } from './command';
 

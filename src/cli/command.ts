@@ -4,7 +4,9 @@
  * the table of `main.ts`.
  */
 import type { ReadLimits } from './read';
-import type { Manifest, RuleContext, Violation } from '../rules/engine';
+import type { RuleContext } from '../rules/rule';
+import type { Manifest } from '../rules/values';
+import type { Violation } from '../rules/violation';
 
 /** Exit statuses; scripts and CI rely on them, so they never change meaning. */
 export const EXIT_OK = 0;

@@ -12,7 +12,8 @@ import { manifestsToYaml } from './yaml-out';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, schemaDifference } from '../migrate';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { contextFor } from '../rules';
-import { Manifest, own, Violation } from '../rules/engine';
+import { Manifest, own } from '../rules/values';
+import { Violation } from '../rules/violation';
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',

@@ -6,7 +6,7 @@
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
 import { DEFAULT_LIMITS } from './read';
 import { packageVersion } from './version';
-import { closest } from '../rules/engine';
+import { closest } from '../rules/messages';
 
 const PROGRAM = 'cdk8s-kube-bind';
 

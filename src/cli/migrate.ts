@@ -10,7 +10,7 @@ import { Diagnostic, readInputs } from './read';
 import { formatDiagnostic } from './report';
 import { manifestsToYaml } from './yaml-out';
 import { migrateV1alpha1, MigrationFinding } from '../migrate/v1alpha1-to-v1alpha2';
-import { own } from '../rules/engine';
+import { own } from '../rules/values';
 
 export const MIGRATE_COMMAND: Command = {
   summary: 'migrate v1alpha1 APIServiceExports to v1alpha2 and BoundSchemas',

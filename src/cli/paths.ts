@@ -9,7 +9,7 @@ import { readInputs, SourceObject } from './read';
 import { describeObject, formatDiagnostic } from './report';
 import { DeprecationNote, deprecationNotes, isDefinitionManifest } from '../lifecycle/deprecation';
 import { servingPaths, VersionPaths } from '../lifecycle/serving-paths';
-import { own } from '../rules/engine';
+import { own } from '../rules/values';
 
 /** The paths of one object, as both output formats need them. */
 interface ObjectPaths {

@@ -8,7 +8,7 @@
  */
 import { buildApiServiceExportCrd } from './api-service-export';
 import { buildBoundSchemaCrd } from './bound-schema';
-import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../rules/engine';
+import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../rules/kinds';
 
 export { KUBE_BIND_CATEGORY } from './shared';
 

@@ -13,9 +13,10 @@
  * merged so that both read one set of checks.
  */
 import { CONDITION_SEVERITIES, CONDITION_STATUSES, inProse } from '../model';
-import { didYouMean, isObject, oneOf, own, show } from '../rules/engine';
 import { isRfc3339 } from '../rules/k8s-formats';
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from '../rules/k8s-names';
+import { didYouMean, oneOf, show } from '../rules/messages';
+import { isObject, own } from '../rules/values';
 
 /** One broken rule of one condition field. */
 export interface ConditionProblem {

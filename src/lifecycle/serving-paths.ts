@@ -8,7 +8,7 @@
  * `versions[*].schema` (`{ openAPIV3Schema: ... }` or the bare schema) work.
  */
 import { definitionSpecOf } from './deprecation';
-import { isObject, own } from '../rules/engine';
+import { isObject, own } from '../rules/values';
 
 /** The paths of one served version. */
 export interface VersionPaths {

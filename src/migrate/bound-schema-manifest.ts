@@ -8,7 +8,8 @@ import { crdLabel } from './crd';
 import { BoundSchemaPropsFromCrd, FromCrdOptions, boundSchemaPropsFromCrd } from './props-from-crd';
 import { renderNames } from '../resource-names';
 import { renderVersions } from '../resource-version';
-import { DEFAULT_GROUP, Manifest } from '../rules/engine';
+import { DEFAULT_GROUP } from '../rules/kinds';
+import { Manifest } from '../rules/values';
 
 export interface BoundSchemaManifestOptions extends FromCrdOptions {
   /** The namespace of the BoundSchema; none by default. */

@@ -7,7 +7,9 @@
 import { CrdFindings } from './crd-findings';
 import { PrinterColumn, PrinterColumnFormat, PrinterColumnType } from '../printer-column';
 import { ResourceVersion } from '../resource-version';
-import { field, isObject, item, own, show } from '../rules/engine';
+import { show } from '../rules/messages';
+import { field, item } from '../rules/paths';
+import { isObject, own } from '../rules/values';
 import { Subresources } from '../subresources';
 
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

@@ -4,7 +4,8 @@
  * applies. Works on manifests, so it takes BoundSchemas from any source.
  */
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION, Scope } from '../model';
-import { DEFAULT_GROUP, Manifest, isObject, own } from '../rules/engine';
+import { DEFAULT_GROUP } from '../rules/kinds';
+import { Manifest, isObject, own } from '../rules/values';
 
 export interface ExportForSchemasOptions {
   /** The name of the APIServiceExport. */

@@ -10,8 +10,10 @@ import { CrdFindings } from './crd-findings';
 import { readCrdVersion } from './crd-version';
 import { schemaDifference, showSide } from './schema-difference';
 import { ResourceVersion, copySchema } from '../resource-version';
-import { didYouMean, isObject, item, own, show } from '../rules/engine';
+import { didYouMean, show } from '../rules/messages';
+import { item } from '../rules/paths';
 import { versionSchemaDifference } from '../rules/schema-equality';
+import { isObject, own } from '../rules/values';
 
 export interface ExportedVersions {
   readonly versions: ResourceVersion[];

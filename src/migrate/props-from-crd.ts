@@ -19,7 +19,9 @@ import { Conversion } from '../conversion';
 import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
-import { didYouMean, field, isObject, oneOf, own, show } from '../rules/engine';
+import { didYouMean, oneOf, show } from '../rules/messages';
+import { field } from '../rules/paths';
+import { isObject, own } from '../rules/values';
 import { InformerScope, Scope } from '../scope';
 
 const SCOPES = RESOURCE_SCOPES;

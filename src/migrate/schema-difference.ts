@@ -5,8 +5,10 @@
  * messages; it compares everything, documentation included (for the
  * semantic comparison of spec §8.2 see `rules/schema-equality.ts`).
  */
-import { isObject, item, show } from '../rules/engine';
+import { show } from '../rules/messages';
+import { item } from '../rules/paths';
 import { MISSING } from '../rules/schema-equality';
+import { isObject } from '../rules/values';
 
 /** Where two values differ (a path relative to where the comparison began) and what each side holds there. */
 export interface SchemaDifference {

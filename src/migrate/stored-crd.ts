@@ -29,8 +29,8 @@
 import { CRD_API_VERSION, CRD_KIND } from './crd';
 import { PrinterColumn, renderPrinterColumn } from '../printer-column';
 import { copySchema } from '../resource-version';
-import { Manifest, isObject, own } from '../rules/engine';
 import { goToLower } from '../rules/k8s-names';
+import { Manifest, isObject, own } from '../rules/values';
 import { renderSubresources } from '../subresources';
 
 /**

@@ -28,8 +28,11 @@ import { schemaDifference } from './schema-difference';
 import { propertiesOf } from '../crds/facts';
 import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
 import { copySchema } from '../resource-version';
-import { DEFAULT_GROUP, KindVersion, Manifest, didYouMean, field, isObject, item, oneOf, own, show } from '../rules/engine';
+import { DEFAULT_GROUP, KindVersion } from '../rules/kinds';
+import { didYouMean, oneOf, show } from '../rules/messages';
+import { field, item } from '../rules/paths';
 import { versionSchemaDifference } from '../rules/schema-equality';
+import { Manifest, isObject, own } from '../rules/values';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

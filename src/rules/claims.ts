@@ -15,12 +15,11 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, rulesOfOnePass, show, violation } from './engine';
 import {
   GROUP_PATTERN,
   RESOURCE_PATTERN,
   describeGroupResource,
-  exportRule,
+  V1ALPHA2,
   exportedResources,
   groupPatternViolation,
   resourcesAreWellFormed,
@@ -36,6 +35,11 @@ import {
   suggestDns1123Subdomain,
 } from './k8s-names';
 import { keyPath } from './k8s-values';
+import { didYouMean, oneOf, show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 
 /** What kube-bind's konnector can claim today (its ClaimableAPIs): core group only. */
 export const CLAIMABLE_CORE_RESOURCES = ['configmaps', 'secrets', 'serviceaccounts'] as const;
@@ -185,28 +189,171 @@ function suggestNamespace(value: string): string | undefined {
 // ---------------------------------------------------------------------------
 // Rules
 
-const CLAIM_GROUP = exportRule('KB140', 'claim and reference groups are valid API groups', 'kube-bind CRD', 'error');
-const CLAIM_RESOURCE = exportRule('KB141', 'claim and reference resources are lowercase plural resource names', 'kube-bind CRD', 'error');
+const CLAIM_GROUP: Rule = defineRule({
+  id: 'KB140',
+  title: 'claim and reference groups are valid API groups',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const CLAIM_RESOURCE: Rule = defineRule({
+  id: 'KB141',
+  title: 'claim and reference resources are lowercase plural resource names',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';
-const DUPLICATE_CLAIM = exportRule('KB142', 'each group/resource is claimed once', `${RECONCILER}, DuplicatePermissionClaim)`, 'error');
-const CLAIMABLE = exportRule('KB143', 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
-  `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`, 'error');
-const SELECTS_SOMETHING = exportRule('KB144', 'a claim\'s selector selects something', 'kube-bind behaviour', 'warning');
-const LABEL_SELECTOR_NOT_EMPTY = exportRule('KB145', 'a claim\'s labelSelector is not empty (an empty one selects every object)', 'Kubernetes', 'warning');
+const DUPLICATE_CLAIM: Rule = defineRule({
+  id: 'KB142',
+  title: 'each group/resource is claimed once',
+  source: `${RECONCILER}, DuplicatePermissionClaim)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const CLAIMABLE: Rule = defineRule({
+  id: 'KB143',
+  title: 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
+  source: `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const SELECTS_SOMETHING: Rule = defineRule({
+  id: 'KB144',
+  title: 'a claim\'s selector selects something',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
+  id: 'KB145',
+  title: 'a claim\'s labelSelector is not empty (an empty one selects every object)',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
 /** How kube-bind reads a claim's label selector: any invalid key or value fails the whole selector. */
 const SELECTOR_PARSING = 'Kubernetes (apimachinery metav1.LabelSelectorAsSelector, via labels.NewRequirement: validateLabelKey, validateLabelValue)';
-const LABEL_KEY = exportRule('KB146', 'label selector keys are valid Kubernetes label keys', SELECTOR_PARSING, 'error');
-const LABEL_VALUE = exportRule('KB147', 'label selector values are valid Kubernetes label values', SELECTOR_PARSING, 'error');
-const OPERATOR = exportRule('KB148', 'matchExpressions operators are In, NotIn, Exists or DoesNotExist', 'spec §2.5', 'error');
-const OPERATOR_VALUES = exportRule('KB149', 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist', 'spec §8.5', 'error');
-const NAMED_NAME = exportRule('KB150', 'namedResources names are valid object names', 'Kubernetes', 'warning');
-const NAMED_NAMESPACE = exportRule('KB151', 'namedResources namespaces are valid namespace names', 'Kubernetes', 'warning');
-const NAMESPACE_IGNORED = exportRule('KB152', 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)', 'spec §2.5', 'warning');
-const REFERENCE_NAME = exportRule('KB153', 'references set jsonPath.name (without it nothing is selected)', 'kube-bind behaviour', 'warning');
-const REFERENCE_GJSON = exportRule('KB154', 'reference jsonPath expressions use kube-bind\'s GJSON path syntax', 'kube-bind behaviour', 'warning');
-const REFERENCE_VERSIONS = exportRule('KB155', 'a reference without versions refers to a resource the export lists versions for', 'spec §2.5, §7', 'error');
-const REFERENCE_EXPORTED = exportRule('KB156', 'references point at a resource the export holds (others are ignored unless isolation is None)', 'kube-bind behaviour', 'warning');
-const REFERENCE_VERSION_NAME = exportRule('KB157', 'reference versions are Kubernetes version names', 'Kubernetes', 'warning');
+const LABEL_KEY: Rule = defineRule({
+  id: 'KB146',
+  title: 'label selector keys are valid Kubernetes label keys',
+  source: SELECTOR_PARSING,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const LABEL_VALUE: Rule = defineRule({
+  id: 'KB147',
+  title: 'label selector values are valid Kubernetes label values',
+  source: SELECTOR_PARSING,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const OPERATOR: Rule = defineRule({
+  id: 'KB148',
+  title: 'matchExpressions operators are In, NotIn, Exists or DoesNotExist',
+  source: 'spec §2.5',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const OPERATOR_VALUES: Rule = defineRule({
+  id: 'KB149',
+  title: 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist',
+  source: 'spec §8.5',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const NAMED_NAME: Rule = defineRule({
+  id: 'KB150',
+  title: 'namedResources names are valid object names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const NAMED_NAMESPACE: Rule = defineRule({
+  id: 'KB151',
+  title: 'namedResources namespaces are valid namespace names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const NAMESPACE_IGNORED: Rule = defineRule({
+  id: 'KB152',
+  title: 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const REFERENCE_NAME: Rule = defineRule({
+  id: 'KB153',
+  title: 'references set jsonPath.name (without it nothing is selected)',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const REFERENCE_GJSON: Rule = defineRule({
+  id: 'KB154',
+  title: 'reference jsonPath expressions use kube-bind\'s GJSON path syntax',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const REFERENCE_VERSIONS: Rule = defineRule({
+  id: 'KB155',
+  title: 'a reference without versions refers to a resource the export lists versions for',
+  source: 'spec §2.5, §7',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const REFERENCE_EXPORTED: Rule = defineRule({
+  id: 'KB156',
+  title: 'references point at a resource the export holds (others are ignored unless isolation is None)',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
+const REFERENCE_VERSION_NAME: Rule = defineRule({
+  id: 'KB157',
+  title: 'reference versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: claimFindings,
+});
 
 const LABEL_KEY_HINT = 'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; '
   + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
@@ -489,7 +636,7 @@ function toGjson(expression: string): string | undefined {
 }
 
 /** Every rule of APIServiceExport v1alpha2's `spec.permissionClaims`, in catalogue order. */
-export const CLAIM_RULES: Rule[] = rulesOfOnePass([
+export const CLAIM_RULES: readonly Rule[] = [
   CLAIM_GROUP,
   CLAIM_RESOURCE,
   DUPLICATE_CLAIM,
@@ -508,4 +655,4 @@ export const CLAIM_RULES: Rule[] = rulesOfOnePass([
   REFERENCE_VERSIONS,
   REFERENCE_EXPORTED,
   REFERENCE_VERSION_NAME,
-], claimFindings);
+];

@@ -8,9 +8,14 @@
  * strategy is not None; checks that something is missing run only for
  * strategy Webhook. A mistyped strategy is KB004's finding alone.
  */
-import { KindVersion, Manifest, Rule, Violation, field, isObject, item, oneOf, own, show, violation } from './engine';
 import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from './k8s-formats';
 import { dns1035LabelErrors } from './k8s-names';
+import { KindVersion } from './kinds';
+import { oneOf, show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 import { CONVERSION_WEBHOOK_CEL } from '../crds/bound-schema';
 
 const K8S = 'Kubernetes CRD validation';
@@ -51,11 +56,12 @@ function present(obj: unknown, key: string): boolean {
   return own(obj, key) !== undefined && own(obj, key) !== null;
 }
 
-const strategyRequired: Rule = {
+const strategyRequired: Rule = defineRule({
   id: 'KB080',
   title: 'spec.conversion, when present, sets strategy',
   source: CEL,
   severity: 'error',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const c = conversionOf(obj);
@@ -67,13 +73,14 @@ const strategyRequired: Rule = {
         : `${field(CONVERSION, 'strategy')} is missing: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it`,
       withWebhook ? 'set strategy: Webhook' : 'set strategy: None, or remove spec.conversion')];
   },
-};
+});
 
-const noneHasNoWebhook: Rule = {
+const noneHasNoWebhook: Rule = defineRule({
   id: 'KB081',
   title: 'Conversion strategy None has no webhook',
   source: `${CEL}, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
@@ -81,13 +88,14 @@ const noneHasNoWebhook: Rule = {
     return [violation(noneHasNoWebhook, WEBHOOK, `${WEBHOOK} must not be set when ${field(CONVERSION, 'strategy')} is "None"`,
       `remove the webhook, or set strategy: Webhook; the server says ${show(CONVERSION_WEBHOOK_CEL.message)}`)];
   },
-};
+});
 
-const webhookNeedsWebhook: Rule = {
+const webhookNeedsWebhook: Rule = defineRule({
   id: 'KB082',
   title: 'Conversion strategy Webhook has a webhook',
   source: CEL,
   severity: 'error',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const c = conversionOf(obj);
@@ -95,13 +103,14 @@ const webhookNeedsWebhook: Rule = {
     return [violation(webhookNeedsWebhook, WEBHOOK, `${WEBHOOK} is required when ${field(CONVERSION, 'strategy')} is "Webhook"`,
       'add webhook.clientConfig.url and webhook.conversionReviewVersions, or set strategy: None')];
   },
-};
+});
 
-const webhookNeedsUrl: Rule = {
+const webhookNeedsUrl: Rule = defineRule({
   id: 'KB083',
   title: 'A conversion webhook has clientConfig.url',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const c = conversionOf(obj);
@@ -112,7 +121,7 @@ const webhookNeedsUrl: Rule = {
     if (!isObject(clientConfig) || present(clientConfig, 'url')) return [];
     return [violation(webhookNeedsUrl, URL_PATH, `${URL_PATH} is required when strategy is "Webhook"`, hint)];
   },
-};
+});
 
 /**
  * What Kubernetes' ValidateWebhookURL (k8s.io/apiserver pkg/util/webhook/validation.go,
@@ -168,11 +177,12 @@ export function webhookUrlErrors(url: string): { errors: string[]; warnings: str
   return { errors, warnings, suggestion, host: parsed.hostname.toLowerCase() };
 }
 
-const urlShape: Rule = {
+const urlShape: Rule = defineRule({
   id: 'KB084',
   title: 'The conversion webhook URL is https://host[:port][/path] without user info, query or fragment',
   source: `spec §8.7, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const url = own(own(activeWebhook(obj), 'clientConfig'), 'url');
@@ -185,17 +195,18 @@ const urlShape: Rule = {
     return [violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${errors.join('; ')}${fix}`,
       'the API server calls the webhook at https://host[:port][/path]; pass any extra information in the path')];
   },
-};
+});
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 
-const urlNotLocalhost: Rule = {
+const urlNotLocalhost: Rule = defineRule({
   id: 'KB085',
   title: 'The conversion webhook URL does not point at localhost',
   source: 'spec §2.6',
   severity: 'warning',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const url = own(own(activeWebhook(obj), 'clientConfig'), 'url');
@@ -205,15 +216,16 @@ const urlNotLocalhost: Rule = {
     return [violation(urlNotLocalhost, URL_PATH, `${URL_PATH} ${show(url)} points at ${host}, which is risky and makes the install non-portable`,
       'every API server of the consumer cluster would need the webhook running on its own host; use a name every API server can reach')];
   },
-};
+});
 
 const PRIVATE_KEY = /PRIVATE KEY/;
 
-const caBundlePem: Rule = {
+const caBundlePem: Rule = defineRule({
   id: 'KB086',
   title: 'caBundle is base64 of a PEM bundle of one or more certificates',
   source: 'spec §2.6',
   severity: 'error',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const bundle = own(own(activeWebhook(obj), 'clientConfig'), 'caBundle');
@@ -251,13 +263,14 @@ const caBundlePem: Rule = {
     }
     return out;
   },
-};
+});
 
-const reviewVersionsRequired: Rule = {
+const reviewVersionsRequired: Rule = defineRule({
   id: 'KB087',
   title: 'A conversion webhook lists conversionReviewVersions',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
@@ -267,13 +280,14 @@ const reviewVersionsRequired: Rule = {
     return [violation(reviewVersionsRequired, REVIEW_VERSIONS, `${REVIEW_VERSIONS} ${Array.isArray(versions) ? 'must not be empty' : 'is required'} when strategy is "Webhook"`,
       'list the ConversionReview versions the webhook understands, preferred first, such as [v1]')];
   },
-};
+});
 
-const reviewVersionEntries: Rule = {
+const reviewVersionEntries: Rule = defineRule({
   id: 'KB088',
   title: 'conversionReviewVersions entries are unique version names the API server knows',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
@@ -301,13 +315,14 @@ const reviewVersionEntries: Rule = {
     });
     return out;
   },
-};
+});
 
-const reviewVersionKnown: Rule = {
+const reviewVersionKnown: Rule = defineRule({
   id: 'KB089',
   title: 'conversionReviewVersions includes v1 or v1beta1',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
@@ -316,7 +331,7 @@ const reviewVersionKnown: Rule = {
     return [violation(reviewVersionKnown, REVIEW_VERSIONS, `${REVIEW_VERSIONS} ${show(versions)} ${oneOf(CONVERSION_REVIEW_VERSIONS).replace('must be one of', 'must include at least one of')}`,
       'without a version the API server knows, every conversion fails; add v1')];
   },
-};
+});
 
 export const CONVERSION_RULES: Rule[] = [
   strategyRequired,

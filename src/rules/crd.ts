@@ -7,8 +7,13 @@
  * file adds what is particular to CRDs: the name Kubernetes requires, and a
  * note for what kube-bind could not carry if the CRD were exported.
  */
-import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
+import { KindVersion } from './kinds';
+import { show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
 import { VERSION_RULES } from './versions';
+import { Violation, violation } from './violation';
 
 export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
 
@@ -22,11 +27,12 @@ export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
  * `pkg/apis/apiextensions/validation/validation.go`: the object's name must
  * be `spec.names.plural + "." + spec.group`.
  */
-const crdName: Rule = {
+const crdName: Rule = defineRule({
   id: 'KB021',
   title: 'A CustomResourceDefinition is named <spec.names.plural>.<spec.group>',
   source: 'Kubernetes CRD validation',
   severity: 'error',
+  scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   check: obj => {
     const spec = own(obj, 'spec');
@@ -40,7 +46,7 @@ const crdName: Rule = {
     return [violation(crdName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `the API server refuses a CustomResourceDefinition named otherwise; rename it ${show(expected)}`)];
   },
-};
+});
 
 const differentSchemas = VERSION_RULES.find(rule => rule.id === 'KB035');
 
@@ -50,11 +56,12 @@ const differentSchemas = VERSION_RULES.find(rule => rule.id === 'KB035');
  * the field and what to change before exporting it (`from-crd` refuses the
  * same fields).
  */
-const carriable: Rule = {
+const carriable: Rule = defineRule({
   id: 'KB180',
   title: 'A CustomResourceDefinition kube-bind could export as it is (a BoundSchema holds one schema, a url webhook, no selectableFields)',
   source: 'spec §2.6, §8.2 (what a BoundSchema holds)',
   severity: 'info',
+  scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   check: (obj, ctx) => {
     const spec = own(obj, 'spec');
@@ -90,7 +97,7 @@ const carriable: Rule = {
     }
     return out;
   },
-};
+});
 
 export const CRD_RULES: readonly Rule[] = [crdName, carriable];
 

@@ -8,9 +8,15 @@
  * `apiextensions.k8s.io/v1` CustomResourceDefinition (cluster-wide). They are
  * matched by group + plural. Objects of other kinds are ignored.
  */
-import { CrossObjectRule, Located, Manifest, RuleContext, SharedWithinRun, Violation, field, isObject, item, kindVersionOf, own, show, violation } from './engine';
 import { ExportedResource, GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, exportedResources } from './export';
+import { kindVersionOf } from './kinds';
 import { groupMiss } from './kube-bind-kinds';
+import { SharedWithinRun } from './memo';
+import { show } from './messages';
+import { field, item } from './paths';
+import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 
 type Finding = { index: number; violation: Violation };
 
@@ -179,11 +185,12 @@ function kubeBindCrds(objects: readonly Located[]): Array<{ index: number; manif
 // ---------------------------------------------------------------------------
 // Rules
 
-const namespacedInformerScope: CrossObjectRule = {
+const namespacedInformerScope: CrossObjectRule = defineRule({
   id: 'KB170',
   title: 'with informerScope Namespaced, no cluster-scoped resource is exported',
   source: 'spec §8.6',
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
@@ -204,13 +211,14 @@ const namespacedInformerScope: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
-const servedVersions: CrossObjectRule = {
+const servedVersions: CrossObjectRule = defineRule({
   id: 'KB171',
   title: 'exported versions are served by the resource\'s schema',
   source: 'kube-bind behaviour',
   severity: 'warning',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
@@ -235,13 +243,14 @@ const servedVersions: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
-const sameGroupForObjects: CrossObjectRule = {
+const sameGroupForObjects: CrossObjectRule = defineRule({
   id: 'KB172',
   title: 'kube-bind objects use the configured API group',
   source: 'spec §2.1',
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects);
@@ -281,13 +290,14 @@ const sameGroupForObjects: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
-const sameGroupForCrds: CrossObjectRule = {
+const sameGroupForCrds: CrossObjectRule = defineRule({
   id: 'KB173',
   title: 'kube-bind\'s own CRDs in the set serve the configured API group',
   source: 'spec §2.1',
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects);
@@ -305,13 +315,14 @@ const sameGroupForCrds: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
-const uniqueSchemas: CrossObjectRule = {
+const uniqueSchemas: CrossObjectRule = defineRule({
   id: 'KB174',
   title: 'a namespace holds one BoundSchema (or v1alpha1 export) per group/resource',
   source: 'kube-bind behaviour',
   severity: 'warning',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const first = new Map<string, SchemaSource>();
@@ -334,7 +345,7 @@ const uniqueSchemas: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
 // ---------------------------------------------------------------------------
 // Rules kube-bind's reconciler enforces (waiting for admission upstream, kube-bind#325)
@@ -361,11 +372,12 @@ function wellFormed(resources: readonly ExportedResource[]): ExportedResource[] 
   return resources.filter(r => GROUP_PATTERN.test(r.group) && RESOURCE_PATTERN.test(r.resource));
 }
 
-const oneScopePerExport: CrossObjectRule = {
+const oneScopePerExport: CrossObjectRule = defineRule({
   id: 'KB175',
   title: 'all resources of one export have the same scope (all namespaced or all cluster-scoped)',
   source: `${RECONCILER}: validate, "DifferentScopes")`,
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
@@ -393,13 +405,14 @@ const oneScopePerExport: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
-const boundSchemaPerResource: CrossObjectRule = {
+const boundSchemaPerResource: CrossObjectRule = defineRule({
   id: 'KB176',
   title: 'every exported resource has its BoundSchema <resource>.<group> in the export\'s namespace (when the input holds BoundSchemas)',
   source: `${RECONCILER}: ensureExports, "BoundSchemaNotFound"); konnector (pkg/konnector/controllers/cluster/serviceexport: getRemoteBoundSchema in the provider namespace)`,
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
@@ -435,7 +448,7 @@ const boundSchemaPerResource: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
 /** The names a BoundSchema or v1alpha1 export asks the consumer's API server for, with their defaults. */
 interface RequestedNames {
@@ -466,11 +479,12 @@ function requestedNames(source: SchemaSource, manifest: Manifest): RequestedName
   return { source, resources, kinds };
 }
 
-const namesOfOneGroupDiffer: CrossObjectRule = {
+const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   id: 'KB177',
   title: 'BoundSchemas of one group do not clash on kind, listKind, plural, singular or a shortName',
   source: 'Kubernetes apiextensions-apiserver (pkg/controller/status/naming_controller.go: NamingConditionController.calculateNamesAndConditions, NamesAccepted)',
   severity: 'error',
+  scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
     const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
@@ -500,7 +514,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = {
     }
     return out;
   },
-};
+});
 
 function firstClash(mine: ReadonlyArray<{ field: string; value: string }>, theirs: ReadonlyArray<{ field: string; value: string }>):
 { field: string; value: string; otherField: string } | undefined {

@@ -3,7 +3,10 @@
  * as CEL on `spec`, tying the exported resource's scope to the informer
  * scope and to clusterScopedIsolation.
  */
-import { Manifest, Rule, has, own, show, violation } from './engine';
+import { show } from './messages';
+import { Rule, defineRule } from './rule';
+import { has, Manifest, own } from './values';
+import { violation } from './violation';
 import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
 import { INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES, inProse } from '../model';
 
@@ -14,11 +17,12 @@ function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } 
   return typeof scope === 'string' && SCOPES.includes(scope) ? { spec, scope } : undefined;
 }
 
-const clusterScopeNeedsClusterInformer: Rule = {
+const clusterScopeNeedsClusterInformer: Rule = defineRule({
   id: 'KB070',
   title: 'A cluster-scoped resource is exported with informerScope Cluster',
   source: 'kube-bind CRD (CEL), spec §8.6',
   severity: 'error',
+  scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
     const s = scoped(obj);
@@ -29,13 +33,14 @@ const clusterScopeNeedsClusterInformer: Rule = {
       + 'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
       `set informerScope: Cluster, or export a namespaced resource; the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer.message)}`)];
   },
-};
+});
 
-const clusterScopeNeedsIsolation: Rule = {
+const clusterScopeNeedsIsolation: Rule = defineRule({
   id: 'KB071',
   title: 'A cluster-scoped resource sets clusterScopedIsolation',
   source: 'kube-bind CRD (CEL)',
   severity: 'error',
+  scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
     const s = scoped(obj);
@@ -45,13 +50,14 @@ const clusterScopeNeedsIsolation: Rule = {
       `choose how cluster-scoped objects of different consumers are kept apart on the provider: ${inProse(ISOLATIONS)}; `
       + `the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsIsolation.message)}`)];
   },
-};
+});
 
-const namespacedScopeHasNoIsolation: Rule = {
+const namespacedScopeHasNoIsolation: Rule = defineRule({
   id: 'KB072',
   title: 'A namespaced resource does not set clusterScopedIsolation',
   source: 'kube-bind CRD (CEL)',
   severity: 'error',
+  scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
     const s = scoped(obj);
@@ -60,7 +66,7 @@ const namespacedScopeHasNoIsolation: Rule = {
       `spec.clusterScopedIsolation ${show(own(s.spec, 'clusterScopedIsolation'))} must not be set because spec.scope is "Namespaced"`,
       `remove it: it only applies to cluster-scoped resources; the server says ${show(EXPORT_V1ALPHA1_CEL.namespacedScopeHasNoIsolation.message)}`)];
   },
-};
+});
 
 export const EXPORT_V1ALPHA1_RULES: Rule[] = [
   clusterScopeNeedsClusterInformer,

@@ -5,8 +5,14 @@
  *
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
-import { Manifest, Rule, RuleInfo, Violation, perObject, field, isObject, item, own, rulesOfOnePass, show, violation } from './engine';
 import { API_GROUP_PATTERN, DEFAULT_ISOLATION, ISOLATIONS, RESOURCE_NAME_PATTERN, VERSION_NAME_PATTERN } from '../model';
+import { KindVersion } from './kinds';
+import { perObject } from './memo';
+import { show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 
 /** kube-bind's pattern for `group` fields (CRD `GroupResource.group`), read from the model (src/model), as our CRD states it. */
 export const GROUP_PATTERN = new RegExp(API_GROUP_PATTERN);
@@ -209,20 +215,91 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
 // ---------------------------------------------------------------------------
 // Rules
 
-/** A rule of APIServiceExport v1alpha2's spec, checked in a shared pass (here and in claims.ts). */
-export function exportRule(id: string, title: string, source: string, severity: Rule['severity']): RuleInfo {
-  return { id, title, source, severity, appliesTo: ['APIServiceExport/v1alpha2'] };
-}
+/** The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are checked in shared passes. */
+export const V1ALPHA2: readonly KindVersion[] = ['APIServiceExport/v1alpha2'];
 
-const RESOURCES_NOT_EMPTY = exportRule('KB120', 'spec.resources lists at least one resource', 'kube-bind CRD', 'error');
-const RESOURCE_GROUP = exportRule('KB121', 'spec.resources[*].group is a valid API group', 'kube-bind CRD', 'error');
-const RESOURCE_NAME = exportRule('KB122', 'spec.resources[*].resource is a lowercase plural resource name', 'kube-bind CRD', 'error');
-const DUPLICATE_RESOURCE = exportRule('KB123', 'each group/resource is exported once', 'kube-bind behaviour', 'warning');
-const VERSION_NAMES = exportRule('KB124', 'spec.resources[*].versions are Kubernetes version names', 'Kubernetes', 'warning');
-const UNIQUE_VERSIONS = exportRule('KB125', 'spec.resources[*].versions has no duplicates', 'kube-bind behaviour', 'warning');
-const CRD_BACKED = exportRule('KB126', 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself', 'spec §2.5', 'warning');
-const LEGACY_ISOLATION = exportRule('KB127', 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation', 'spec §2.5', 'warning');
-const ISOLATION_WINS = exportRule('KB128', 'spec.clusterScopedIsolation agrees with spec.isolation', 'kube-bind behaviour', 'warning');
+
+const RESOURCES_NOT_EMPTY: Rule = defineRule({
+  id: 'KB120',
+  title: 'spec.resources lists at least one resource',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const RESOURCE_GROUP: Rule = defineRule({
+  id: 'KB121',
+  title: 'spec.resources[*].group is a valid API group',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const RESOURCE_NAME: Rule = defineRule({
+  id: 'KB122',
+  title: 'spec.resources[*].resource is a lowercase plural resource name',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const DUPLICATE_RESOURCE: Rule = defineRule({
+  id: 'KB123',
+  title: 'each group/resource is exported once',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const VERSION_NAMES: Rule = defineRule({
+  id: 'KB124',
+  title: 'spec.resources[*].versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const UNIQUE_VERSIONS: Rule = defineRule({
+  id: 'KB125',
+  title: 'spec.resources[*].versions has no duplicates',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const CRD_BACKED: Rule = defineRule({
+  id: 'KB126',
+  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const LEGACY_ISOLATION: Rule = defineRule({
+  id: 'KB127',
+  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const ISOLATION_WINS: Rule = defineRule({
+  id: 'KB128',
+  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
 
 /** What the export rules find in one object, in one walk over `spec.resources`. */
 function exportFindings(obj: Manifest): Violation[] {
@@ -317,7 +394,7 @@ function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {
 }
 
 /** Every rule of APIServiceExport v1alpha2's spec except permission claims, in catalogue order. */
-export const EXPORT_RULES: Rule[] = rulesOfOnePass([
+export const EXPORT_RULES: readonly Rule[] = [
   RESOURCES_NOT_EMPTY,
   RESOURCE_GROUP,
   RESOURCE_NAME,
@@ -327,4 +404,4 @@ export const EXPORT_RULES: Rule[] = rulesOfOnePass([
   CRD_BACKED,
   LEGACY_ISOLATION,
   ISOLATION_WINS,
-], exportFindings);
+];

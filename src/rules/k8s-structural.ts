@@ -20,10 +20,11 @@
  * The user's schema is data: keys such as `__proto__`, `constructor` or
  * `$ref` are read with `own` and never used to index a plain object.
  */
-import { field, isObject, item, own } from './engine';
 import { celRuleError } from './k8s-cel';
 import { re2Matches, re2PatternError } from './k8s-regex';
 import { keyPath } from './k8s-values';
+import { field, item } from './paths';
+import { isObject, own } from './values';
 
 /** Which family of requirement an issue breaks; each maps to one rule id. */
 export type StructuralIssueKind =

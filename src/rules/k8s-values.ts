@@ -6,7 +6,8 @@
  * share (utf8Length is Go's `len`, codePointLength what OpenAPI's
  * maxLength/minLength count in kube-openapi's validate package).
  */
-import { field, isObject } from './engine';
+import { field } from './paths';
+import { isObject } from './values';
 
 /** The JSON type of a value, as OpenAPI names it (`integer` for whole numbers). */
 export function jsonType(value: unknown): string {

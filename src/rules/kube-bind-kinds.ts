@@ -11,9 +11,11 @@
  * registered too, but no CRD serves them: they are the documents of the
  * binding protocol (`kubectl bind`), read over HTTP, so they are skipped as well.
  */
-import { KindVersion, KIND_VERSIONS, Manifest, RuleContext, own } from './engine';
 import { dns1123SubdomainErrors } from './k8s-names';
 import { editDistance } from './k8s-values';
+import { KIND_VERSIONS, KindVersion } from './kinds';
+import { RuleContext } from './rule';
+import { Manifest, own } from './values';
 
 /** Every kind kube-bind serves, by version (kube-bind's deploy/crd, served: true). */
 export const KUBE_BIND_SERVED: { readonly [version: string]: readonly string[] } = {

@@ -7,8 +7,13 @@
  * The same rules run over `spec.names` and `status.acceptedNames`; as in
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
-import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
 import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+import { KindVersion } from './kinds';
+import { show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
@@ -43,11 +48,12 @@ function labelViolation(rule: Rule, path: string, value: string, what: string, h
   return violation(rule, path, `${path} ${show(value)} must be a lowercase DNS-1035 label (${what}): ${errors.join('; ')}${labelSuggestion(value)}`, hint);
 }
 
-const group: Rule = {
+const group: Rule = defineRule({
   id: 'KB010',
   title: 'spec.group is a DNS subdomain with at least one dot (custom resources cannot live in the core group)',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     const value = own(own(obj, 'spec'), 'group');
@@ -71,13 +77,14 @@ const group: Rule = {
     }
     return [];
   },
-};
+});
 
-const plural: Rule = {
+const plural: Rule = defineRule({
   id: 'KB011',
   title: 'names.plural is a non-empty lowercase DNS-1035 label',
   source: `spec §8.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -94,13 +101,14 @@ const plural: Rule = {
     }
     return out;
   },
-};
+});
 
-const singular: Rule = {
+const singular: Rule = defineRule({
   id: 'KB012',
   title: 'names.singular, when set, is a lowercase DNS-1035 label',
   source: `spec §8.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -113,7 +121,7 @@ const singular: Rule = {
     }
     return out;
   },
-};
+});
 
 function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind'): Violation[] {
   const out: Violation[] = [];
@@ -161,33 +169,36 @@ function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string)
     `set a shorter listKind explicitly, or shorten ${field(block.path, 'kind')} to at most 59 characters`);
 }
 
-const kind: Rule = {
+const kind: Rule = defineRule({
   id: 'KB013',
   title: 'names.kind is set and, lowercased, a DNS-1035 label (conventionally CamelCase)',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     return kindLikeViolations(kind, obj, 'kind');
   },
-};
+});
 
-const listKind: Rule = {
+const listKind: Rule = defineRule({
   id: 'KB014',
   title: 'names.listKind (or its default <kind>List) is lowercased a DNS-1035 label',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     return kindLikeViolations(listKind, obj, 'listKind');
   },
-};
+});
 
-const kindDiffersFromListKind: Rule = {
+const kindDiffersFromListKind: Rule = defineRule({
   id: 'KB015',
   title: 'names.kind and names.listKind differ',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -201,7 +212,7 @@ const kindDiffersFromListKind: Rule = {
     }
     return out;
   },
-};
+});
 
 function labelListViolations(rule: Rule, obj: Manifest, key: 'shortNames' | 'categories', what: string): Violation[] {
   const out: Violation[] = [];
@@ -218,27 +229,29 @@ function labelListViolations(rule: Rule, obj: Manifest, key: 'shortNames' | 'cat
   return out;
 }
 
-const shortNames: Rule = {
+const shortNames: Rule = defineRule({
   id: 'KB016',
   title: 'Every names.shortNames entry is a lowercase DNS-1035 label',
   source: `spec §8.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     return labelListViolations(shortNames, obj, 'shortNames', 'a short name for kubectl');
   },
-};
+});
 
-const categories: Rule = {
+const categories: Rule = defineRule({
   id: 'KB017',
   title: 'Every names.categories entry is a lowercase DNS-1035 label',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     return labelListViolations(categories, obj, 'categories', 'a category such as "all"');
   },
-};
+});
 
 /** `<plural>.<group>` when both are strings, the name the object must (or should) have. */
 function expectedName(obj: Manifest): string | undefined {
@@ -248,11 +261,12 @@ function expectedName(obj: Manifest): string | undefined {
   return typeof pluralValue === 'string' && typeof groupValue === 'string' ? `${pluralValue}.${groupValue}` : undefined;
 }
 
-const exportName: Rule = {
+const exportName: Rule = defineRule({
   id: 'KB018',
   title: 'An APIServiceExport v1alpha1 is named <spec.names.plural>.<spec.group>',
   source: 'kube-bind CRD (CEL)',
   severity: 'error',
+  scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
     const expected = expectedName(obj);
@@ -271,13 +285,14 @@ const exportName: Rule = {
     return [violation(exportName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `rename the object to ${expected}, or fix spec.names.plural/spec.group; ${serverSays}`)];
   },
-};
+});
 
-const boundSchemaName: Rule = {
+const boundSchemaName: Rule = defineRule({
   id: 'KB019',
   title: 'A BoundSchema is named <spec.names.plural>.<spec.group>, like the CRD it mirrors',
   source: K8S,
   severity: 'warning',
+  scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const expected = expectedName(obj);
@@ -286,15 +301,16 @@ const boundSchemaName: Rule = {
     return [violation(boundSchemaName, 'metadata.name', `metadata.name ${show(name)} differs from ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `Kubernetes names the consumer's CRD ${expected} and kube-bind names BoundSchemas the same way; rename the object to match`)];
   },
-};
+});
 
 const ALL_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 
-const objectMetadata: Rule = {
+const objectMetadata: Rule = defineRule({
   id: 'KB020',
   title: 'metadata.name is a DNS subdomain and metadata.namespace, when set, a DNS label (the API server requires it of every custom resource)',
   source: 'Kubernetes API server (object metadata)',
   severity: 'error',
+  scope: 'object',
   appliesTo: ALL_KINDS,
   check: (obj, ctx) => {
     const out: Violation[] = [];
@@ -328,7 +344,7 @@ const objectMetadata: Rule = {
     }
     return out;
   },
-};
+});
 
 export const NAME_RULES: Rule[] = [
   group,

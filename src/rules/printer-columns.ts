@@ -4,9 +4,14 @@
  * and as its table printer needs them. Presence of name/type/jsonPath and
  * unique names come from the CRD schema (KB002, KB007).
  */
-import { KindVersion, Manifest, Rule, Violation, didYouMean, field, isObject, item, oneOf, own, show, violation } from './engine';
 import { printerColumnJsonPathErrors } from './k8s-jsonpath';
 import { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from '../model';
+import { KindVersion } from './kinds';
+import { didYouMean, oneOf, show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -32,22 +37,24 @@ function columns(obj: Manifest): Column[] {
   return out;
 }
 
-const columnName: Rule = {
+const columnName: Rule = defineRule({
   id: 'KB050',
   title: 'Every printer column has a non-empty name',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => columns(obj)
     .filter(c => own(c.column, 'name') === '')
     .map(c => violation(columnName, field(c.path, 'name'), `${field(c.path, 'name')} must not be empty`, 'name the column; kubectl shows it as the header')),
-};
+});
 
-const columnType: Rule = {
+const columnType: Rule = defineRule({
   id: 'KB051',
   title: 'Printer column type is integer, number, string, boolean or date',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -62,18 +69,19 @@ const columnType: Rule = {
     }
     return out;
   },
-};
+});
 
 /** Lowercase letters and digits only, to match spellings that differ in case or punctuation. */
 function squash(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-const columnFormat: Rule = {
+const columnFormat: Rule = defineRule({
   id: 'KB052',
   title: 'Printer column format, when set, is one Kubernetes accepts',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -95,7 +103,7 @@ const columnFormat: Rule = {
     }
     return out;
   },
-};
+});
 
 /** A corrected path for the usual slips: a missing leading dot, a `$` root, `{...}` braces. */
 function jsonPathSuggestion(path: string): string | undefined {
@@ -113,11 +121,12 @@ function serverRejectsColumnPath(jsonPath: string): boolean {
   return jsonPath.length === 0 || jsonPath[0] !== '.';
 }
 
-const columnJsonPath: Rule = {
+const columnJsonPath: Rule = defineRule({
   id: 'KB053',
   title: 'Printer column jsonPath starts with "." (error) and parses as a JSONPath (warning: otherwise the table falls back to default columns)',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -141,20 +150,21 @@ const columnJsonPath: Rule = {
     }
     return out;
   },
-};
+});
 
-const columnPriority: Rule = {
+const columnPriority: Rule = defineRule({
   id: 'KB054',
   title: 'Printer column priority is not negative',
   source: 'spec §2.3',
   severity: 'warning',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => columns(obj)
     .filter(c => typeof own(c.column, 'priority') === 'number' && own(c.column, 'priority') < 0)
     .map(c => violation(columnPriority, field(c.path, 'priority'),
       `${field(c.path, 'priority')} ${own(c.column, 'priority')} is negative`,
       'use 0 for columns always shown and a number above 0 for columns shown only with -o wide; Kubernetes accepts negative values, but they mean the same as 0')),
-};
+});
 
 export const PRINTER_COLUMN_RULES: Rule[] = [
   columnName,

@@ -13,8 +13,9 @@
  * KB035 and `from-crd` (and anything else that compares version schemas)
  * use this one function, so they cannot disagree.
  */
-import { isObject, item } from './engine';
 import { keyPath } from './k8s-values';
+import { item } from './paths';
+import { isObject } from './values';
 
 /** Schema keywords that document a node without constraining it (JSONSchemaProps in apiextensions-apiserver). */
 export const DOCUMENTATION_KEYWORDS: readonly string[] = ['description', 'example', 'externalDocs'];

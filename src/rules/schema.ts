@@ -5,31 +5,16 @@
  * field names; everything it says comes from the schema.
  */
 import { instanceSchema } from '../crds';
-import {
-  KIND_VERSIONS,
-  KindVersion,
-  Manifest,
-  Rule,
-  RuleContext,
-  Violation,
-  closest,
-  didYouMean,
-  field,
-  has,
-  isObject,
-  item,
-  kindVersionOf,
-  oneOf,
-  own,
-  show,
-  violation,
-  RuleInfo,
-  rulesOfOnePass,
-} from './engine';
 import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
+import { KIND_VERSIONS, KindVersion, kindVersionOf } from './kinds';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
+import { closest, didYouMean, oneOf, show } from './messages';
+import { field, item } from './paths';
+import { Rule, RuleContext, defineRule } from './rule';
+import { has, isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 import { requiredOf } from '../crds/facts';
 
 const SOURCE_CRD = 'kube-bind CRD';
@@ -700,34 +685,42 @@ function supersededBySemanticRule(v: Violation): boolean {
   return SUPERSEDED_BY_SEMANTIC_RULES.some(s => s.rule === v.rule && s.path.test(v.path));
 }
 
-function fromChecker(rule: Pick<Rule, 'id' | 'severity'>, title: string): RuleInfo {
-  return { ...rule, title, source: SOURCE_CRD, appliesTo: KIND_VERSIONS };
-}
+/** A rule the generic checker reports, in its structural walk of every kube-bind object. */
+const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS, pass: structuralViolations } as const;
 
-const STRUCTURAL_RULES = rulesOfOnePass([
-  fromChecker(REQUIRED, 'Required fields are present'),
-  fromChecker(TYPE, 'Every field has the type the schema declares (integers are whole numbers)'),
-  fromChecker(ENUM, 'Fields with a fixed set of values use one of them'),
-  fromChecker(STRING_CONSTRAINT, 'Values meet the schema\'s pattern, length and range limits'),
-  fromChecker(FORMAT, 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)'),
-  fromChecker(LIST_CONSTRAINT, 'Lists meet their size limits and keyed lists have unique keys'),
-  {
-    ...SPEC_PRESENT,
-    title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
-    source: 'spec §2.2, §2.6',
-    appliesTo: ['BoundSchema/v1alpha2'],
-  },
-  fromChecker(UNKNOWN_FIELD, 'No unknown fields (the server would silently drop them)'),
-], structuralViolations);
+const unknownKind: Rule = defineRule({
+  ...UNKNOWN_KIND_VERSION,
+  title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
+  source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  // It judges whether an object is of these kinds at all: the runner gives it the objects of no recognised kind/version.
+  judgesKind: true,
+  check: (obj, ctx) => unknownKindVersion(obj, ctx),
+});
+const required: Rule = defineRule({ ...REQUIRED, ...CHECKER, title: 'Required fields are present' });
+const type: Rule = defineRule({ ...TYPE, ...CHECKER, title: 'Every field has the type the schema declares (integers are whole numbers)' });
+const enumValue: Rule = defineRule({ ...ENUM, ...CHECKER, title: 'Fields with a fixed set of values use one of them' });
+const stringConstraint: Rule = defineRule({ ...STRING_CONSTRAINT, ...CHECKER, title: 'Values meet the schema\'s pattern, length and range limits' });
+const format: Rule = defineRule({ ...FORMAT, ...CHECKER, title: 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)' });
+const listConstraint: Rule = defineRule({ ...LIST_CONSTRAINT, ...CHECKER, title: 'Lists meet their size limits and keyed lists have unique keys' });
+const specPresent: Rule = defineRule({
+  ...SPEC_PRESENT,
+  ...CHECKER,
+  title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
+  source: 'spec §2.2, §2.6',
+  appliesTo: ['BoundSchema/v1alpha2'],
+});
+const unknownField: Rule = defineRule({ ...UNKNOWN_FIELD, ...CHECKER, title: 'No unknown fields (the server would silently drop them)' });
 
-export const SCHEMA_RULES: Rule[] = [
-  {
-    id: UNKNOWN_KIND_VERSION.id,
-    title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
-    source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
-    severity: 'error',
-    appliesTo: KIND_VERSIONS,
-    check: (obj, ctx) => unknownKindVersion(obj, ctx),
-  },
-  ...STRUCTURAL_RULES,
+export const SCHEMA_RULES: readonly Rule[] = [
+  unknownKind,
+  required,
+  type,
+  enumValue,
+  stringConstraint,
+  format,
+  listConstraint,
+  specPresent,
+  unknownField,
 ];

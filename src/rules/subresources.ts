@@ -3,8 +3,13 @@
  * checked as Kubernetes checks a CRD's scale subresource. That both replica
  * paths are present when scale is set comes from the CRD schema (KB002).
  */
-import { KindVersion, Manifest, Rule, Violation, field, isObject, item, own, show, violation } from './engine';
 import { fieldPathErrors } from './k8s-jsonpath';
+import { KindVersion } from './kinds';
+import { show } from './messages';
+import { field, item } from './paths';
+import { Rule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 
 // Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
@@ -57,32 +62,35 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
   return out;
 }
 
-const specReplicasPath: Rule = {
+const specReplicasPath: Rule = defineRule({
   id: 'KB060',
   title: 'scale.specReplicasPath is a plain JSON path under .spec',
   source: `spec §2.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => scalePathViolations(specReplicasPath, obj, 'specReplicasPath', ['spec'], true, '.spec.replicas'),
-};
+});
 
-const statusReplicasPath: Rule = {
+const statusReplicasPath: Rule = defineRule({
   id: 'KB061',
   title: 'scale.statusReplicasPath is a plain JSON path under .status',
   source: `spec §2.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => scalePathViolations(statusReplicasPath, obj, 'statusReplicasPath', ['status'], true, '.status.replicas'),
-};
+});
 
-const labelSelectorPath: Rule = {
+const labelSelectorPath: Rule = defineRule({
   id: 'KB062',
   title: 'scale.labelSelectorPath, when set, is a plain JSON path under .spec or .status',
   source: `spec §2.3, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => scalePathViolations(labelSelectorPath, obj, 'labelSelectorPath', ['spec', 'status'], false, '.status.selector'),
-};
+});
 
 export const SUBRESOURCE_RULES: Rule[] = [
   specReplicasPath,

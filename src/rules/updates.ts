@@ -18,36 +18,16 @@
  * the previous object's version also has it; the rest is left alone, since
  * the server's conversion (strategy None) carries only shared fields over.
  */
-import {
-  KindVersion,
-  Manifest,
-  RuleContext,
-  RuleSource,
-  Severity,
-  Violation,
-  field,
-  isObject,
-  item,
-  kindVersionOf,
-  own,
-  show,
-  violation,
-} from './engine';
 import { firstDifference } from './k8s-values';
+import { KindVersion, kindVersionOf } from './kinds';
+import { show } from './messages';
+import { field, item } from './paths';
+import { RuleContext, UpdateRule, defineRule } from './rule';
+import { isObject, Manifest, own } from './values';
+import { Severity, Violation, violation } from './violation';
 import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../crds/facts';
 
-/** A check of one update: the stored object against its next state. */
-export interface UpdateRule {
-  /** Stable id, `KB` and three digits, in KB190-KB199. */
-  readonly id: string;
-  readonly title: string;
-  readonly source: RuleSource;
-  readonly severity: Severity;
-  /** The kinds/versions of the next object the rule applies to. */
-  readonly appliesTo: readonly KindVersion[];
-  /** Returns every violation of the update; never throws, whatever the input. */
-  check(previous: Manifest, next: Manifest, ctx: RuleContext): Violation[];
-}
+export type { UpdateRule };
 
 const ALL_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2'];
 /** The kinds whose spec is a CustomResourceDefinition spec on the consumer side. */
@@ -183,11 +163,12 @@ function pruneNulls(value: unknown, depth: number): unknown {
 // ---------------------------------------------------------------------------
 // KB190: stored versions stay in spec.versions
 
-const storedVersionKept: UpdateRule = {
+const storedVersionKept: UpdateRule = defineRule({
   id: 'KB190',
   title: 'A version in status.storedVersions may not be removed from spec.versions',
   source: 'spec §3 rule 3; Kubernetes CRD validation (status.storedVersions)',
   severity: 'error',
+  scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
@@ -217,16 +198,17 @@ const storedVersionKept: UpdateRule = {
         + `with a storage version migration), remove ${show(v)} from status.storedVersions, then remove it from spec.versions`);
     });
   },
-};
+});
 
 // ---------------------------------------------------------------------------
 // KB191: kube-bind's immutable export fields
 
-const immutableExportFields: UpdateRule = {
+const immutableExportFields: UpdateRule = defineRule({
   id: 'KB191',
   title: 'Fields kube-bind makes immutable (CEL self == oldSelf) may not change',
   source: 'kube-bind CRD (CEL transition rules)',
   severity: 'error',
+  scope: 'update',
   appliesTo: ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2'],
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
@@ -255,16 +237,17 @@ const immutableExportFields: UpdateRule = {
     }
     return out;
   },
-};
+});
 
 // ---------------------------------------------------------------------------
 // KB192: the storage version moves
 
-const storageVersionMoved: UpdateRule = {
+const storageVersionMoved: UpdateRule = defineRule({
   id: 'KB192',
   title: 'Moving the storage version leaves objects stored in the old version until they are migrated',
   source: 'Kubernetes CRD versioning (storage version, status.storedVersions)',
   severity: 'warning',
+  scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
@@ -283,16 +266,17 @@ const storageVersionMoved: UpdateRule = {
       `migrate the stored objects (write each one again, for example with a storage version migration), then remove ${show(before.name)} `
       + 'from status.storedVersions, and only then from spec.versions')];
   },
-};
+});
 
 // ---------------------------------------------------------------------------
 // KB193, KB194: what a CustomResourceDefinition never lets change
 
-const groupAndPluralFixed: UpdateRule = {
+const groupAndPluralFixed: UpdateRule = defineRule({
   id: 'KB193',
   title: 'spec.group and spec.names.plural may not change (they name the consumer\'s CustomResourceDefinition)',
   source: 'Kubernetes CRD validation (immutable group and names.plural)',
   severity: 'error',
+  scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
@@ -312,13 +296,14 @@ const groupAndPluralFixed: UpdateRule = {
     }
     return out;
   },
-};
+});
 
-const scopeAndKindFixed: UpdateRule = {
+const scopeAndKindFixed: UpdateRule = defineRule({
   id: 'KB194',
   title: 'spec.scope and spec.names.kind may not change once the definition is established',
   source: 'Kubernetes CRD validation (immutable scope and names.kind when Established)',
   severity: 'error',
+  scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
@@ -344,16 +329,17 @@ const scopeAndKindFixed: UpdateRule = {
     }
     return out;
   },
-};
+});
 
 // ---------------------------------------------------------------------------
 // KB195: the two manifests must be one object
 
-const sameObject: UpdateRule = {
+const sameObject: UpdateRule = defineRule({
   id: 'KB195',
   title: 'An update compares an object with its own previous state (same group, kind, namespace and name)',
   source: 'Kubernetes API semantics (an object is identified by group, kind, namespace and name)',
   severity: 'error',
+  scope: 'update',
   appliesTo: ALL_KIND_VERSIONS,
   check(previous, next, _ctx) {
     const before = objectKey(previous);
@@ -364,10 +350,10 @@ const sameObject: UpdateRule = {
       'pass the stored state of the same object (pairWithPrevious pairs manifests by group, kind, namespace and name); '
       + 'a change of name, namespace or kind is a delete and a create, not an update')];
   },
-};
+});
 
 /** Every update rule, in catalogue order. */
-export const UPDATE_RULES: UpdateRule[] = [
+export const UPDATE_RULES: readonly UpdateRule[] = [
   storedVersionKept,
   immutableExportFields,
   storageVersionMoved,

@@ -7,10 +7,15 @@
  * Version names, their uniqueness and "at least one version" come from the
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
-import { KindVersion, Manifest, Rule, Violation, field, has, isObject, item, kindVersionOf, own, show, violation } from './engine';
 import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
 import { deepEqual, utf8Length } from './k8s-values';
+import { KindVersion, kindVersionOf } from './kinds';
+import { show } from './messages';
+import { field, item } from './paths';
+import { Rule, RuleContext, defineRule } from './rule';
 import { versionSchemaDifference } from './schema-equality';
+import { has, isObject, Manifest, own } from './values';
+import { Violation, violation } from './violation';
 import { deprecationNotes } from '../lifecycle/deprecation';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
@@ -67,11 +72,12 @@ export function versionSchema(kv: KindVersion | undefined, v: VersionEntry): Ver
   return isObject(inner) ? { schema: inner, path: field(schemaPath, 'openAPIV3Schema') } : undefined;
 }
 
-const storage: Rule = {
+const storage: Rule = defineRule({
   id: 'KB030',
   title: 'Exactly one version has storage: true',
   source: `spec §8.1, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const entries = versionEntries(obj);
@@ -87,26 +93,28 @@ const storage: Rule = {
       `${field(v.path, 'storage')} is true, but ${field(stored[0].path, 'storage')} already is: exactly one version may be the storage version`,
       'set storage: false on all versions but one'));
   },
-};
+});
 
-const servedPresent: Rule = {
+const servedPresent: Rule = defineRule({
   id: 'KB031',
   title: 'Every version says whether it is served',
   source: 'spec §2.3',
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => !has(v.entry, 'served') || own(v.entry, 'served') === null)
     .map(v => violation(servedPresent, field(v.path, 'served'),
       `${field(v.path, 'served')} is missing; the spec requires it`,
       'add served: true (kube-bind\'s server would default it to true, but the spec marks it required, so say it explicitly)')),
-};
+});
 
-const someServed: Rule = {
+const someServed: Rule = defineRule({
   id: 'KB032',
   title: 'At least one version is served',
   source: 'spec §2.3',
   severity: 'warning',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: obj => {
     const entries = versionEntries(obj);
@@ -118,26 +126,28 @@ const someServed: Rule = {
     return [violation(someServed, 'spec.versions', 'spec.versions has no served version: the resource would have no API endpoint on the consumer cluster',
       'set served: true on at least one version; Kubernetes accepts a CRD that serves nothing, but nothing could use it')];
   },
-};
+});
 
-const deprecationWarningNeedsDeprecated: Rule = {
+const deprecationWarningNeedsDeprecated: Rule = defineRule({
   id: 'KB033',
   title: 'deprecationWarning is set only on deprecated versions',
   source: `spec §8.4, ${K8S}`,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
     .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
       `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} is ${show(own(v.entry, 'deprecated'))}: it may only be set when deprecated is true`,
       'set deprecated: true, or remove deprecationWarning')),
-};
+});
 
-const deprecationWarningText: Rule = {
+const deprecationWarningText: Rule = defineRule({
   id: 'KB034',
   title: 'deprecationWarning is non-empty, at most 256 bytes and printable',
   source: K8S,
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const out: Violation[] = [];
@@ -165,7 +175,7 @@ const deprecationWarningText: Rule = {
     }
     return out;
   },
-};
+});
 
 /**
  * Whether a version is exported: served, or stored. A version that is neither
@@ -177,11 +187,12 @@ function isExported(entry: { [key: string]: any }): boolean {
   return own(entry, 'served') !== false || own(entry, 'storage') === true;
 }
 
-const schemasEqual: Rule = {
+const schemasEqual: Rule = defineRule({
   id: 'KB035',
   title: 'Every served or stored version has the same openAPIV3Schema (documentation aside)',
   source: 'spec §8.2',
   severity: 'error',
+  scope: 'object',
   appliesTo: CRD_KINDS,
   check: (obj, ctx) => {
     const kv = kindVersionOf(obj, ctx.group);
@@ -204,41 +215,83 @@ const schemasEqual: Rule = {
     }
     return out;
   },
-};
+});
 
-function structuralRule(id: string, kind: StructuralIssueKind, title: string): Rule {
-  const rule: Rule = {
-    id,
-    title,
-    source: K8S,
-    severity: 'error',
-    appliesTo: K8S_KINDS,
-    check: (obj, ctx) => {
-      const kv = kindVersionOf(obj, ctx.group);
-      const out: Violation[] = [];
-      const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
-      for (const v of versionEntries(obj) ?? []) {
-        const found = versionSchema(kv, v);
-        if (found === undefined) continue;
-        const statusSubresource = has(own(v.entry, 'subresources'), 'status') && own(own(v.entry, 'subresources'), 'status') !== null;
-        // Versions repeating an already checked schema would repeat its findings word for word.
-        if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
-        checked.push({ schema: found.schema, statusSubresource });
-        for (const issue of structuralSchemaIssues(found.schema, found.path, { statusSubresource })) {
-          if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
-        }
-      }
-      return out;
-    },
-  };
-  return rule;
+/** What the structural-schema walk finds of one kind, reported as `rule`'s. */
+function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {
+  const kv = kindVersionOf(obj, ctx.group);
+  const out: Violation[] = [];
+  const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
+  for (const v of versionEntries(obj) ?? []) {
+    const found = versionSchema(kv, v);
+    if (found === undefined) continue;
+    const statusSubresource = has(own(v.entry, 'subresources'), 'status') && own(own(v.entry, 'subresources'), 'status') !== null;
+    // Versions repeating an already checked schema would repeat its findings word for word.
+    if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
+    checked.push({ schema: found.schema, statusSubresource });
+    for (const issue of structuralSchemaIssues(found.schema, found.path, { statusSubresource })) {
+      if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
+    }
+  }
+  return out;
 }
 
-const deprecationNote: Rule = {
+const schemaRoot: Rule = defineRule({
+  id: 'KB036',
+  title: 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)',
+  source: K8S,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaRoot, 'root', obj, ctx),
+});
+
+const schemaTypes: Rule = defineRule({
+  id: 'KB037',
+  title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
+  source: K8S,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaTypes, 'type', obj, ctx),
+});
+
+const schemaKeywords: Rule = defineRule({
+  id: 'KB038',
+  title: 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)',
+  source: K8S,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaKeywords, 'keyword', obj, ctx),
+});
+
+const schemaExtensions: Rule = defineRule({
+  id: 'KB039',
+  title: 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed',
+  source: K8S,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaExtensions, 'extension', obj, ctx),
+});
+
+const schemaJunctors: Rule = defineRule({
+  id: 'KB040',
+  title: 'allOf/anyOf/oneOf/not only add value validations',
+  source: K8S,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaJunctors, 'junctor', obj, ctx),
+});
+
+const deprecationNote: Rule = defineRule({
   id: 'KB041',
   title: 'A deprecated version: the warning clients will receive',
   source: 'Kubernetes CRD versioning (deprecated versions, Warning header)',
   severity: 'info',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: (obj, ctx) => {
     // deprecationNotes lists the served deprecated versions in spec.versions order; pair each with its index.
@@ -265,17 +318,18 @@ const deprecationNote: Rule = {
     });
     return out;
   },
-};
+});
 
 // kube-bind's pattern bounds the form of a version name but not its length;
 // Kubernetes also requires a DNS-1035 label, so at most 63 characters.
 const MAX_VERSION_NAME = 63;
 
-const versionNameLength: Rule = {
+const versionNameLength: Rule = defineRule({
   id: 'KB042',
   title: 'Version names are at most 63 characters (a DNS-1035 label)',
   source: 'Kubernetes CRD validation',
   severity: 'error',
+  scope: 'object',
   appliesTo: K8S_KINDS,
   check: obj => {
     const versions = own(own(obj, 'spec'), 'versions');
@@ -290,20 +344,20 @@ const versionNameLength: Rule = {
     });
     return out;
   },
-};
+});
 
-export const VERSION_RULES: Rule[] = [
+export const VERSION_RULES: readonly Rule[] = [
   storage,
   servedPresent,
   someServed,
   deprecationWarningNeedsDeprecated,
   deprecationWarningText,
   schemasEqual,
-  structuralRule('KB036', 'root', 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)'),
-  structuralRule('KB037', 'type', 'Every field of the openAPIV3Schema declares a valid type, and every array its items'),
-  structuralRule('KB038', 'keyword', 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)'),
-  structuralRule('KB039', 'extension', 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed'),
-  structuralRule('KB040', 'junctor', 'allOf/anyOf/oneOf/not only add value validations'),
+  schemaRoot,
+  schemaTypes,
+  schemaKeywords,
+  schemaExtensions,
+  schemaJunctors,
   deprecationNote,
   versionNameLength,
 ];

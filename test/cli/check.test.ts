@@ -9,7 +9,10 @@ import { captureIo, fixture, lineContaining, removeTempDirs, tempDir, writeFile 
 import { CheckOptions, isChecked, runCheck, ValidateFn } from '../../src/cli/check';
 import { DEFAULT_LIMITS } from '../../src/cli/read';
 import { JSON_REPORTER, Reporter, TEXT_REPORTER } from '../../src/cli/report';
-import { isObject, Manifest, own, RuleContext, show, Violation } from '../../src/rules/engine';
+import { show } from '../../src/rules/messages';
+import { RuleContext } from '../../src/rules/rule';
+import { isObject, Manifest, own } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 afterAll(removeTempDirs);
 

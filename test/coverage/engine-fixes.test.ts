@@ -4,11 +4,11 @@
  * defaults validated against their schema, object metadata, and the
  * defaulted listKind. Each has a passing and a failing case.
  */
-import { a1, a2, bs } from './rule-scenarios';
 import { contextFor, validateObject } from '../../src/rules';
 import { celRuleError } from '../../src/rules/k8s-cel';
 import { re2PatternError } from '../../src/rules/k8s-regex';
 import { structuralSchemaIssues } from '../../src/rules/k8s-structural';
+import { a1, a2, bs } from '../../src/rules/scenarios';
 
 const SPEC_SCHEMA = {
   type: 'object',

@@ -13,9 +13,9 @@ import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { describeViolations, validateJson } from './cli-run';
-import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from './rule-scenarios';
 import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, UpdateCheck } from '../../src';
 import { CROSS_RULES, Manifest, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
+import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
 
 const REGISTERED: ReadonlyMap<string, Severity> = new Map([

@@ -1,7 +1,9 @@
 import { junkValues, pathsOf, validExport, withValueAt } from './v1alpha2-fixtures';
 import { CLAIM_RULES } from '../../src/rules/claims';
-import { Manifest, Rule, RuleContext, Violation } from '../../src/rules/engine';
 import { contextFor, validateObject } from '../../src/rules/index';
+import { Rule, RuleContext } from '../../src/rules/rule';
+import { Manifest } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 const CLAIM = 'spec.permissionClaims[0]';

@@ -1,6 +1,6 @@
 import { TEST_CA_PEM, at, base64, findings, runAll, validBoundSchema, violationsOf } from './helpers';
 import { webhookUrlErrors } from '../../src/rules/conversion';
-import { Manifest } from '../../src/rules/engine';
+import { Manifest } from '../../src/rules/values';
 
 const W = 'spec.conversion.webhook';
 

@@ -10,8 +10,10 @@ import {
   withValueAt,
 } from './v1alpha2-fixtures';
 import { CROSS_OBJECT_RULES } from '../../src/rules/cross-object';
-import { CrossObjectRule, Located, Manifest, RuleContext, Violation } from '../../src/rules/engine';
 import { contextFor, validateObjects } from '../../src/rules/index';
+import { CrossObjectRule, Located, RuleContext } from '../../src/rules/rule';
+import { Manifest } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 

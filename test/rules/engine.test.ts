@@ -1,7 +1,11 @@
 import * as fc from 'fast-check';
 import { RULES } from '../../src/rules';
-import { KIND_VERSIONS, SharedPass, Violation, has, kindVersionOf, own, passOf, rulesOfOnePass, withRuleScope } from '../../src/rules/engine';
 import { keyPath } from '../../src/rules/k8s-values';
+import { KIND_VERSIONS, kindVersionOf } from '../../src/rules/kinds';
+import { withRuleScope } from '../../src/rules/memo';
+import { passOf, rulesOfOnePass, SharedPass } from '../../src/rules/rule';
+import { has, own } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 describe('kindVersionOf', () => {
   test.each(KIND_VERSIONS.map(kv => [kv]))('recognises %s in the default and in a configured group', kv => {

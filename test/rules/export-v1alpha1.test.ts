@@ -1,5 +1,5 @@
 import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
-import { Manifest } from '../../src/rules/engine';
+import { Manifest } from '../../src/rules/values';
 
 function clusterScoped(extra: Manifest = {}): Manifest {
   const obj = validExportV1alpha1();

@@ -1,7 +1,9 @@
 import { junkValues, pathsOf, validExport, withValueAt } from './v1alpha2-fixtures';
-import { Manifest, Rule, RuleContext, Violation } from '../../src/rules/engine';
 import { EXPORT_RULES } from '../../src/rules/export';
 import { contextFor, validateObject } from '../../src/rules/index';
+import { Rule, RuleContext } from '../../src/rules/rule';
+import { Manifest } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 

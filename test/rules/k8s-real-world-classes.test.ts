@@ -9,10 +9,10 @@
  */
 import { at, findings, validBoundSchema, violationsOf } from './helpers';
 import { renderNames } from '../../src/resource-names';
-import { Manifest } from '../../src/rules/engine';
 import { celEscape, celRuleError } from '../../src/rules/k8s-cel';
 import { goToLower } from '../../src/rules/k8s-names';
 import { re2PatternError } from '../../src/rules/k8s-regex';
+import { Manifest } from '../../src/rules/values';
 
 const ROOT = 'spec.versions[0].schema.openAPIV3Schema';
 

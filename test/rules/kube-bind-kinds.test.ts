@@ -8,10 +8,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
-import { Manifest } from '../../src/rules/engine';
 import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/kube-bind-kinds';
+import { a2, bs } from '../../src/rules/scenarios';
+import { Manifest } from '../../src/rules/values';
 import { validateJson } from '../coverage/cli-run';
-import { a2, bs } from '../coverage/rule-scenarios';
 
 const CTX = contextFor();
 const rules = (m: Manifest) => validateObject(m, CTX).map(v => [v.rule, v.severity, v.path]);

@@ -1,5 +1,5 @@
 import { at, findings, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
-import { Manifest } from '../../src/rules/engine';
+import { Manifest } from '../../src/rules/values';
 
 /** Both kinds that carry names, for rules that apply to both. */
 const BOTH: Array<[string, () => Manifest]> = [

@@ -2,11 +2,11 @@
  * Rules kube-bind's backend and konnector enforce (KB142, KB143, KB175,
  * KB176), the consumer API server's naming controller (KB177), and label
  * selectors kube-bind can never parse (KB146, KB147): errors, each with a
- * failing and a passing case beside the scenario of rule-scenarios.ts.
+ * failing and a passing case beside the rule's scenario in src/rules/<family>.scenarios.ts.
  */
 import { contextFor, crossObjectViolations, validateObject } from '../../src/rules';
-import { Manifest } from '../../src/rules/engine';
-import { a2, bs, NAMESPACE } from '../coverage/rule-scenarios';
+import { a2, bs, NAMESPACE } from '../../src/rules/scenarios';
+import { Manifest } from '../../src/rules/values';
 
 const CTX = contextFor();
 const cross = (objects: Manifest[]) => crossObjectViolations(objects, CTX)

@@ -12,8 +12,9 @@ import {
   violationsOf,
 } from './helpers';
 import { RULES, validateObject } from '../../src/rules';
-import { KIND_VERSIONS, Manifest } from '../../src/rules/engine';
+import { KIND_VERSIONS } from '../../src/rules/kinds';
 import { SCHEMA_RULES, schemaViolations, unknownKindVersion } from '../../src/rules/schema';
+import { Manifest } from '../../src/rules/values';
 
 const VALID_FIXTURES: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],

@@ -1,5 +1,8 @@
-import { DEFAULT_GROUP, Manifest, RuleContext, Violation } from '../../src/rules/engine';
+import { DEFAULT_GROUP } from '../../src/rules/kinds';
+import { RuleContext } from '../../src/rules/rule';
 import { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from '../../src/rules/updates';
+import { Manifest } from '../../src/rules/values';
+import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: DEFAULT_GROUP };
 const NAMESPACE = 'kube-bind-wildwest';

@@ -1,5 +1,5 @@
 import { at, findings, runAll, secondVersion, validBoundSchema, validExportV1alpha1, violationsOf, widgetSchema } from './helpers';
-import { Manifest } from '../../src/rules/engine';
+import { Manifest } from '../../src/rules/values';
 
 const BOTH: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],

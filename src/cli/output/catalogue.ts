@@ -3,8 +3,8 @@
  * per-object, cross-object and update rules by id.
  */
 import { CROSS_RULES, RULES } from '../../rules';
-import { Severity } from '../../rules/engine';
 import { UPDATE_RULES } from '../../rules/updates';
+import { Severity } from '../../rules/violation';
 
 export interface RuleDescription {
   readonly id: string;

@@ -3,7 +3,7 @@
  * per violation, a hint below it, a summary last. Coloured on a terminal.
  */
 import { byLine, describeObject, PLAIN, Reporter, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
-import { Severity } from '../../rules/engine';
+import { Severity } from '../../rules/violation';
 
 // SGR codes: bold red, bold yellow, bold cyan, bold, dim.
 const SEVERITY_COLORS: { readonly [s in Severity]: string } = { error: '1;31', warning: '1;33', info: '1;36' };

@@ -1,0 +1,171 @@
+/**
+ * What a rule is, and the one way to declare one: `defineRule`.
+ *
+ * A rule is one declaration: its id, title, severity, source, scope (one
+ * object, all objects of an app, or an update), what it applies to, and its
+ * check. Its passing and failing scenarios sit beside it, in
+ * `<family>.scenarios.ts`; `registry.ts` lists the families.
+ */
+import { KindVersion } from './kinds';
+import { perObject } from './memo';
+import { Manifest } from './values';
+import { Severity, Violation } from './violation';
+
+/** What every check may know besides the object itself. */
+export interface RuleContext {
+  /** The API group the kube-bind kinds are served under (default `kube-bind.io`). */
+  readonly group: string;
+}
+
+/** Where a rule comes from, for docs/rules.md. */
+export type RuleSource = string; // e.g. 'spec §2.3', 'kube-bind CRD (CEL)', 'Kubernetes CRD validation'
+
+/** What every rule declares, whatever its scope. */
+interface RuleHeader {
+  /** Stable id, `KB` and three digits. Never reused for another meaning. */
+  readonly id: string;
+  /** One line saying what the rule protects. */
+  readonly title: string;
+  readonly source: RuleSource;
+  /** The default severity of what this rule reports. */
+  readonly severity: Severity;
+}
+
+/** A check of one object. */
+export interface Rule extends RuleHeader {
+  readonly scope: 'object';
+  /** The kinds/versions the rule applies to. */
+  readonly appliesTo: readonly KindVersion[];
+  /**
+   * The rule judges whether an object is of its kinds/versions at all (KB001):
+   * the runner gives it the objects no kind/version is recognised for, and
+   * only those, since on a recognised object it has nothing to say.
+   */
+  readonly judgesKind?: boolean;
+  /** Returns every violation in `obj`; never throws, whatever the input. */
+  check(obj: Manifest, ctx: RuleContext): Violation[];
+}
+
+/** One object among several, for checks across objects. */
+export interface Located {
+  readonly index: number;
+  readonly manifest: Manifest;
+}
+
+/** A check across all objects of one app or one `validate` run. */
+export interface CrossObjectRule extends RuleHeader {
+  readonly scope: 'app';
+  /** Returns violations keyed by the index of the object they belong to. */
+  check(objects: readonly Located[], ctx: RuleContext): Array<{ index: number; violation: Violation }>;
+}
+
+/** A check of one update: the stored object against its next state. */
+export interface UpdateRule extends RuleHeader {
+  readonly scope: 'update';
+  /** The kinds/versions of the next object the rule applies to. */
+  readonly appliesTo: readonly KindVersion[];
+  /** Returns every violation of the update; never throws, whatever the input. */
+  check(previous: Manifest, next: Manifest, ctx: RuleContext): Violation[];
+}
+
+/** Any rule of the registry. */
+export type AnyRule = Rule | CrossObjectRule | UpdateRule;
+
+/** A pass over one object that returns the findings of several rules. */
+export type PassFunction = (obj: Manifest, ctx: RuleContext) => Violation[];
+
+/** The rules declared with one pass function, and that function. */
+export interface SharedPass {
+  /** The ids of the pass's rules, in the order declared. */
+  readonly ids: readonly string[];
+  /** The findings of all the pass's rules, in the order found. */
+  run(obj: Manifest, ctx: RuleContext): Violation[];
+}
+
+/**
+ * A rule of one object, declared with its own `check`, or with the shared
+ * `pass` of its family: a function that walks the object once and returns
+ * the findings of every rule declared with it (the rule's check is then its
+ * findings among them).
+ */
+export type ObjectRuleDeclaration = Omit<Rule, 'check'> & (
+  | { readonly pass?: undefined; check(obj: Manifest, ctx: RuleContext): Violation[] }
+  | { readonly pass: PassFunction; readonly check?: undefined });
+
+const DECLARED = new WeakSet<object>();
+const PASS_OF = new WeakMap<Rule, SharedPass>();
+const SHARED = new WeakMap<PassFunction, { readonly ids: string[]; readonly run: PassFunction; readonly findings: PassFunction }>();
+
+/**
+ * Declares a rule: the only way to make one the registry accepts (its test
+ * checks `isDeclared`). Costs nothing per object: the declaration is the
+ * rule, except that a rule declared with a shared `pass` gets a `check`
+ * that takes its findings from one run of the pass per object.
+ */
+export function defineRule(declaration: ObjectRuleDeclaration): Rule;
+export function defineRule(declaration: CrossObjectRule): CrossObjectRule;
+export function defineRule(declaration: UpdateRule): UpdateRule;
+export function defineRule(declaration: ObjectRuleDeclaration | CrossObjectRule | UpdateRule): AnyRule {
+  let rule = declaration as AnyRule;
+  if (declaration.scope === 'object' && declaration.pass !== undefined) {
+    const { pass, check: _check, ...header } = declaration;
+    const shared = sharedPassOf(pass);
+    shared.ids.push(header.id);
+    const findings = shared.findings;
+    const id = header.id;
+    const checked: Rule = { ...header, check: (obj, ctx) => foundBy(findings(obj, ctx), id) };
+    PASS_OF.set(checked, shared);
+    rule = checked;
+  }
+  DECLARED.add(rule);
+  return rule;
+}
+
+/** Whether `rule` was made by `defineRule`. */
+export function isDeclared(rule: object): boolean {
+  return DECLARED.has(rule);
+}
+
+/** The shared pass a rule's findings come from, when it was declared with one. */
+export function passOf(rule: Rule): SharedPass | undefined {
+  return PASS_OF.get(rule);
+}
+
+/**
+ * The shared pass of `pass`, whose findings are computed once per object
+ * while the rules of one object run (`withRuleScope`), however many of its
+ * rules are checked on their own (tests, docs). The runner calls the pass itself, once per object, for its
+ * rules listed one after another in the catalogue.
+ *
+ * Why one pass: a synth checks thousands of objects, most of them before the
+ * JIT has optimised the rules, and V8 optimises a function only after it has
+ * run for a while. One loop over the claims reaches optimised code sooner,
+ * and costs less before that, than eighteen small loops.
+ */
+function sharedPassOf(pass: PassFunction): { readonly ids: string[]; readonly run: PassFunction; readonly findings: PassFunction } {
+  let shared = SHARED.get(pass);
+  if (shared === undefined) {
+    const memo = perObject((_obj: Manifest): { ctx?: RuleContext; found: Violation[] } => ({ found: [] }));
+    const findings: PassFunction = (obj, ctx) => {
+      const entry = memo(obj);
+      if (entry.ctx !== ctx) {
+        entry.found = pass(obj, ctx);
+        entry.ctx = ctx;
+      }
+      return entry.found;
+    };
+    shared = { ids: [], run: pass, findings };
+    SHARED.set(pass, shared);
+  }
+  return shared;
+}
+
+/** Several rules of one pass declared at once: `defineRule({ ...rule, scope: 'object', pass })` for each. */
+export function rulesOfOnePass(rules: ReadonlyArray<Omit<Rule, 'check' | 'scope'>>, pass: PassFunction): Rule[] {
+  return rules.map(rule => defineRule({ ...rule, scope: 'object', pass }));
+}
+
+/** The findings of one rule among those of a shared pass. */
+function foundBy(found: readonly Violation[], id: string): Violation[] {
+  return found.length === 0 ? [] : found.filter(v => v.rule === id);
+}

@@ -1,0 +1,142 @@
+/**
+ * The runners every front-end uses (constructs at synth time, the CLI over
+ * YAML files): the registry's rules over one object, or over all objects of
+ * an app. Rules that share a pass (`defineRule({ pass })`) get one run of it
+ * per object; readers shared through `perObject` are memoised per object.
+ */
+import { crdKindVersionOf } from './crd';
+import { withCrossObjectIndex } from './cross-object';
+import { DEFAULT_GROUP, kindVersionOf, KindVersion } from './kinds';
+import { withRuleScope } from './memo';
+import { CROSS_RULES, RULES } from './registry';
+import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
+import { Manifest } from './values';
+import { Violation } from './violation';
+
+/** Fills in the defaults of a context. */
+export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
+  return { group: options.group ?? DEFAULT_GROUP };
+}
+
+/**
+ * Runs every per-object rule that applies to `obj`: a kube-bind kind, a
+ * CustomResourceDefinition, or any other object (KB001 reports an unknown
+ * kind or version of our group; other objects get an empty list). Never
+ * throws.
+ */
+export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
+  const target: Target = kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj) ?? OTHER_OBJECTS;
+  // Rules of one object share readers (perObject) and passes (defineRule({ pass })).
+  return withRuleScope(() => runSteps(stepsFor(target), obj, ctx));
+}
+
+/**
+ * One step of checking an object: a rule, or a run of consecutive rules that
+ * share one pass, whose findings are taken from one call of that pass and
+ * put in catalogue order.
+ */
+/** What the runner checks an object as: a recognised kind/version, or any other object. */
+type Target = KindVersion | typeof OTHER_OBJECTS;
+const OTHER_OBJECTS = 'other';
+
+type Step =
+  | { readonly rule: Rule; readonly pass?: undefined }
+  | { readonly pass: SharedPass; readonly ids: readonly string[] };
+
+/** The rules' findings in catalogue order; a plain loop, as it runs for every object of a synth. */
+function runSteps(steps: readonly Step[], obj: Manifest, ctx: RuleContext): Violation[] {
+  const out: Violation[] = [];
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s];
+    if (step.pass === undefined) {
+      let found: Violation[];
+      try {
+        found = step.rule.check(obj, ctx);
+      } catch (e) {
+        found = [internalError(step.rule.id, e)];
+      }
+      for (let i = 0; i < found.length; i++) out.push(found[i]);
+      continue;
+    }
+    let found: Violation[];
+    try {
+      found = step.pass.run(obj, ctx);
+    } catch (e) {
+      for (const id of step.ids) out.push(internalError(id, e));
+      continue;
+    }
+    if (found.length > 0) pushInCatalogueOrder(found, step.ids, out);
+  }
+  return out;
+}
+
+/** The findings of the rules `ids`, rule by rule, each rule's in the order found. */
+function pushInCatalogueOrder(found: readonly Violation[], ids: readonly string[], out: Violation[]): void {
+  for (const id of ids) {
+    for (const v of found) {
+      if (v.rule === id) out.push(v);
+    }
+  }
+}
+
+const STEPS_BY_TARGET = new Map<Target, readonly Step[]>();
+
+/** How to check one kind/version: its rules in catalogue order, picked and grouped once, not per object. */
+function stepsFor(target: Target): readonly Step[] {
+  let steps = STEPS_BY_TARGET.get(target);
+  if (steps === undefined) {
+    const built: Step[] = [];
+    // Rules that judge the kind itself (KB001) see the objects of no recognised kind/version, and only those.
+    const applies = target === OTHER_OBJECTS
+      ? (r: Rule) => r.judgesKind === true
+      : (r: Rule) => r.judgesKind !== true && r.appliesTo.includes(target);
+    for (const rule of RULES.filter(applies)) {
+      const pass = passOf(rule);
+      const last = built[built.length - 1];
+      if (pass === undefined) built.push({ rule });
+      else if (last?.pass === pass) built[built.length - 1] = { pass, ids: [...last.ids, rule.id] };
+      else built.push({ pass, ids: [rule.id] });
+    }
+    steps = built;
+    STEPS_BY_TARGET.set(target, steps);
+  }
+  return steps;
+}
+
+/**
+ * Runs the per-object rules on each object and the cross-object rules over all
+ * of them. The result has one list per input object, in input order.
+ */
+export function validateObjects(objs: readonly Manifest[], ctx: RuleContext = contextFor()): Violation[][] {
+  const cross = crossObjectViolations(objs, ctx);
+  return objs.map((o, i) => [...validateObject(o, ctx), ...cross[i]]);
+}
+
+/** Only the rules across objects: one list per input object, in input order. */
+export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContext = contextFor()): Violation[][] {
+  const results: Violation[][] = objs.map(() => []);
+  const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
+  // The rules share one reading of the objects (schema sources, exports).
+  withCrossObjectIndex(() => {
+    for (const rule of CROSS_RULES) {
+      for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
+        results[index]?.push(violation);
+      }
+    }
+  });
+  return results;
+}
+
+/** A rule that throws is a bug in this library; report it instead of crashing the synth. */
+function runSafely<T>(id: string, fn: () => T[]): T[] {
+  try {
+    return fn();
+  } catch (e) {
+    return [internalError(id, e) as unknown as T];
+  }
+}
+
+function internalError(id: string, e: unknown): Violation {
+  const reason = e instanceof Error ? e.message : String(e);
+  return { rule: id, severity: 'error', path: '', message: `internal error in rule ${id}: ${reason}`, hint: 'please report this as a bug of cdk8s-kube-bind' };
+}
