@@ -112,6 +112,11 @@ project.addTask('docgen:check', {
   exec: `${tsNode} scripts/check-api-md.ts`,
 });
 
+project.addTask('layers:check', {
+  description: 'Fail on an import cycle, or an import that crosses the layers of CONTRIBUTING.md',
+  exec: `${tsNode} scripts/import-graph.ts`,
+});
+
 project.addTask('rules:doc', {
   description: 'Regenerate docs/rules.md from the rule registry',
   exec: `${tsNode} scripts/rules-doc.ts`,
@@ -161,6 +166,7 @@ project.testTask.exec('jest --ci', { receiveArgs: true });
 project.testTask.spawn(project.tasks.tryFind('import:check')!);
 project.testTask.spawn(project.tasks.tryFind('docgen:check')!);
 project.testTask.spawn(project.tasks.tryFind('rules:doc:check')!);
+project.testTask.spawn(project.tasks.tryFind('layers:check')!);
 project.testTask.spawn(project.tasks.tryFind('synth:validate')!);
 project.testTask.spawn(project.tasks.tryFind('test:package')!);
 
