@@ -6,6 +6,7 @@
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
 import { API_GROUP_PATTERN, DEFAULT_ISOLATION, ISOLATIONS, RESOURCE_NAME_PATTERN, VERSION_NAME_PATTERN } from '../model';
+import { dns1123SubdomainErrors } from './k8s-names';
 import { KindVersion } from './kinds';
 import { perObject } from './memo';
 import { show } from './messages';
@@ -148,7 +149,10 @@ export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, paren
     `${path} ${show(value)} must match ${GROUP_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
     slash
       ? 'group is the API group alone, without a version: put the version in versions, e.g. group "wildwest.dev", versions ["v1"]'
-      : 'an API group is a lowercase DNS name such as "wildwest.dev"; write the core group as ""');
+      : dns1123SubdomainErrors(value).length === 0
+        // Kubernetes takes such a group; kube-bind's pattern does not (its first label needs two characters before a dot).
+        ? 'Kubernetes would accept this group, but kube-bind\'s CRD refuses it: the first label of a dotted group must be at least two characters long'
+        : 'an API group is a lowercase DNS name such as "wildwest.dev"; write the core group as ""');
 }
 
 /**

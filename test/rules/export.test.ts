@@ -90,6 +90,15 @@ describe('KB121 resource groups', () => {
     expect(found[0].hint).toContain('versions');
   });
 
+  test('a group Kubernetes takes but kube-bind\'s pattern refuses (one-letter first label): the hint says so', () => {
+    const found = check('KB121', exportWith(spec => { spec.resources[0].group = 'g.example.com'; }));
+    expect(where(found)).toEqual([['KB121', 'spec.resources[0].group']]);
+    expect(found[0].hint).toContain('Kubernetes would accept this group, but kube-bind\'s CRD refuses it');
+    const other = check('KB121', exportWith(spec => { spec.resources[0].group = 'wild_west.dev'; }));
+    expect(other[0].hint).toContain('an API group is a lowercase DNS name');
+    expect(check('KB121', exportWith(spec => { spec.resources[0].group = 'gg.example.com'; }))).toEqual([]);
+  });
+
   test('skips a group of the wrong type', () => {
     expect(check('KB121', exportWith(spec => { spec.resources[0].group = 5; }))).toEqual([]);
   });
