@@ -62,8 +62,11 @@ export class DefinitionSpec {
     return `${this.names.plural}.${this.group}`;
   }
 
-  /** The spec fields both kinds share, in manifest form. */
-  public render(): { [key: string]: any } {
+  /**
+   * The spec fields both kinds share, in manifest form. With `copySchemas`
+   * false, every version holds the schema given (for a caller that copies it).
+   */
+  public render(copySchemas = true): { [key: string]: any } {
     return {
       group: this.group,
       names: renderNames(this.names),
@@ -73,7 +76,7 @@ export class DefinitionSpec {
         schema: this.schema,
         printerColumns: this.printerColumns,
         subresources: this.subresources,
-      }),
+      }, copySchemas),
     };
   }
 }
