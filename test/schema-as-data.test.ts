@@ -27,10 +27,13 @@ function build(app: App, schema: any, extra: (c: Chart) => void = () => undefine
     metadata: { annotations: { note: 'x' } },
   });
   new ApiServiceExportV1alpha1(c, 'gadgets', {
-    group: 'gadgets.example.com', names: { kind: 'Gadget', plural: 'gadgets' }, schema, versions: [{ name: 'v1' }],
+    group: 'gadgets.example.com',
+    names: { kind: 'Gadget', plural: 'gadgets' },
+    schema,
+    versions: [{ name: 'v1' }],
     informerScope: InformerScope.NAMESPACED,
   });
-  const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { ['__proto__']: 'p', 'constructor': 'c', 'app': 'db' } });
+  const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { ['__proto__']: 'p', constructor: 'c', app: 'db' } });
   claim.addName('ca', 'provider');
   new ApiServiceExport(c, 'export', { resources: [bs, { group: 'apps', resource: 'deployments', versions: ['v1'] }], permissionClaims: [claim] });
   extra(c);
@@ -42,9 +45,9 @@ function hostileSchema(): any {
   const schema = widgetSchema();
   schema.properties.spec.properties = {
     ...schema.properties.spec.properties,
-    'constructor': { type: 'string', default: 'x' },
-    'b': { type: 'object', default: { constructor: 'c', value: 1 } },
-    'a': { type: 'integer', example: 3 },
+    constructor: { type: 'string', default: 'x' },
+    b: { type: 'object', default: { constructor: 'c', value: 1 } },
+    a: { type: 'integer', example: 3 },
   };
   Object.defineProperty(schema.properties.spec.properties, '__proto__', { value: { type: 'string' }, enumerable: true });
   return schema;
@@ -102,7 +105,9 @@ describe('the direct rendering equals cdk8s\' full rendering', () => {
     }
     const render = (app: App) => () => build(app, widgetSchema(), c => {
       new BoundSchema(c, 'odd', {
-        group: 'odd.example.com', names: { kind: 'Odd', plural: 'odds' }, schema: widgetSchema(),
+        group: 'odd.example.com',
+        names: { kind: 'Odd', plural: 'odds' },
+        schema: widgetSchema(),
         versions: [{ name: 'v1', printerColumns: [{ name: 'X', type: 'string', jsonPath: '.x', description: new Opaque() as any }] }],
       });
     }).node.findAll().filter(ApiObject.isApiObject).map(o => o.toJson());
