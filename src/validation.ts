@@ -12,7 +12,7 @@
  *   a validation attached to the construct it belongs to.
  * - cdk8s validates the whole app once per `app.synth()` and once more per
  *   chart. Rules run again only for an object whose manifest changed since it
- *   was last checked (compared as JSON text), and a warning already printed
+ *   was last checked (compared value by value, key order included), and a warning already printed
  *   in the same synchronous run is not printed again: each finding is printed
  *   once per synth, whatever the number of charts.
  */
@@ -51,8 +51,8 @@ export function formatViolation(v: Violation): string {
  * cross-object findings about it.
  */
 class Checked implements IValidation {
-  /** The manifest (as JSON text) and group its per-object findings were last computed for. */
-  private last?: { readonly text: string; readonly group: string; readonly violations: Violation[] };
+  /** The manifest and group its per-object findings were last computed for. */
+  private last?: { readonly manifest: Manifest; readonly group: string; readonly violations: Violation[] };
 
   public constructor(
     private readonly state: AppState,
@@ -66,13 +66,13 @@ class Checked implements IValidation {
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
-  public check(manifest: Manifest, text: string = textOf(manifest), ctx?: RuleContext): Violation[] {
+  public check(manifest: Manifest, ctx?: RuleContext): Violation[] {
     const group = ctx?.group ?? this.group;
     const last = this.last;
-    if (last !== undefined && last.text === text && last.group === group) return last.violations;
+    if (last !== undefined && last.group === group && sameData(last.manifest, manifest)) return last.violations;
     const { contextFor, validateObject } = rules();
     const violations = validateObject(manifest, ctx ?? contextFor({ group }));
-    this.last = { text, group, violations };
+    this.last = { manifest, group, violations };
     return violations;
   }
 }
@@ -80,7 +80,7 @@ class Checked implements IValidation {
 /** The cross-object findings of the last app-wide pass, and what they were computed from. */
 interface CrossFindings {
   readonly objects: readonly ApiObject[];
-  readonly texts: readonly string[];
+  readonly manifests: readonly Manifest[];
   readonly group: string;
   readonly previousCount: number;
   readonly found: Violation[][];
@@ -155,10 +155,9 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
 function checkApp(root: IConstruct, state: AppState): string[] {
   const objects = root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
   const manifests = objects.map(o => o.toJson());
-  const texts = manifests.map(textOf);
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
-  const cross = crossFindings(state, objects, manifests, texts, group, contextFor({ group }));
+  const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
 
   const pending = new Map<IConstruct, Violation[]>();
   const contexts = new Map<string, RuleContext>();
@@ -167,7 +166,7 @@ function checkApp(root: IConstruct, state: AppState): string[] {
     if (checked === undefined) continue;
     let ctx = contexts.get(checked.group);
     if (ctx === undefined) contexts.set(checked.group, ctx = contextFor({ group: checked.group }));
-    pending.set(checked.construct, checked.check(manifests[i], texts[i], ctx));
+    pending.set(checked.construct, checked.check(manifests[i], ctx));
   }
   for (let i = 0; i < objects.length; i++) {
     if (cross.found[i].length === 0) continue;
@@ -189,11 +188,11 @@ function checkApp(root: IConstruct, state: AppState): string[] {
 
 /** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */
 function crossFindings(
-  state: AppState, objects: ApiObject[], manifests: Manifest[], texts: string[], group: string, ctx: RuleContext,
+  state: AppState, objects: ApiObject[], manifests: Manifest[], group: string, ctx: RuleContext,
 ): CrossFindings {
   const last = state.lastCross;
   if (last !== undefined && last.group === group && last.previousCount === state.previous.length
-    && sameItems(last.objects, objects) && sameItems(last.texts, texts)) {
+    && sameItems(last.objects, objects) && last.manifests.every((m, i) => sameData(m, manifests[i]))) {
     return last;
   }
   const found = rules().crossObjectViolations(manifests, ctx);
@@ -203,19 +202,32 @@ function crossFindings(
       found[index].push(...validateUpdate(previous, manifests[index], ctx));
     }
   }
-  state.lastCross = { objects, texts, group, previousCount: state.previous.length, found };
+  state.lastCross = { objects, manifests, group, previousCount: state.previous.length, found };
   return state.lastCross;
 }
 
-let unlike = 0;
-
-/** A manifest as JSON text, to tell whether it changed; one that JSON cannot write (a BigInt, say) never equals another. */
-function textOf(manifest: Manifest): string {
-  try {
-    return JSON.stringify(manifest);
-  } catch {
-    return `\u0000${++unlike}`;
+/**
+ * Whether two renderings are the same JSON data, key order included (what
+ * JSON text equality would say, without writing the text). Each rendering is
+ * a fresh object, kept only here, so a later change cannot reach the kept one.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
   }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i];
+    if (key !== kb[i] || !sameData((a as any)[key], (b as any)[key])) return false;
+  }
+  return true;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

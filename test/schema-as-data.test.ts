@@ -1,6 +1,6 @@
 import { ApiObject, App, Chart, IResolver, Lazy, ResolutionContext } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, PermissionClaim } from '../src';
+import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
 
 /**
@@ -22,7 +22,7 @@ function build(app: App, schema: any, extra: (c: Chart) => void = () => undefine
     group: 'widgets.example.com',
     names: { kind: 'Widget', plural: 'widgets', shortNames: ['wd'], categories: ['all'] },
     schema,
-    versions: [{ name: 'v1', printerColumns: [{ name: 'Size', type: 'string', jsonPath: '.spec.size' }] }, { name: 'v1beta1', served: true, storage: false, deprecated: true }],
+    versions: [{ name: 'v1', printerColumns: [{ name: 'Size', type: PrinterColumnType.STRING, jsonPath: '.spec.size' }] }, { name: 'v1beta1', served: true, storage: false, deprecated: true }],
     subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } },
     metadata: { annotations: { note: 'x' } },
   });
@@ -108,7 +108,7 @@ describe('the direct rendering equals cdk8s\' full rendering', () => {
         group: 'odd.example.com',
         names: { kind: 'Odd', plural: 'odds' },
         schema: widgetSchema(),
-        versions: [{ name: 'v1', printerColumns: [{ name: 'X', type: 'string', jsonPath: '.x', description: new Opaque() as any }] }],
+        versions: [{ name: 'v1', printerColumns: [{ name: 'X', type: PrinterColumnType.STRING, jsonPath: '.x', description: new Opaque() as any }] }],
       });
     }).node.findAll().filter(ApiObject.isApiObject).map(o => o.toJson());
     expect(render(new App())).toThrow(/can't render non-simple object of type 'Opaque'/);
