@@ -35,7 +35,7 @@
  * pass the spec as a `Lazy` prop and let cdk8s render it.
  */
 import { ApiObject, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver, resolve } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import * as l1 from './imports/kube-bind.io';
 
 type Spec = { [key: string]: any };
@@ -163,9 +163,9 @@ export class ApiServiceExportV1alpha1Object extends l1.ApiServiceExportV1Alpha1 
 
 const NOT_DATA = Symbol('not plain data');
 
-/** Whether the app resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
-function defaultResolversOnly(resource: ApiObject): boolean {
-  const resolvers: unknown = (resource.node.root as { resolvers?: unknown }).resolvers;
+/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
+export function defaultResolversOnly(scope: IConstruct): boolean {
+  const resolvers: unknown = (scope.node.root as { resolvers?: unknown }).resolvers;
   return Array.isArray(resolvers) && resolvers.length === 3
     && resolvers[0] instanceof LazyResolver && resolvers[1] instanceof ImplicitTokenResolver && resolvers[2] instanceof NumberStringUnionResolver;
 }

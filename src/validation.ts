@@ -5,7 +5,8 @@
  * - Each construct of ours registers a validation that reports the rules on
  *   its L1 object's manifest, and the cross-object findings about it.
  * - Once per app, a validation on the app's root runs the cross-object rules
- *   (and the update rules of `UpdateCheck`) over every API object in the app.
+ *   (and the update rules of `UpdateCheck`) over every API object in the app
+ *   that they read (kube-bind kinds and CRDs; other objects are not rendered).
  *   cdk8s validates the root first in every pass, so that one rendering of
  *   each object serves the whole pass: each construct then takes what was
  *   found for it. Findings about an object that is not ours are reported by
@@ -21,6 +22,7 @@ import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
 import type { Manifest, RuleContext, Violation } from './rules/engine';
 import type * as UpdatesModule from './rules/updates';
+import { defaultResolversOnly } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -153,7 +155,9 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
  * manifests; each construct's findings are left for its own validation.
  */
 function checkApp(root: IConstruct, state: AppState): string[] {
-  const objects = root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
+  const defaultResolvers = defaultResolversOnly(root);
+  const objects = root.node.findAll().filter((c): c is ApiObject =>
+    ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
   const manifests = objects.map(o => o.toJson());
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
@@ -184,6 +188,23 @@ function checkApp(root: IConstruct, state: AppState): string[] {
     if (state.pending === pending) state.pending = undefined;
   });
   return [];
+}
+
+/** The kinds the rules across objects and the update rules read; they ignore every other object. */
+const KINDS_READ = new Set(['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition']);
+
+/**
+ * Whether an object that is not ours may concern the rules, so is worth
+ * rendering: one of the kinds they read, or one whose rendered kind may
+ * differ from its `kind` (a JSON patch may change it; cdk8s keeps patches
+ * in a private list, and should that list ever move, every object counts).
+ * An app with resolvers of its own renders every object (a resolver may
+ * change any value).
+ */
+function mayConcernRules(object: ApiObject): boolean {
+  if (KINDS_READ.has(object.kind)) return true;
+  const patches: unknown = (object as unknown as { patches?: unknown }).patches;
+  return !Array.isArray(patches) || patches.length > 0;
 }
 
 /** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */

@@ -208,3 +208,34 @@ describe('a change between two synths is validated', () => {
     expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[0\]\.name "V1"/);
   });
 });
+
+describe('objects the rules never read are not rendered for them', () => {
+  function appWithForeign(resolvers?: App['resolvers']): { app: App; chart: Chart; map: kplus.ConfigMap } {
+    const app = new App(resolvers ? { resolvers } : {});
+    const chart = new Chart(app, 'c');
+    boundSchema(chart, 'schema', 'widgets.example.com');
+    const map = new kplus.ConfigMap(chart, 'map', { data: { a: 'b' } });
+    return { app, chart, map };
+  }
+
+  test('a ConfigMap is rendered once, for the output only', () => {
+    const { app, map } = appWithForeign();
+    const rendered = jest.spyOn(ApiObject.of(map) as ApiObject, 'toJson');
+    withStderr(() => app.synthYaml());
+    expect(rendered).toHaveBeenCalledTimes(1);
+  });
+
+  test('a patch that turns an object into a kube-bind kind is seen', () => {
+    const { app, chart } = appWithForeign();
+    const odd = new ApiObject(chart, 'odd', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'odd' } });
+    odd.addJsonPatch(JsonPatch.replace('/apiVersion', 'other.example.com/v1alpha2'), JsonPatch.replace('/kind', 'BoundSchema'));
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/odd\] \[KB172\]/);
+  });
+
+  test('with resolvers of its own, the app renders every object for the rules', () => {
+    const { app, map } = appWithForeign([{ resolve: () => undefined }]);
+    const rendered = jest.spyOn(ApiObject.of(map) as ApiObject, 'toJson');
+    withStderr(() => app.synthYaml());
+    expect(rendered.mock.calls.length).toBeGreaterThan(1);
+  });
+});
