@@ -1,6 +1,7 @@
 import { PrinterColumn } from './printer-column';
 import { ResourceNames, renderNames } from './resource-names';
 import { ResourceVersion, renderVersions } from './resource-version';
+import { captureData } from './schema-as-data';
 import { InformerScope, Scope } from './scope';
 import { Subresources } from './subresources';
 
@@ -38,7 +39,8 @@ export class DefinitionSpec {
     this.names = { ...props.names };
     this.scope = props.scope ?? Scope.NAMESPACED;
     this.informerScope = props.informerScope ?? InformerScope.CLUSTER;
-    this.schema = props.schema;
+    // Our own copy: the rules' renderings share it (see schema-as-data.ts), so nothing may change it.
+    this.schema = captureData(props.schema);
     this.printerColumns = props.printerColumns ? [...props.printerColumns] : undefined;
     this.subresources = props.subresources;
     for (const v of props.versions ?? []) this.addVersion(v);

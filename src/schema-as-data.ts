@@ -51,7 +51,7 @@ export class UserData {
    * v1alpha1 export, whose L1 `spec` prop is a `Lazy` of `withoutSchemas(render())`.
    */
   public static versionsOf(render: () => Spec): UserData {
-    return new UserData(['spec', 'versions'], resource => versionsAsData(resource, render()), () => specAsData(render()));
+    return new UserData(['spec', 'versions'], resource => versionsAsData(resource, render()), shared => specAsData(render(), shared));
   }
 
   /**
@@ -68,19 +68,25 @@ export class UserData {
   private constructor(
     private readonly path: readonly string[],
     private readonly produce: (resource: ApiObject) => unknown,
-    /** The whole spec as data, or NOT_DATA when part of it needs cdk8s' resolver. */
-    private readonly wholeSpec: () => unknown,
+    /** The whole spec as data (schemas shared with earlier renderings or not), or NOT_DATA when part of it needs cdk8s' resolver. */
+    private readonly wholeSpec: (sharedSchemas: boolean) => unknown,
   ) {}
 
   /**
    * The manifest of `resource` built directly, when that is what cdk8s would
    * render (no user patch, cdk8s' own resolvers, no token in the spec);
    * undefined otherwise, and the caller renders through cdk8s.
+   *
+   * With `sharedSchemas`, for the rules only: each schema is rendered once
+   * and the same (never changed) object is in every version and every such
+   * manifest, so telling an unchanged manifest costs nothing for it. Sound
+   * because the schemas `render()` returns are the construct's own copies,
+   * taken at construction, never changed and never handed out.
    */
-  public manifest(resource: ApiObject): any {
+  public manifest(resource: ApiObject, sharedSchemas = false): any {
     if (this.patched || !defaultResolversOnly(resource)) return undefined;
     try {
-      const spec = this.wholeSpec();
+      const spec = this.wholeSpec(sharedSchemas);
       if (spec === NOT_DATA) return undefined;
       const manifest: Spec = { apiVersion: resource.apiVersion, kind: resource.kind };
       // cdk8s renders the metadata with this very call; its result is plain data, which cdk8s' resolver leaves as it is.
@@ -126,6 +132,11 @@ export class BoundSchemaObject extends l1.BoundSchema {
     return this.data.manifest(this) ?? this.data.place(this, super.toJson());
   }
 
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
+  }
+
   public override addJsonPatch(...ops: JsonPatch[]): void {
     super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
   }
@@ -139,6 +150,11 @@ export class ApiServiceExportObject extends l1.ApiServiceExport {
 
   public override toJson(): any {
     return this.data.manifest(this) ?? this.data.place(this, super.toJson());
+  }
+
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
@@ -156,12 +172,78 @@ export class ApiServiceExportV1alpha1Object extends l1.ApiServiceExportV1Alpha1 
     return this.data.manifest(this) ?? this.data.place(this, super.toJson());
   }
 
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
+  }
+
   public override addJsonPatch(...ops: JsonPatch[]): void {
     super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
   }
 }
 
 const NOT_DATA = Symbol('not plain data');
+
+/** The manifest of `resource` the rules read: ours with shared schemas, any other as cdk8s renders it. */
+export function manifestForRules(resource: ApiObject): any {
+  // By prototype: cdk8s makes `instanceof` of any ApiObject class true for every ApiObject.
+  for (const ours of [BoundSchemaObject, ApiServiceExportObject, ApiServiceExportV1alpha1Object]) {
+    if (Object.prototype.isPrototypeOf.call(ours.prototype, resource)) return (resource as BoundSchemaObject).manifestForRules();
+  }
+  return resource.toJson();
+}
+
+const SHARED_SORTED = new WeakMap<object, unknown>();
+const SHARED_UNSORTED = new WeakMap<object, unknown>();
+
+/**
+ * A version's `schema` (`{ openAPIV3Schema }`, a new object at each
+ * rendering) with each schema in it rendered once per schema object.
+ */
+function sharedSchema(value: unknown, sortKeys: boolean): unknown {
+  if (!isPlainObject(value)) return sanitizeNode(value, sortKeys);
+  const memo = sortKeys ? SHARED_SORTED : SHARED_UNSORTED;
+  const keys = Object.keys(value);
+  if (sortKeys) keys.sort();
+  const out: Spec = {};
+  for (const key of keys) {
+    const schema = value[key];
+    let v: unknown;
+    if (typeof schema !== 'object' || schema === null) {
+      v = sanitizeNode(schema, sortKeys);
+    } else if (memo.has(schema)) {
+      v = memo.get(schema);
+    } else {
+      v = sanitizeNode(schema, sortKeys);
+      memo.set(schema, v);
+    }
+    if (v === undefined) continue;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * A copy of user data as the construct keeps it: arrays and plain objects
+ * copied all the way down (every key an own property), anything else (a
+ * token, a class instance) kept as it is, for rendering to treat as before.
+ * Later changes to what the user passed do not reach the construct, as with
+ * a jsii struct, which is passed by value.
+ */
+export function captureData(value: unknown): any {
+  if (Array.isArray(value)) return value.map(captureData);
+  if (typeof value !== 'object' || value === null) return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Spec = {};
+  for (const key of Object.keys(value)) {
+    const v = captureData((value as Spec)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
+}
 
 /** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
 export function defaultResolversOnly(scope: IConstruct): boolean {
@@ -175,7 +257,7 @@ export function defaultResolversOnly(scope: IConstruct): boolean {
  * render it, when everything outside the schemas is plain data that cdk8s'
  * resolver would leave unchanged; NOT_DATA otherwise.
  */
-function specAsData(spec: Spec): unknown {
+function specAsData(spec: Spec, shared: boolean): unknown {
   const sortKeys = !process.env.CDK8S_DISABLE_SORT;
   const keys = Object.keys(spec);
   if (sortKeys) keys.sort();
@@ -186,7 +268,7 @@ function specAsData(spec: Spec): unknown {
     if (key === 'versions' && Array.isArray(value)) {
       const versions: unknown[] = new Array(value.length);
       for (let i = 0; i < value.length; i++) {
-        const version = versionAsData(value[i], sortKeys);
+        const version = versionAsData(value[i], sortKeys, shared);
         if (version === NOT_DATA) return NOT_DATA;
         versions[i] = version;
       }
@@ -200,7 +282,7 @@ function specAsData(spec: Spec): unknown {
   return out;
 }
 
-function versionAsData(version: unknown, sortKeys: boolean): unknown {
+function versionAsData(version: unknown, sortKeys: boolean, shared: boolean): unknown {
   if (!isDataObject(version)) return plainData(version, sortKeys);
   const keys = Object.keys(version);
   if (sortKeys) keys.sort();
@@ -208,7 +290,7 @@ function versionAsData(version: unknown, sortKeys: boolean): unknown {
   else if (keys.includes('schema')) keys.push(...keys.splice(keys.indexOf('schema'), 1));
   const out: Spec = {};
   for (const key of keys) {
-    const v = key === 'schema' ? sanitizeNode(version[key], sortKeys) : plainData(version[key], sortKeys);
+    const v = key !== 'schema' ? plainData(version[key], sortKeys) : shared ? sharedSchema(version[key], sortKeys) : sanitizeNode(version[key], sortKeys);
     if (v === NOT_DATA) return NOT_DATA;
     if (v !== undefined) out[key] = v;
   }

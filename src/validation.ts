@@ -22,7 +22,7 @@ import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
 import type { Manifest, RuleContext, Violation } from './rules/engine';
 import type * as UpdatesModule from './rules/updates';
-import { defaultResolversOnly } from './schema-as-data';
+import { defaultResolversOnly, manifestForRules } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -64,7 +64,7 @@ class Checked implements IValidation {
   ) {}
 
   public validate(): string[] {
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(manifestForRules(this.resource)));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
@@ -158,7 +158,7 @@ function checkApp(root: IConstruct, state: AppState): string[] {
   const defaultResolvers = defaultResolversOnly(root);
   const objects = root.node.findAll().filter((c): c is ApiObject =>
     ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
-  const manifests = objects.map(o => o.toJson());
+  const manifests = objects.map(manifestForRules);
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
   const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));

@@ -2,6 +2,7 @@ import { ApiObject, App, Chart, IResolver, Lazy, ResolutionContext } from 'cdk8s
 import * as kplus from 'cdk8s-plus-27';
 import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
+import { manifestForRules } from '../src/schema-as-data';
 
 /**
  * Our L1 objects build a plain-data manifest directly; any other object (a
@@ -113,5 +114,31 @@ describe('the direct rendering equals cdk8s\' full rendering', () => {
     }).node.findAll().filter(ApiObject.isApiObject).map(o => o.toJson());
     expect(render(new App())).toThrow(/can't render non-simple object of type 'Opaque'/);
     expect(render(new App({ resolvers: [new Unchanged()] }))).toThrow(/can't render non-simple object of type 'Opaque'/);
+  });
+});
+
+describe('the rules read the manifest the output holds', () => {
+  test('the rules\' rendering equals toJson(), schemas shared between versions only there', () => {
+    const app = new App();
+    const c = build(app, hostileSchema());
+    for (const o of c.node.findAll().filter(ApiObject.isApiObject)) {
+      const forRules = manifestForRules(o);
+      expect(JSON.stringify(forRules)).toBe(JSON.stringify(o.toJson()));
+    }
+    const bs = ApiObject.of(c.node.findChild('widgets'));
+    const [a, b] = manifestForRules(bs).spec.versions;
+    expect(a.schema.openAPIV3Schema).toBe(b.schema.openAPIV3Schema);
+    const [x, y] = bs.toJson().spec.versions;
+    expect(x.schema.openAPIV3Schema).not.toBe(y.schema.openAPIV3Schema);
+  });
+
+  test('a schema is taken by value: changing the object passed later changes nothing', () => {
+    const app = new App();
+    const schema = widgetSchema();
+    const c = build(app, schema);
+    schema.properties.spec.properties.size.type = 'string';
+    const bs = ApiObject.of(c.node.findChild('widgets'));
+    expect(bs.toJson().spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.type).toBe('integer');
+    expect(manifestForRules(bs).spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.type).toBe('integer');
   });
 });
