@@ -207,7 +207,8 @@ export class ApiServiceExportV1alpha1 extends Construct {
 
   private renderSpec(): any {
     return {
-      ...this.spec.render(),
+      // Schemas as given: schema-as-data.ts copies them into each manifest.
+      ...this.spec.render(false),
       ...(this.clusterScopedIsolation !== undefined ? { clusterScopedIsolation: this.clusterScopedIsolation } : {}),
     };
   }

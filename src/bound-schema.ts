@@ -295,7 +295,8 @@ export class BoundSchema extends Construct implements IApiResource {
 
   private renderSpec(): any {
     return {
-      ...this.spec.render(),
+      // Schemas as given: schema-as-data.ts copies them into each manifest.
+      ...this.spec.render(false),
       ...(this.conversion ? { conversion: this.conversion.toJson() } : {}),
     };
   }

@@ -2,6 +2,7 @@ import { DEFAULT_INFORMER_SCOPE } from './model/defaults';
 import { PrinterColumn } from './printer-column';
 import { ResourceNames, renderNames } from './resource-names';
 import { ResourceVersion, renderVersions } from './resource-version';
+import { captureData } from './schema-as-data';
 import { InformerScope, Scope } from './scope';
 import { Subresources } from './subresources';
 
@@ -39,7 +40,8 @@ export class DefinitionSpec {
     this.names = { ...props.names };
     this.scope = props.scope ?? Scope.NAMESPACED;
     this.informerScope = props.informerScope ?? DEFAULT_INFORMER_SCOPE;
-    this.schema = props.schema;
+    // Our own copy: the rules' renderings share it (see schema-as-data.ts), so nothing may change it.
+    this.schema = captureData(props.schema);
     this.printerColumns = props.printerColumns ? [...props.printerColumns] : undefined;
     this.subresources = props.subresources;
     for (const v of props.versions ?? []) this.addVersion(v);
@@ -63,8 +65,11 @@ export class DefinitionSpec {
     return `${this.names.plural}.${this.group}`;
   }
 
-  /** The spec fields both kinds share, in manifest form. */
-  public render(): { [key: string]: any } {
+  /**
+   * The spec fields both kinds share, in manifest form. With `copySchemas`
+   * false, every version holds the schema given (for a caller that copies it).
+   */
+  public render(copySchemas = true): { [key: string]: any } {
     return {
       group: this.group,
       names: renderNames(this.names),
@@ -74,7 +79,7 @@ export class DefinitionSpec {
         schema: this.schema,
         printerColumns: this.printerColumns,
         subresources: this.subresources,
-      }),
+      }, copySchemas),
     };
   }
 }

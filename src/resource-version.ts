@@ -68,7 +68,7 @@ export interface VersionDefaults {
  * The manifest form of `spec.versions`. Storage defaults to the first version
  * when no version claims it, so a single-version resource needs no flag.
  */
-export function renderVersions(versions: readonly ResourceVersion[], defaults: VersionDefaults): Array<{ [key: string]: any }> {
+export function renderVersions(versions: readonly ResourceVersion[], defaults: VersionDefaults, copySchemas = true): Array<{ [key: string]: any }> {
   const storageClaimed = versions.some(v => v.storage === true);
   return versions.map((v, i) => {
     const columns = v.printerColumns ?? defaults.printerColumns;
@@ -79,7 +79,7 @@ export function renderVersions(versions: readonly ResourceVersion[], defaults: V
       storage: v.storage ?? (!storageClaimed && i === 0),
       ...(v.deprecated !== undefined ? { deprecated: v.deprecated } : {}),
       ...(v.deprecationWarning !== undefined ? { deprecationWarning: v.deprecationWarning } : {}),
-      schema: { openAPIV3Schema: copySchema(defaults.schema) },
+      schema: { openAPIV3Schema: copySchemas ? copySchema(defaults.schema) : defaults.schema },
       ...(columns && columns.length > 0 ? { additionalPrinterColumns: columns.map(renderPrinterColumn) } : {}),
       ...(subresources ? { subresources } : {}),
     };
@@ -96,7 +96,9 @@ export function copySchema(value: any): any {
   if (value === null || typeof value !== 'object') return value;
   const out: { [key: string]: any } = {};
   for (const key of Object.keys(value)) {
-    Object.defineProperty(out, key, { value: copySchema(value[key]), enumerable: true, writable: true, configurable: true });
+    // Only `__proto__` needs defining (assigning it would set the prototype); defining every key is several times slower.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: copySchema(value[key]), enumerable: true, writable: true, configurable: true });
+    else out[key] = copySchema(value[key]);
   }
   return out;
 }

@@ -24,12 +24,18 @@
  * patch values through JSON, a cost per object, so objects without user
  * patches do without.)
  *
+ * Most objects hold plain data only (no token, no patch, an app with cdk8s'
+ * own resolvers): for them `toJson()` builds the same manifest directly from
+ * the metadata and the data, without cdk8s' resolver walking the whole spec
+ * (which looks the app up again at every node). Anything else takes the full
+ * route above. test/schema-as-data.test.ts compares both routes.
+ *
  * test/hostile/prototype-keys.test.ts asserts that cdk8s still mishandles
  * these keys; when that test fails, cdk8s is fixed and this module can go:
  * pass the spec as a `Lazy` prop and let cdk8s render it.
  */
-import { ApiObject, JsonPatch, resolve } from 'cdk8s';
-import { Construct } from 'constructs';
+import { ApiObject, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver, resolve } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
 import * as l1 from './imports/kube-bind.io';
 
 type Spec = { [key: string]: any };
@@ -45,7 +51,7 @@ export class UserData {
    * v1alpha1 export, whose L1 `spec` prop is a `Lazy` of `withoutSchemas(render())`.
    */
   public static versionsOf(render: () => Spec): UserData {
-    return new UserData(['spec', 'versions'], resource => versionsAsData(resource, render()));
+    return new UserData(['spec', 'versions'], resource => versionsAsData(resource, render()), shared => specAsData(render(), shared));
   }
 
   /**
@@ -53,7 +59,8 @@ export class UserData {
    * (no tokens), such as an export's, whose claims carry user label keys.
    */
   public static specOf(render: () => Spec): UserData {
-    return new UserData(['spec'], () => sanitize(render()));
+    const asData = (): unknown => sanitize(render());
+    return new UserData(['spec'], asData, asData);
   }
 
   private patched = false;
@@ -61,7 +68,37 @@ export class UserData {
   private constructor(
     private readonly path: readonly string[],
     private readonly produce: (resource: ApiObject) => unknown,
+    /** The whole spec as data (schemas shared with earlier renderings or not), or NOT_DATA when part of it needs cdk8s' resolver. */
+    private readonly wholeSpec: (sharedSchemas: boolean) => unknown,
   ) {}
+
+  /**
+   * The manifest of `resource` built directly, when that is what cdk8s would
+   * render (no user patch, cdk8s' own resolvers, no token in the spec);
+   * undefined otherwise, and the caller renders through cdk8s.
+   *
+   * With `sharedSchemas`, for the rules only: each schema is rendered once
+   * and the same (never changed) object is in every version and every such
+   * manifest, so telling an unchanged manifest costs nothing for it. Sound
+   * because the schemas `render()` returns are the construct's own copies,
+   * taken at construction, never changed and never handed out.
+   */
+  public manifest(resource: ApiObject, sharedSchemas = false): any {
+    if (this.patched || !defaultResolversOnly(resource)) return undefined;
+    try {
+      const spec = this.wholeSpec(sharedSchemas);
+      if (spec === NOT_DATA) return undefined;
+      const manifest: Spec = { apiVersion: resource.apiVersion, kind: resource.kind };
+      // cdk8s renders the metadata with this very call; its result is plain data, which cdk8s' resolver leaves as it is.
+      const metadata = resource.metadata.toJson();
+      if (metadata !== undefined && metadata !== null) manifest.metadata = metadata;
+      if (spec !== undefined) manifest.spec = spec;
+      return manifest;
+    } catch {
+      // The full route reports it, in cdk8s' words.
+      return undefined;
+    }
+  }
 
   /** `manifest`, rendered by cdk8s for `resource`, with the data in place (unless a patch put it there). */
   public place(resource: ApiObject, manifest: any): any {
@@ -92,7 +129,12 @@ export class BoundSchemaObject extends l1.BoundSchema {
   }
 
   public override toJson(): any {
-    return this.data.place(this, super.toJson());
+    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
+  }
+
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
@@ -107,7 +149,12 @@ export class ApiServiceExportObject extends l1.ApiServiceExport {
   }
 
   public override toJson(): any {
-    return this.data.place(this, super.toJson());
+    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
+  }
+
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
@@ -122,12 +169,171 @@ export class ApiServiceExportV1alpha1Object extends l1.ApiServiceExportV1Alpha1 
   }
 
   public override toJson(): any {
-    return this.data.place(this, super.toJson());
+    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
+  }
+
+  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
+  public manifestForRules(): any {
+    return this.data.manifest(this, true) ?? this.toJson();
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
     super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
   }
+}
+
+const NOT_DATA = Symbol('not plain data');
+
+/** The manifest of `resource` the rules read: ours with shared schemas, any other as cdk8s renders it. */
+export function manifestForRules(resource: ApiObject): any {
+  // By prototype: cdk8s makes `instanceof` of any ApiObject class true for every ApiObject.
+  for (const ours of [BoundSchemaObject, ApiServiceExportObject, ApiServiceExportV1alpha1Object]) {
+    if (Object.prototype.isPrototypeOf.call(ours.prototype, resource)) return (resource as BoundSchemaObject).manifestForRules();
+  }
+  return resource.toJson();
+}
+
+const SHARED_SORTED = new WeakMap<object, unknown>();
+const SHARED_UNSORTED = new WeakMap<object, unknown>();
+
+/**
+ * A version's `schema` (`{ openAPIV3Schema }`, a new object at each
+ * rendering) with each schema in it rendered once per schema object.
+ */
+function sharedSchema(value: unknown, sortKeys: boolean): unknown {
+  if (!isPlainObject(value)) return sanitizeNode(value, sortKeys);
+  const memo = sortKeys ? SHARED_SORTED : SHARED_UNSORTED;
+  const keys = Object.keys(value);
+  if (sortKeys) keys.sort();
+  const out: Spec = {};
+  for (const key of keys) {
+    const schema = value[key];
+    let v: unknown;
+    if (typeof schema !== 'object' || schema === null) {
+      v = sanitizeNode(schema, sortKeys);
+    } else if (memo.has(schema)) {
+      v = memo.get(schema);
+    } else {
+      v = sanitizeNode(schema, sortKeys);
+      memo.set(schema, v);
+    }
+    if (v === undefined) continue;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * A copy of user data as the construct keeps it: arrays and plain objects
+ * copied all the way down (every key an own property), anything else (a
+ * token, a class instance) kept as it is, for rendering to treat as before.
+ * Later changes to what the user passed do not reach the construct, as with
+ * a jsii struct, which is passed by value.
+ */
+export function captureData(value: unknown): any {
+  if (Array.isArray(value)) return value.map(captureData);
+  if (typeof value !== 'object' || value === null) return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Spec = {};
+  for (const key of Object.keys(value)) {
+    const v = captureData((value as Spec)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
+export function defaultResolversOnly(scope: IConstruct): boolean {
+  const resolvers: unknown = (scope.node.root as { resolvers?: unknown }).resolvers;
+  return Array.isArray(resolvers) && resolvers.length === 3
+    && resolvers[0] instanceof LazyResolver && resolvers[1] instanceof ImplicitTokenResolver && resolvers[2] instanceof NumberStringUnionResolver;
+}
+
+/**
+ * The spec of a BoundSchema or v1alpha1 export as cdk8s plus `versionsAsData`
+ * render it, when everything outside the schemas is plain data that cdk8s'
+ * resolver would leave unchanged; NOT_DATA otherwise.
+ */
+function specAsData(spec: Spec, shared: boolean): unknown {
+  const sortKeys = !process.env.CDK8S_DISABLE_SORT;
+  const keys = Object.keys(spec);
+  if (sortKeys) keys.sort();
+  const out: Spec = {};
+  for (const key of keys) {
+    const value = spec[key];
+    let v: unknown;
+    if (key === 'versions' && Array.isArray(value)) {
+      const versions: unknown[] = new Array(value.length);
+      for (let i = 0; i < value.length; i++) {
+        const version = versionAsData(value[i], sortKeys, shared);
+        if (version === NOT_DATA) return NOT_DATA;
+        versions[i] = version;
+      }
+      v = versions;
+    } else {
+      v = plainData(value, sortKeys);
+      if (v === NOT_DATA) return NOT_DATA;
+    }
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+function versionAsData(version: unknown, sortKeys: boolean, shared: boolean): unknown {
+  if (!isDataObject(version)) return plainData(version, sortKeys);
+  const keys = Object.keys(version);
+  if (sortKeys) keys.sort();
+  // Unsorted, the full route puts the schema after the fields cdk8s rendered.
+  else if (keys.includes('schema')) keys.push(...keys.splice(keys.indexOf('schema'), 1));
+  const out: Spec = {};
+  for (const key of keys) {
+    const v = key !== 'schema' ? plainData(version[key], sortKeys) : shared ? sharedSchema(version[key], sortKeys) : sanitizeNode(version[key], sortKeys);
+    if (v === NOT_DATA) return NOT_DATA;
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * `value` as cdk8s' resolver and `sanitizeValue` render it, when they leave
+ * it as it is: primitives, arrays, and objects of Object's prototype whose
+ * keys are neither `constructor` nor `__proto__`. NOT_DATA for anything else
+ * (a token, a function, a class instance), which only cdk8s can render.
+ */
+function plainData(value: unknown, sortKeys: boolean): unknown {
+  if (value === null || value === undefined) return undefined;
+  const type = typeof value;
+  if (type === 'function') return NOT_DATA;
+  if (type !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const v = plainData(value[i], sortKeys);
+      if (v === NOT_DATA) return NOT_DATA;
+      out[i] = v;
+    }
+    return out;
+  }
+  if (!isDataObject(value)) return NOT_DATA;
+  const keys = Object.keys(value);
+  if (sortKeys) keys.sort();
+  const out: Spec = {};
+  for (const key of keys) {
+    const v = plainData(value[key], sortKeys);
+    if (v === NOT_DATA) return NOT_DATA;
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/** An object cdk8s' resolver treats as a plain map: Object's prototype, no own `constructor`/`__proto__`, no `resolve` method. */
+function isDataObject(value: unknown): value is Spec {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+    && !Object.prototype.hasOwnProperty.call(value, 'constructor') && !Object.prototype.hasOwnProperty.call(value, '__proto__')
+    && typeof (value as Spec).resolve !== 'function';
 }
 
 /** `spec` for cdk8s' resolver, whose versions `UserData.versionsOf` places: the versions without their schemas. */

@@ -5,14 +5,15 @@
  * - Each construct of ours registers a validation that reports the rules on
  *   its L1 object's manifest, and the cross-object findings about it.
  * - Once per app, a validation on the app's root runs the cross-object rules
- *   (and the update rules of `UpdateCheck`) over every API object in the app.
+ *   (and the update rules of `UpdateCheck`) over every API object in the app
+ *   that they read (kube-bind kinds and CRDs; other objects are not rendered).
  *   cdk8s validates the root first in every pass, so that one rendering of
  *   each object serves the whole pass: each construct then takes what was
  *   found for it. Findings about an object that is not ours are reported by
  *   a validation attached to the construct it belongs to.
  * - cdk8s validates the whole app once per `app.synth()` and once more per
  *   chart. Rules run again only for an object whose manifest changed since it
- *   was last checked (compared as JSON text), and a warning already printed
+ *   was last checked (compared value by value, key order included), and a warning already printed
  *   in the same synchronous run is not printed again: each finding is printed
  *   once per synth, whatever the number of charts.
  */
@@ -23,6 +24,7 @@ import type { RuleContext } from './rules/rule';
 import type * as UpdatesModule from './rules/updates';
 import type { Manifest } from './rules/values';
 import type { Violation } from './rules/violation';
+import { defaultResolversOnly, manifestForRules } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -53,8 +55,8 @@ export function formatViolation(v: Violation): string {
  * cross-object findings about it.
  */
 class Checked implements IValidation {
-  /** The manifest (as JSON text) and group its per-object findings were last computed for. */
-  private last?: { readonly text: string; readonly group: string; readonly violations: Violation[] };
+  /** The manifest and group its per-object findings were last computed for. */
+  private last?: { readonly manifest: Manifest; readonly group: string; readonly violations: Violation[] };
 
   public constructor(
     private readonly state: AppState,
@@ -64,17 +66,17 @@ class Checked implements IValidation {
   ) {}
 
   public validate(): string[] {
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(manifestForRules(this.resource)));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
-  public check(manifest: Manifest, text: string = textOf(manifest), ctx?: RuleContext): Violation[] {
+  public check(manifest: Manifest, ctx?: RuleContext): Violation[] {
     const group = ctx?.group ?? this.group;
     const last = this.last;
-    if (last !== undefined && last.text === text && last.group === group) return last.violations;
+    if (last !== undefined && last.group === group && sameData(last.manifest, manifest)) return last.violations;
     const { contextFor, validateObject } = rules();
     const violations = validateObject(manifest, ctx ?? contextFor({ group }));
-    this.last = { text, group, violations };
+    this.last = { manifest, group, violations };
     return violations;
   }
 }
@@ -82,7 +84,7 @@ class Checked implements IValidation {
 /** The cross-object findings of the last app-wide pass, and what they were computed from. */
 interface CrossFindings {
   readonly objects: readonly ApiObject[];
-  readonly texts: readonly string[];
+  readonly manifests: readonly Manifest[];
   readonly group: string;
   readonly previousCount: number;
   readonly found: Violation[][];
@@ -155,12 +157,13 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
  * manifests; each construct's findings are left for its own validation.
  */
 function checkApp(root: IConstruct, state: AppState): string[] {
-  const objects = root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
-  const manifests = objects.map(o => o.toJson());
-  const texts = manifests.map(textOf);
+  const defaultResolvers = defaultResolversOnly(root);
+  const objects = root.node.findAll().filter((c): c is ApiObject =>
+    ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
+  const manifests = objects.map(manifestForRules);
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
-  const cross = crossFindings(state, objects, manifests, texts, group, contextFor({ group }));
+  const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
 
   const pending = new Map<IConstruct, Violation[]>();
   const contexts = new Map<string, RuleContext>();
@@ -169,7 +172,7 @@ function checkApp(root: IConstruct, state: AppState): string[] {
     if (checked === undefined) continue;
     let ctx = contexts.get(checked.group);
     if (ctx === undefined) contexts.set(checked.group, ctx = contextFor({ group: checked.group }));
-    pending.set(checked.construct, checked.check(manifests[i], texts[i], ctx));
+    pending.set(checked.construct, checked.check(manifests[i], ctx));
   }
   for (let i = 0; i < objects.length; i++) {
     if (cross.found[i].length === 0) continue;
@@ -189,13 +192,30 @@ function checkApp(root: IConstruct, state: AppState): string[] {
   return [];
 }
 
+/** The kinds the rules across objects and the update rules read; they ignore every other object. */
+const KINDS_READ = new Set(['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition']);
+
+/**
+ * Whether an object that is not ours may concern the rules, so is worth
+ * rendering: one of the kinds they read, or one whose rendered kind may
+ * differ from its `kind` (a JSON patch may change it; cdk8s keeps patches
+ * in a private list, and should that list ever move, every object counts).
+ * An app with resolvers of its own renders every object (a resolver may
+ * change any value).
+ */
+function mayConcernRules(object: ApiObject): boolean {
+  if (KINDS_READ.has(object.kind)) return true;
+  const patches: unknown = (object as unknown as { patches?: unknown }).patches;
+  return !Array.isArray(patches) || patches.length > 0;
+}
+
 /** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */
 function crossFindings(
-  state: AppState, objects: ApiObject[], manifests: Manifest[], texts: string[], group: string, ctx: RuleContext,
+  state: AppState, objects: ApiObject[], manifests: Manifest[], group: string, ctx: RuleContext,
 ): CrossFindings {
   const last = state.lastCross;
   if (last !== undefined && last.group === group && last.previousCount === state.previous.length
-    && sameItems(last.objects, objects) && sameItems(last.texts, texts)) {
+    && sameItems(last.objects, objects) && last.manifests.every((m, i) => sameData(m, manifests[i]))) {
     return last;
   }
   const found = rules().crossObjectViolations(manifests, ctx);
@@ -205,19 +225,32 @@ function crossFindings(
       found[index].push(...validateUpdate(previous, manifests[index], ctx));
     }
   }
-  state.lastCross = { objects, texts, group, previousCount: state.previous.length, found };
+  state.lastCross = { objects, manifests, group, previousCount: state.previous.length, found };
   return state.lastCross;
 }
 
-let unlike = 0;
-
-/** A manifest as JSON text, to tell whether it changed; one that JSON cannot write (a BigInt, say) never equals another. */
-function textOf(manifest: Manifest): string {
-  try {
-    return JSON.stringify(manifest);
-  } catch {
-    return `\u0000${++unlike}`;
+/**
+ * Whether two renderings are the same JSON data, key order included (what
+ * JSON text equality would say, without writing the text). Each rendering is
+ * a fresh object, kept only here, so a later change cannot reach the kept one.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
   }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i];
+    if (key !== kb[i] || !sameData((a as any)[key], (b as any)[key])) return false;
+  }
+  return true;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ApiServiceExport, BoundSchema, KubeBindCrds, PermissionClaim } from '../src';
@@ -144,4 +144,98 @@ test('an object whose manifest JSON cannot write (a BigInt) is still checked, wi
   const validated = jest.spyOn(rules, 'validateObject');
   expect(Testing.synth(chart).map(m => m.kind)).toEqual(['BoundSchema', 'ConfigMap']);
   expect(validated).toHaveBeenCalledTimes(1);
+});
+
+/**
+ * Findings are reused while an object's manifest stays the same; every route
+ * by which a user changes a manifest between two synths must be seen.
+ */
+describe('a change between two synths is validated', () => {
+  function clean(): { app: App; exp: ApiServiceExport; bs: BoundSchema } {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const bs = boundSchema(chart, 'schema', 'widgets.example.com');
+    const exp = new ApiServiceExport(chart, 'export', { metadata: { name: 'export' }, resources: [bs] });
+    withStderr(() => app.synthYaml());
+    return { app, exp, bs };
+  }
+
+  test('addResource', () => {
+    const { app, exp } = clean();
+    exp.addResource({ group: 'Bad_Group', resource: 'widgets' });
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/export\] \[KB\d+\] spec\.resources\[1\]\.group/);
+  });
+
+  test('addVersion on a BoundSchema an export reads', () => {
+    const { app, bs } = clean();
+    bs.addVersion({ name: 'V2' });
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[1\]\.name "V2"/);
+  });
+
+  test('a JSON patch', () => {
+    const { app, exp } = clean();
+    ApiObject.of(exp).addJsonPatch(JsonPatch.replace('/spec/isolation', 'Sideways'));
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/export\] .*spec\.isolation.*"Sideways"/);
+  });
+
+  test('a label or an annotation added through the L1 object reaches the rules', () => {
+    const { app, exp } = clean();
+    const validated = jest.spyOn(rules, 'validateObject');
+    ApiObject.of(exp).metadata.addLabel('team', 'a');
+    withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(1);
+    expect(validated.mock.calls[0][0].metadata.labels).toEqual({ team: 'a' });
+    ApiObject.of(exp).metadata.addAnnotation('note', 'b');
+    withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(2);
+    expect(validated.mock.calls[1][0].metadata.annotations).toEqual({ note: 'b' });
+  });
+
+  test('a Lazy value that changes', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    let name = 'v1';
+    const bs = new BoundSchema(chart, 'schema', {
+      metadata: { name: 'widgets.example.com' },
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets' },
+      schema: widgetSchema(),
+      versions: [{ name: Lazy.any({ produce: () => name }) as any }],
+    });
+    expect(bs.node.path).toBe('c/schema');
+    withStderr(() => app.synthYaml());
+    name = 'V1';
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[0\]\.name "V1"/);
+  });
+});
+
+describe('objects the rules never read are not rendered for them', () => {
+  function appWithForeign(resolvers?: App['resolvers']): { app: App; chart: Chart; map: kplus.ConfigMap } {
+    const app = new App(resolvers ? { resolvers } : {});
+    const chart = new Chart(app, 'c');
+    boundSchema(chart, 'schema', 'widgets.example.com');
+    const map = new kplus.ConfigMap(chart, 'map', { data: { a: 'b' } });
+    return { app, chart, map };
+  }
+
+  test('a ConfigMap is rendered once, for the output only', () => {
+    const { app, map } = appWithForeign();
+    const rendered = jest.spyOn(ApiObject.of(map) as ApiObject, 'toJson');
+    withStderr(() => app.synthYaml());
+    expect(rendered).toHaveBeenCalledTimes(1);
+  });
+
+  test('a patch that turns an object into a kube-bind kind is seen', () => {
+    const { app, chart } = appWithForeign();
+    const odd = new ApiObject(chart, 'odd', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'odd' } });
+    odd.addJsonPatch(JsonPatch.replace('/apiVersion', 'other.example.com/v1alpha2'), JsonPatch.replace('/kind', 'BoundSchema'));
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/odd\] \[KB172\]/);
+  });
+
+  test('with resolvers of its own, the app renders every object for the rules', () => {
+    const { app, map } = appWithForeign([{ resolve: () => undefined }]);
+    const rendered = jest.spyOn(ApiObject.of(map) as ApiObject, 'toJson');
+    withStderr(() => app.synthYaml());
+    expect(rendered.mock.calls.length).toBeGreaterThan(1);
+  });
 });
