@@ -600,7 +600,8 @@ function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violati
 function checkReferencedResource(ref: At<Obj>, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[]): void {
   if (!resourcesAreWellFormed(facts.obj)) return;
   const held = exportedResources(facts.obj).find(r => r.group === group && r.resource === resource);
-  if (isListOrUnset(versions) && isUnset(versions) && (held === undefined || held.versions.length === 0)) {
+  const unresolvable = isListOrUnset(versions) && isUnset(versions) && (held === undefined || held.versions.length === 0);
+  if (unresolvable) {
     out.push(violation(REFERENCE_VERSIONS, ref.path,
       `${ref.path} has no versions, and spec.resources ${held === undefined ? 'does not hold' : `(${held.path}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
       held === undefined
@@ -608,7 +609,8 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
         : `list versions in ${held.path}.versions, or in this reference (e.g. versions: ["v1"])`));
   }
   const isolation = facts.isolation;
-  if (held === undefined && isolation !== undefined && isolation !== 'None') {
+  // An unresolvable reference is already an error (KB155) for the same cause: the export does not hold the resource.
+  if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
     out.push(violation(REFERENCE_EXPORTED, ref.path,
       `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
       'refer to a resource listed in spec.resources, or add that resource to spec.resources'));

@@ -423,6 +423,13 @@ describe('KB156 references to resources outside the export', () => {
     expect(check('KB156', obj)).toEqual([]);
   });
 
+  test('stays silent when the reference has no versions: KB155 reports that cause once, as an error', () => {
+    const obj = outside('Prefixed');
+    delete obj.spec.permissionClaims[0].selector.references[0].versions;
+    expect(check('KB156', obj)).toEqual([]);
+    expect(where(check('KB155', obj))).toEqual([['KB155', `${SELECTOR}.references[0]`]]);
+  });
+
   test('warns under Prefixed isolation', () => {
     const found = check('KB156', outside('Prefixed'));
     expect(where(found)).toEqual([['KB156', `${SELECTOR}.references[0]`]]);
@@ -462,7 +469,6 @@ describe('several problems at once', () => {
       ['KB152', `${SELECTOR}.namedResources[0].namespace`],
       ['KB154', `${SELECTOR}.references[0].jsonPath.name`],
       ['KB155', `${SELECTOR}.references[0]`],
-      ['KB156', `${SELECTOR}.references[0]`],
     ]);
   });
 });
