@@ -7,11 +7,10 @@
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
 import { crossObjectFacts, identityOf } from './cross-facts';
-import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
+import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output/reporter';
 import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from './read';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
-import { objectKey, pairWithPrevious, validateUpdate } from '../rules/updates';
 
 export type { ValidateFn } from './command';
 
@@ -25,9 +24,18 @@ export interface UpdateFinding {
 /** Compares checked objects with previous objects: one finding per object that has a previous state. */
 export type ValidateUpdatesFn = (previous: readonly Manifest[], next: readonly Manifest[], ctx: RuleContext) => UpdateFinding[];
 
+/** The update rules, loaded only by `validate --previous`. */
+function updateRules(): typeof import('../rules/updates') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../rules/updates');
+}
+
 /** The update rules of `src/rules/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
-export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => pairWithPrevious(previous, next)
-  .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
+export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => {
+  const { pairWithPrevious, validateUpdate } = updateRules();
+  return pairWithPrevious(previous, next)
+    .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
+};
 
 /**
  * A validator in two parts: the rules of one object, run as each object is
@@ -286,6 +294,7 @@ async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator
  */
 function updateChecker(previous: readonly SourceObject[], validateUpdates: ValidateUpdatesFn | undefined, ctx: RuleContext):
 (next: Manifest) => { previous: SourceObject; violations: Violation[] } | undefined {
+  const { objectKey } = updateRules();
   const sourceOf = new Map(previous.map(o => [o.manifest, o]));
   const all = previous.map(o => o.manifest);
   const byKey = new Map<string, Manifest[]>();

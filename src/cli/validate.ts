@@ -5,7 +5,7 @@ import { contextFor, crossObjectViolations, kindVersionOf, Manifest, RuleContext
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
-import { REPORTERS, useColor } from './output';
+import { REPORTERS, useColor } from './output/formats';
 import { DEFAULT_LIMITS, formatSize } from './read';
 import { packageVersion } from './version';
 import { crdKindVersionOf } from '../rules/crd';
