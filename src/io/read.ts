@@ -214,9 +214,15 @@ function locator(
   file: string, docLine: number, prefix: readonly PathToken[], objectLine: number,
   text: string | undefined, where: { start: number; length: number } | undefined,
 ): (fieldPath: string) => number {
-  // The positional parser (the `yaml` package) is loaded only when something is to be located.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return fieldPath => (require('./locate') as typeof import('./locate')).lineOf(text ?? readRange(file, where!.start, where!.length), docLine, prefix, fieldPath, objectLine);
+  return fieldPath => {
+    const docText = text ?? readRange(file, where!.start, where!.length);
+    // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const quick = prefix.length === 0 ? (require('./quick-locate') as typeof import('./quick-locate')).quickLine(docText, fieldPath) : undefined;
+    if (quick !== undefined) return docLine + quick;
+    return (require('./locate') as typeof import('./locate')).lineOf(docText, docLine, prefix, fieldPath, objectLine);
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  };
 }
 
 /** The UTF-8 text of bytes [start, start+length) of a file; empty if it cannot be read again. */
