@@ -63,7 +63,8 @@ function compare(name: string, text: string): { answered: number; asked: number 
       const quick = quickLine(doc.text, p);
       if (quick === undefined) continue;
       answered++;
-      expect({ name, docLine: doc.line, path: p, line: doc.line + quick }).toEqual({ name, docLine: doc.line, path: p, line: lineOf(doc.text, doc.line, [], p, -1) });
+      const where = { name, docLine: doc.line, path: p };
+      expect({ ...where, line: doc.line + quick }).toEqual({ ...where, line: lineOf(doc.text, doc.line, [], p, -1) });
     }
   }
   return { answered, asked };
