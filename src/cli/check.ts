@@ -6,7 +6,7 @@
  * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
-import { crossObjectFacts, identityOf } from './cross-facts';
+import { crossObjectFacts, detached, flat, identityOf } from './cross-facts';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output/reporter';
 import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from './read';
 import { Manifest, own, RuleContext, Violation } from '../rules/engine';
@@ -232,17 +232,18 @@ async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator
       for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
       return;
     }
-    const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
+    // What is kept must not hold the input's text (see `detached`).
+    const locate = (v: Violation): LocatedViolation => flatStrings({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const update = updatesOf?.(source.manifest);
     const updates = update?.violations.map(locate) ?? [];
-    fileKept.push(facts(source.manifest));
+    fileKept.push(detached(facts(source.manifest)));
     filePending.push({
       object: {
         file: source.file,
         index: source.index,
         line: source.line,
-        manifest: identityOf(source.manifest),
+        manifest: detached(identityOf(source.manifest)),
         violations: [],
         valid: true,
         ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
@@ -314,4 +315,13 @@ function updateChecker(previous: readonly SourceObject[], validateUpdates: Valid
     const source = finding === undefined ? undefined : sourceOf.get(finding.previous);
     return finding === undefined || source === undefined ? undefined : { previous: source, violations: finding.violations };
   };
+}
+
+/** A finding whose string fields hold no text of the input (see `detached`). */
+function flatStrings(v: LocatedViolation): LocatedViolation {
+  const out: Record<string, unknown> = { ...v };
+  for (const key of Object.keys(out)) {
+    if (typeof out[key] === 'string') out[key] = flat(out[key] as string);
+  }
+  return out as unknown as LocatedViolation;
 }

@@ -40,6 +40,22 @@ function pickEach(list: unknown, keys: readonly string[]): unknown {
   return Array.isArray(list) ? list.map(entry => pick(entry, keys)) : list;
 }
 
+/**
+ * A copy sharing no string with the parsed input. The reader's strings are
+ * slices of the text they were read from, and V8 keeps a slice's whole
+ * parent text alive: a kept name would hold its document's 256 KiB chunk of
+ * text. A JSON round trip makes flat strings of its own (the facts are plain
+ * JSON values: no undefined, NaN or functions come from YAML).
+ */
+export function detached<T>(value: T): T {
+  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+}
+
+/** A string of its own, holding no parent text (see `detached`). */
+export function flat(text: string): string {
+  return text.length <= 12 ? text : JSON.parse(JSON.stringify(text));
+}
+
 /** The identity of an object (apiVersion, kind, name, namespace): what reports show of it. */
 export function identityOf(manifest: Manifest): Manifest {
   const out: Record<string, unknown> = {};

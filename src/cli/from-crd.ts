@@ -4,7 +4,7 @@
  */
 import { createHash } from 'crypto';
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageError } from './command';
-import { crossObjectFacts, identityOf } from './cross-facts';
+import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
@@ -147,12 +147,12 @@ export const FROM_CRD_COMMAND: Command = {
         firstSource ??= detached;
         // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
         // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
-        const facts = crossObjectFacts(schema);
+        const facts = detached(crossObjectFacts(schema));
         const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
         madeFacts.push(facts);
         const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
         const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], detached);
-        checkedSchemas.push({ ...checked, manifest: identityOf(schema) });
+        checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
         if (checked.valid) {
           keptFacts.push(facts);
           printed.push(schema);
