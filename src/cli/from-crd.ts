@@ -143,15 +143,15 @@ export const FROM_CRD_COMMAND: Command = {
           continue;
         }
         made.set(name, { file: source.file, line: source.line, digest });
-        const detached = detach(source);
-        firstSource ??= detached;
+        const origin = detach(source);
+        firstSource ??= origin;
         // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
         // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
         const facts = detached(crossObjectFacts(schema));
         const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
         madeFacts.push(facts);
         const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
-        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], detached);
+        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
         checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
         if (checked.valid) {
           keptFacts.push(facts);
