@@ -65,7 +65,9 @@ const SCOPE_SUFFIXES: ReadonlyArray<readonly [scope: string, suffix: string]> = 
  * `<name>-cluster`, because kube-bind's backend refuses an export whose
  * resources differ in scope (KB175). `split` says whether that happened.
  */
-export function exportsForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): { readonly exports: Manifest[]; readonly split: boolean } {
+export function exportsForSchemas(
+  schemas: readonly unknown[], options: ExportForSchemasOptions,
+): { readonly exports: Manifest[]; readonly split: boolean } {
   const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
   const byScope = SCOPE_SUFFIXES
     .map(([scope, suffix]) => ({ suffix, schemas: list.filter(s => own(own(s, 'spec'), 'scope') === scope) }))
