@@ -6,11 +6,11 @@
  * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
-import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output';
-import { Diagnostic, readInputs, ReadLimits, SourceObject } from './read';
+import { crossObjectFacts, detached, flat, identityOf } from './cross-facts';
+import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output/reporter';
+import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from './read';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
-import { pairWithPrevious, validateUpdate } from '../rules/updates';
 import { Manifest, own } from '../rules/values';
 import { Violation } from '../rules/violation';
 
@@ -26,9 +26,32 @@ export interface UpdateFinding {
 /** Compares checked objects with previous objects: one finding per object that has a previous state. */
 export type ValidateUpdatesFn = (previous: readonly Manifest[], next: readonly Manifest[], ctx: RuleContext) => UpdateFinding[];
 
+/** The update rules, loaded only by `validate --previous`. */
+function updateRules(): typeof import('../rules/updates') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../rules/updates');
+}
+
 /** The update rules of `src/rules/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
-export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => pairWithPrevious(previous, next)
-  .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
+export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => {
+  const { pairWithPrevious, validateUpdate } = updateRules();
+  return pairWithPrevious(previous, next)
+    .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
+};
+
+/**
+ * A validator in two parts: the rules of one object, run as each object is
+ * read, and the rules across objects, run at the end over what `facts` kept
+ * of each object. Together they must find what the whole `ValidateFn` finds,
+ * each object's own findings first.
+ */
+export interface StreamingValidator {
+  readonly perObject: (manifest: Manifest, ctx: RuleContext) => Violation[];
+  /** One list per object, in order, over `facts` of each object. */
+  readonly acrossObjects: (facts: readonly Manifest[], ctx: RuleContext) => Violation[][];
+  /** What the rules across objects read of an object; `crossObjectFacts` by default. */
+  readonly facts?: (manifest: Manifest) => Manifest;
+}
 
 export interface CheckOptions {
   /** FILE, DIR or `-` operands, in order. */
@@ -36,6 +59,13 @@ export interface CheckOptions {
   readonly context: RuleContext;
   readonly reporter: Reporter;
   readonly validate: ValidateFn;
+  /**
+   * The same validator split in two: given, objects are validated one by one
+   * as they are read, and only the facts the rules across objects need are
+   * kept, so memory does not grow with the input's size. `validate` is then
+   * not called.
+   */
+  readonly streaming?: StreamingValidator;
   /** Which objects to check; the rest are counted as skipped. Defaults to `isChecked`. */
   readonly select?: (manifest: Manifest, ctx: RuleContext) => boolean;
   readonly limits: ReadLimits;
@@ -92,6 +122,11 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
  * plugin each do their way.
  */
 export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
+  return options.streaming !== undefined ? checkStreaming(options, options.streaming, stdin) : checkAll(options, stdin);
+}
+
+/** `check` with every object in memory at once, for a validator that needs them all (`ValidateFn`). */
+async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
   const previousOperands = options.previous ?? [];
   // One read for both, so the limit on all inputs together covers the previous objects too.
   const read = await readInputs([...previousOperands, ...options.operands], stdin, options.limits);
@@ -155,4 +190,140 @@ function checkedObject(source: SourceObject, violations: readonly Violation[], p
     valid: !violations.some(v => v.severity === 'error'),
     ...(previous !== undefined ? { previous: { file: previous.file, line: previous.line } } : {}),
   };
+}
+
+/** An object checked by `checkStreaming`, waiting for the rules across objects. */
+interface PendingObject {
+  readonly object: CheckedObject;
+  /** Its own findings (per-object rules), located. */
+  readonly own: readonly LocatedViolation[];
+  readonly updates: readonly LocatedViolation[];
+  /** Where its findings across objects are located; kept only for objects the rules across objects read. */
+  readonly locate: (fieldPath: string) => number;
+}
+
+/**
+ * `check` one object at a time: each object is validated as soon as its
+ * document is read, its findings located while its text is at hand, and
+ * then let go but for its identity (for the report) and the facts the rules
+ * across objects read (`crossObjectFacts`). Previous objects (`--previous`)
+ * are read first and kept whole: the update rules compare whole objects.
+ * Reports and diagnostics are the same as `checkAll`'s.
+ */
+async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
+  const ctx = options.context;
+  const select = options.select ?? isChecked;
+  const facts = validator.facts ?? crossObjectFacts;
+  const previousOperands = options.previous ?? [];
+  const previousRead = previousOperands.length > 0 ? await readInputs(previousOperands, stdin, options.limits) : { objects: [], diagnostics: [] };
+  const readDiagnostics: Diagnostic[] = [...previousRead.diagnostics];
+  const updatesOf = options.previous !== undefined ? updateChecker(previousRead.objects, options.validateUpdates, ctx) : undefined;
+
+  const pending: PendingObject[] = [];
+  const kept: Manifest[] = [];
+  const notes: Diagnostic[] = [];
+  let skipped = 0;
+  // What the file being read gave so far: dropped if the file turns out broken.
+  let filePending: PendingObject[] = [];
+  let fileKept: Manifest[] = [];
+  let fileNotes: Diagnostic[] = [];
+  let fileSkipped = 0;
+  const onObject = (source: SourceObject): void => {
+    if (!select(source.manifest, ctx)) {
+      fileSkipped++;
+      for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
+      return;
+    }
+    // What is kept must not hold the input's text (see `detached`).
+    const locate = (v: Violation): LocatedViolation => flatStrings({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
+    const found = validator.perObject(source.manifest, ctx).map(locate);
+    const update = updatesOf?.(source.manifest);
+    const updates = update?.violations.map(locate) ?? [];
+    fileKept.push(detached(facts(source.manifest)));
+    filePending.push({
+      object: {
+        file: source.file,
+        index: source.index,
+        line: source.line,
+        manifest: detached(identityOf(source.manifest)),
+        violations: [],
+        valid: true,
+        ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
+      },
+      own: found,
+      updates,
+      locate: source.detachLocate(),
+    });
+  };
+  for await (const file of streamFiles(options.operands, stdin, options.limits, onObject)) {
+    for (const d of file.diagnostics) readDiagnostics.push(d);
+    if (!file.broken) {
+      for (const p of filePending) pending.push(p);
+      for (const k of fileKept) kept.push(k);
+      for (const d of fileNotes) notes.push(d);
+      skipped += fileSkipped;
+    }
+    filePending = [];
+    fileKept = [];
+    fileNotes = [];
+    fileSkipped = 0;
+  }
+
+  const across = validator.acrossObjects(kept, ctx);
+  if (!Array.isArray(across) || across.length !== kept.length) {
+    throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
+  }
+  const checked = pending.map((p, i): CheckedObject => {
+    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: p.locate(typeof v.path === 'string' ? v.path : '') }));
+    const violations = [...p.own, ...crossFound, ...p.updates];
+    return { ...p.object, violations, valid: !violations.some(v => v.severity === 'error') };
+  });
+  const diagnostics = [...readDiagnostics, ...notes];
+  return {
+    report: {
+      checked,
+      skipped,
+      inputErrors: diagnostics.filter(d => d.severity === 'error').length,
+      ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
+    },
+    diagnostics,
+  };
+}
+
+/**
+ * The update check of one next object against the previous objects: the
+ * previous objects are indexed once by `objectKey` (what `pairWithPrevious`
+ * pairs by), so each next object is compared with its candidates only.
+ */
+function updateChecker(previous: readonly SourceObject[], validateUpdates: ValidateUpdatesFn | undefined, ctx: RuleContext):
+(next: Manifest) => { previous: SourceObject; violations: Violation[] } | undefined {
+  const { objectKey } = updateRules();
+  const sourceOf = new Map(previous.map(o => [o.manifest, o]));
+  const all = previous.map(o => o.manifest);
+  const byKey = new Map<string, Manifest[]>();
+  for (const m of all) {
+    const key = objectKey(m);
+    if (key === undefined) continue;
+    const list = byKey.get(key);
+    if (list === undefined) byKey.set(key, [m]);
+    else list.push(m);
+  }
+  return next => {
+    // A validator of the caller's own may pair differently: it sees every previous object.
+    const key = objectKey(next);
+    const candidates = validateUpdates !== undefined ? all : key === undefined ? [] : byKey.get(key) ?? [];
+    if (candidates.length === 0) return undefined;
+    const finding = (validateUpdates ?? validateUpdatesWithRules)(candidates, [next], ctx).find(f => f.index === 0);
+    const source = finding === undefined ? undefined : sourceOf.get(finding.previous);
+    return finding === undefined || source === undefined ? undefined : { previous: source, violations: finding.violations };
+  };
+}
+
+/** A finding whose string fields hold no text of the input (see `detached`). */
+function flatStrings(v: LocatedViolation): LocatedViolation {
+  const out: Record<string, unknown> = { ...v };
+  for (const key of Object.keys(out)) {
+    if (typeof out[key] === 'string') out[key] = flat(out[key] as string);
+  }
+  return out as unknown as LocatedViolation;
 }

@@ -2,16 +2,20 @@
  * The `from-crd` subcommand: a BoundSchema for every CustomResourceDefinition
  * in the input, and on request the APIServiceExport that exports them all.
  */
+import { createHash } from 'crypto';
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageError } from './command';
+import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
-import { Diagnostic, readInputs, SourceObject, STDIN_NAME } from './read';
-import { CheckedObject, formatDiagnostic, TEXT_REPORTER } from './report';
-import { validateWithRules } from './validate';
-import { manifestsToYaml } from './yaml-out';
-import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, schemaDifference } from '../migrate';
 import { INFORMER_SCOPES, inProse } from '../model';
+import { CheckedObject, formatDiagnostic } from './output/reporter';
+import { TEXT_REPORTER } from './output/text';
+import { Diagnostic, readFiles, SourceObject, STDIN_NAME } from './read';
+import { STREAMING_RULES } from './validate';
+import { manifestToYaml } from './yaml-out';
+import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { contextFor } from '../rules';
+import { RuleContext } from '../rules/rule';
 import { Manifest, own } from '../rules/values';
 import { Violation } from '../rules/violation';
 
@@ -81,55 +85,13 @@ export const FROM_CRD_COMMAND: Command = {
       throw new UsageError(`--namespace ${JSON.stringify(namespace)} is not a namespace name (a lowercase DNS label of at most 63 characters)`);
     }
     const operands = inputOperands(args);
-    const { objects, diagnostics } = await readInputs(operands, io.stdin, settings.limits);
-
-    const messages: Diagnostic[] = [...diagnostics];
-    const schemas: Manifest[] = [];
-    const made = new Map<string, { source: SourceObject; spec: unknown }>();
-    const sources = new Map<Manifest, SourceObject>();
-    let failed = 0;
-    for (const source of objects) {
-      const prefix = `${crdLabel(source.manifest)}: `;
-      const result = boundSchemaManifestFromCrd(source.manifest, {
-        kubeBindGroup: group,
-        ...(namespace !== undefined ? { namespace } : {}),
-        ...(informerScope !== undefined ? { informerScope } : {}),
-        ...(versions !== undefined ? { versions } : {}),
-      });
-      messages.push(...result.problems.map(p => objectDiagnostic(source, 'error', p, prefix)));
-      messages.push(...result.notes.map(n => objectDiagnostic(source, 'note', n, prefix)));
-      const schema = result.manifest;
-      if (schema === undefined) {
-        failed++;
-        continue;
-      }
-      const name: string = own(own(schema, 'metadata'), 'name');
-      const earlier = made.get(name);
-      if (earlier === undefined) {
-        made.set(name, { source, spec: own(schema, 'spec') });
-        schemas.push(schema);
-        sources.set(schema, source);
-      } else if (schemaDifference(earlier.spec, own(schema, 'spec'), '') === undefined) {
-        messages.push(objectDiagnostic(source, 'note',
-          `${prefix}the same CRD as at ${earlier.source.file}:${earlier.source.line}: its BoundSchema ${JSON.stringify(name)} is printed once`));
-      } else {
-        failed++;
-        messages.push(objectDiagnostic(source, 'error',
-          `${prefix}defines ${JSON.stringify(name)} differently from the CRD at ${earlier.source.file}:${earlier.source.line}: `
-          + 'one BoundSchema name cannot hold both; only the first is printed'));
-      }
-    }
-    const inputErrors = diagnostics.some(d => d.severity === 'error');
-    const inputs = operands.map(o => (o === '-' ? STDIN_NAME : o)).join(' ');
-    if (objects.length === 0 && !inputErrors) {
-      failed++;
-      messages.push({ severity: 'error', file: inputs, message: 'no document in the input: expected CustomResourceDefinitions' });
-    }
-    if (exportName !== undefined && schemas.length === 0 && objects.length > 0) {
-      messages.push({ severity: 'error', file: inputs, message: `no BoundSchema could be made, so no APIServiceExport ${JSON.stringify(exportName)} either` });
-    }
-    for (const d of messages) io.stderr.write(formatDiagnostic(d) + '\n');
-
+    const context = contextFor({ group });
+    const convertOptions = {
+      kubeBindGroup: group,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(informerScope !== undefined ? { informerScope } : {}),
+      ...(versions !== undefined ? { versions } : {}),
+    };
     const makeExports = (from: readonly Manifest[]): Manifest[] => (exportName !== undefined && from.length > 0
       ? exportsForSchemas(from, {
         name: exportName,
@@ -138,33 +100,175 @@ export const FROM_CRD_COMMAND: Command = {
         ...(informerScope !== undefined ? { informerScope } : {}),
       }).exports
       : []);
-    // What is printed must pass validate: check it with the same rules, report like validate, withhold what has an error.
-    const context = contextFor({ group });
-    const produced = [...schemas, ...makeExports(schemas)];
-    if (produced.length > schemas.length + 1) {
-      const exportNames = produced.slice(schemas.length).map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
+
+    // Files are read one at a time; each file's BoundSchemas are converted, checked and printed before the next
+    // is read, and let go: what stays is small (diagnostics, findings, the facts the export and the checks
+    // across objects need). stderr says the same as if everything had been read at once, so it waits for the end.
+    const readDiagnostics: Diagnostic[] = [];
+    const messages: Diagnostic[] = [];
+    const made = new Map<string, { file: string; line: number; digest: string }>();
+    /** What the rules across objects and the export read of each BoundSchema made, valid or not, in order. */
+    const madeFacts: Manifest[] = [];
+    const keptFacts: Manifest[] = [];
+    const checkedSchemas: CheckedObject[] = [];
+    let firstSource: DetachedSource | undefined;
+    let objectCount = 0;
+    let failed = 0;
+    const out = new DocumentWriter(io.stdout);
+    for await (const file of readFiles(operands, io.stdin, settings.limits)) {
+      for (const d of file.diagnostics) readDiagnostics.push(d);
+      const printed: Manifest[] = [];
+      for (const source of file.objects) {
+        objectCount++;
+        const prefix = `${crdLabel(source.manifest)}: `;
+        const result = boundSchemaManifestFromCrd(source.manifest, convertOptions);
+        messages.push(...result.problems.map(p => objectDiagnostic(source, 'error', p, prefix)));
+        messages.push(...result.notes.map(n => objectDiagnostic(source, 'note', n, prefix)));
+        const schema = result.manifest;
+        if (schema === undefined) {
+          failed++;
+          continue;
+        }
+        const name: string = own(own(schema, 'metadata'), 'name');
+        const digest = canonicalDigest(own(schema, 'spec'));
+        const earlier = made.get(name);
+        if (earlier !== undefined) {
+          if (earlier.digest === digest) {
+            messages.push(objectDiagnostic(source, 'note', `${prefix}the same CRD as at ${earlier.file}:${earlier.line}: its BoundSchema ${JSON.stringify(name)} is printed once`));
+          } else {
+            failed++;
+            messages.push(objectDiagnostic(source, 'error',
+              `${prefix}defines ${JSON.stringify(name)} differently from the CRD at ${earlier.file}:${earlier.line}: `
+              + 'one BoundSchema name cannot hold both; only the first is printed'));
+          }
+          continue;
+        }
+        made.set(name, { file: source.file, line: source.line, digest });
+        const origin = detach(source);
+        firstSource ??= origin;
+        // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
+        // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
+        const facts = detached(crossObjectFacts(schema));
+        const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
+        madeFacts.push(facts);
+        const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
+        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
+        checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
+        if (checked.valid) {
+          keptFacts.push(facts);
+          printed.push(schema);
+        } else {
+          failed++;
+        }
+      }
+      for (const schema of printed) out.write(manifestToYaml(schema));
+    }
+
+    const inputErrors = readDiagnostics.some(d => d.severity === 'error');
+    const inputs = operands.map(o => (o === '-' ? STDIN_NAME : o)).join(' ');
+    if (objectCount === 0 && !inputErrors) {
+      failed++;
+      messages.push({ severity: 'error', file: inputs, message: 'no document in the input: expected CustomResourceDefinitions' });
+    }
+    if (exportName !== undefined && madeFacts.length === 0 && objectCount > 0) {
+      messages.push({ severity: 'error', file: inputs, message: `no BoundSchema could be made, so no APIServiceExport ${JSON.stringify(exportName)} either` });
+    }
+    for (const d of [...readDiagnostics, ...messages]) io.stderr.write(formatDiagnostic(d) + '\n');
+
+    // The export(s) of every BoundSchema made are checked (and reported); those of the printed ones are printed.
+    const exportsOfAll = makeExports(madeFacts);
+    if (exportsOfAll.length > 1) {
+      const exportNames = exportsOfAll.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
       const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
         + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
       io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
     }
-    const results = validateWithRules(produced, context);
-    const checked = produced.map((manifest, i) => checkedOutput(manifest, results[i] ?? [], sources.get(manifest) ?? sources.get(schemas[0])));
+    const exportFindings = checkExports(exportsOfAll, madeFacts, context);
+    const checked = [...checkedSchemas, ...exportsOfAll.map((e, i) => checkedOutput(e, exportFindings[i], firstSource))];
     if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
       io.stderr.write(TEXT_REPORTER.render({ checked, skipped: 0, inputErrors: 0 }));
     }
-    const kept = schemas.filter((_, i) => checked[i].valid);
-    failed += checked.filter(o => !o.valid).length;
-    let out = [...kept, ...makeExports(kept)];
-    if (kept.length !== schemas.length && out.length > kept.length) {
+    failed += checked.slice(checkedSchemas.length).filter(o => !o.valid).length;
+    let exports = makeExports(keptFacts);
+    if (keptFacts.length !== madeFacts.length && exports.length > 0) {
       // The exports were checked with every schema; smaller ones are checked again, and withheld if invalid.
-      const again = validateWithRules(out, context);
-      out = out.filter((_, i) => i < kept.length || !again[i].some(v => v.severity === 'error'));
+      const again = checkExports(exports, keptFacts, context);
+      exports = exports.filter((_, i) => !again[i].some(v => v.severity === 'error'));
     }
-    io.stdout.write(manifestsToYaml(out));
+    for (const e of exports) out.write(manifestToYaml(e));
     if (inputErrors) return EXIT_TROUBLE;
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
+
+/** The findings of each export: its own rules, and the rules across objects with the BoundSchemas' facts. */
+function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manifest[], context: RuleContext): Violation[][] {
+  if (exports.length === 0) return [];
+  const across = STREAMING_RULES.acrossObjects([...schemaFacts, ...exports], context);
+  return exports.map((e, i) => [...STREAMING_RULES.perObject(e, context), ...(across[schemaFacts.length + i] ?? [])]);
+}
+
+/** Documents written one at a time, `---` between them. */
+class DocumentWriter {
+  private count = 0;
+  constructor(private readonly out: { write(chunk: string): unknown }) {}
+  public write(yaml: string): void {
+    this.out.write((this.count++ > 0 ? '---\n' : '') + yaml);
+  }
+}
+
+/**
+ * A digest of a value that two values share exactly when `schemaDifference`
+ * finds no difference between them (key order ignored): the first CRD of a
+ * name is compared with later ones without keeping its schema.
+ */
+function canonicalDigest(value: unknown): string {
+  const hash = createHash('sha256');
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      hash.update('[');
+      for (const item of v) {
+        walk(item);
+        hash.update(',');
+      }
+      hash.update(']');
+    } else if (typeof v === 'object' && v !== null) {
+      hash.update('{');
+      for (const key of Object.keys(v).sort()) {
+        hash.update(JSON.stringify(key));
+        hash.update(':');
+        walk((v as Record<string, unknown>)[key]);
+        hash.update(',');
+      }
+      hash.update('}');
+    } else {
+      // Strings, numbers (0 and -0 alike, as ===), booleans, null; undefined never comes from YAML.
+      hash.update(v === undefined ? 'undefined' : JSON.stringify(v));
+    }
+  };
+  walk(value);
+  return hash.digest('hex');
+}
+
+/** What the report needs of a CRD once it is let go: where it was, how to locate a path in it, its version names. */
+interface DetachedSource {
+  readonly file: string;
+  readonly index: number;
+  readonly line: number;
+  readonly locate: (fieldPath: string) => number;
+  readonly versionNames: unknown[];
+}
+
+function detach(source: SourceObject): DetachedSource {
+  const versionList = own(own(source.manifest, 'spec'), 'versions');
+  return {
+    file: source.file,
+    index: source.index,
+    line: source.line,
+    locate: source.detachLocate(),
+    versionNames: Array.isArray(versionList) ? versionList.map((v: unknown) => own(v, 'name')) : [],
+  };
+}
 
 /** `--versions v1,v1beta1`: the names, checked; undefined when not given. */
 function versionsFlag(args: ParsedArgs): string[] | undefined {
@@ -182,11 +286,9 @@ function versionsFlag(args: ParsedArgs): string[] | undefined {
  * the CRD it came from. Its paths are the CRD's, but for the index of a
  * version, which is looked up by name (versions may have been left out).
  */
-function checkedOutput(manifest: Manifest, violations: readonly Violation[], source: SourceObject | undefined): CheckedObject {
+function checkedOutput(manifest: Manifest, violations: readonly Violation[], source: DetachedSource | undefined): CheckedObject {
   const names: unknown[] = Array.isArray(own(own(manifest, 'spec'), 'versions')) ? own(own(manifest, 'spec'), 'versions').map((v: unknown) => own(v, 'name')) : [];
-  const crdVersions: unknown[] = source !== undefined && Array.isArray(own(own(source.manifest, 'spec'), 'versions'))
-    ? own(own(source.manifest, 'spec'), 'versions').map((v: unknown) => own(v, 'name'))
-    : [];
+  const crdVersions = source?.versionNames ?? [];
   const crdPath = (path: string): string => path.replace(/^spec\.versions\[(\d+)\]/, (whole, i) => {
     const at = crdVersions.indexOf(names[Number(i)]);
     return at >= 0 ? `spec.versions[${at}]` : whole;

@@ -1,11 +1,11 @@
 /**
  * The `validate` subcommand: its flags and help, wired to the rule registry.
  */
-import { contextFor, kindVersionOf, Manifest, RuleContext, validateObjects, Violation } from '../rules';
-import { isChecked, runCheck } from './check';
+import { contextFor, crossObjectViolations, kindVersionOf, Manifest, RuleContext, validateObject, validateObjects, Violation } from '../rules';
+import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
-import { REPORTERS, useColor } from './output';
+import { REPORTERS, useColor } from './output/formats';
 import { DEFAULT_LIMITS, formatSize } from './read';
 import { packageVersion } from './version';
 import { crdKindVersionOf } from '../rules/crd';
@@ -24,6 +24,20 @@ export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext
     return [...unknownKindVersion(objects[i], ctx).filter(v => !seen.has(key(v))), ...violations];
   });
 }
+
+/**
+ * `validateWithRules` in two parts, for `check` to validate objects one at a
+ * time as they are read: what it finds is the same, in the same order.
+ */
+export const STREAMING_RULES: StreamingValidator = {
+  perObject(manifest, ctx) {
+    const violations = validateObject(manifest, ctx);
+    if (kindVersionOf(manifest, ctx.group) !== undefined) return violations;
+    const seen = new Set(violations.map(key));
+    return [...unknownKindVersion(manifest, ctx).filter(v => !seen.has(key(v))), ...violations];
+  },
+  acrossObjects: crossObjectViolations,
+};
 
 function key(v: Violation): string {
   return `${v.rule}\u0000${v.path}\u0000${v.message}`;
@@ -124,6 +138,8 @@ export const VALIDATE_COMMAND: Command = {
       context: contextFor({ group }),
       reporter: REPORTERS[output],
       validate: settings.validate ?? validateWithRules,
+      // A validator given in the settings (tests) sees all objects at once.
+      ...(settings.validate === undefined ? { streaming: STREAMING_RULES } : {}),
       select: selectForCheck,
       limits: settings.limits,
       render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },

@@ -147,11 +147,17 @@ export class FileCollector {
   private errors = 0;
   private broken = false;
 
-  constructor(private readonly file: string) {}
+  /** `keepObjects` false: the caller takes each document's objects itself (streaming) and asks `isBroken`. */
+  constructor(private readonly file: string, private readonly keepObjects = true) {}
+
+  /** Whether the file has a YAML syntax error or is not text: none of its objects count. */
+  public get isBroken(): boolean {
+    return this.broken;
+  }
 
   public add(parsed: ParsedDocument): void {
     this.broken ||= parsed.syntax;
-    if (!this.broken) for (const o of parsed.objects) this.objects.push(o);
+    if (!this.broken && this.keepObjects) for (const o of parsed.objects) this.objects.push(o);
     for (const d of parsed.diagnostics) {
       if (d.severity === 'error' && ++this.errors > MAX_ERRORS_PER_FILE) continue;
       this.diagnostics.push(d);

@@ -54,6 +54,12 @@ export interface SourceObject {
   readonly manifest: Manifest;
   /** The line of a field path of this object, or of its deepest existing parent. */
   locate(fieldPath: string): number;
+  /**
+   * `locate`, as a function that holds neither the manifest nor (for a file)
+   * the document's text: for callers that keep it after letting the object go.
+   * Text read from standard input is kept, as it cannot be read again.
+   */
+  detachLocate(): (fieldPath: string) => number;
 }
 
 export interface ReadResult {
@@ -103,10 +109,33 @@ export async function* readFiles(operands: readonly string[], stdin: AsyncIterab
   }
 }
 
+/**
+ * Like `readFiles`, but each object goes to `onObject` as soon as its
+ * document is parsed, and is not kept: memory holds one document at a time,
+ * whatever the file's size. A file that turns out broken later (a YAML error
+ * in a later document, binary data) yields `broken: true`: the caller drops
+ * what it took from that file's objects, so a broken file still gives none.
+ */
+export async function* streamFiles(
+  operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject: (o: SourceObject) => void,
+): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
+  for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
+    const operand = operands[operandIndex];
+    const listed: Diagnostic[] = [];
+    const sources: Array<{ name: string; stdin?: true }> = operand === '-' ? [{ name: STDIN_NAME, stdin: true }] : listFiles(operand, listed);
+    if (listed.length > 0) yield { operand: operandIndex, file: operand, objects: [], diagnostics: listed, broken: false };
+    for (const source of sources) {
+      const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
+      yield await readOne(operandIndex, source.name, chunks, limits, source.stdin === true, onObject);
+    }
+  }
+}
+
 async function readOne(
   operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits, keepText: boolean,
-): Promise<ReadFile> {
-  const collector = new FileCollector(file);
+  onObject?: (o: SourceObject) => void,
+): Promise<ReadFile & { readonly broken: boolean }> {
+  const collector = new FileCollector(file, onObject === undefined);
   const splitter = new DocumentSplitter(limits.maxDocumentBytes);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const objects: SourceObject[] = [];
@@ -120,7 +149,11 @@ async function readOne(
       const text = keepText ? doc.text : undefined;
       const where = keepText ? undefined : { start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
       offset += where?.length ?? 0;
-      for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where));
+      if (onObject === undefined) {
+        for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where));
+      } else if (!collector.isBroken) {
+        for (const o of parsed.objects) onObject(sourceObject(operand, file, doc, o, text, where));
+      }
     }
   };
   try {
@@ -130,14 +163,14 @@ async function readOne(
       const nul = bytes.indexOf(0);
       if (nul >= 0) {
         collector.fail({ severity: 'error', file, line: line + lineOfByte(bytes, nul) - 1, message: 'binary file: NUL byte found; manifests must be UTF-8 text' });
-        return { operand, file, objects: [], diagnostics: collector.finish().diagnostics };
+        return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
       }
       let text: string;
       try {
         text = decoder.decode(bytes, { stream: true });
       } catch {
         collector.fail({ severity: 'error', file, line: line + lineOfByte(bytes, firstInvalidUtf8(bytes)) - 1, message: 'binary file: not valid UTF-8; manifests must be UTF-8 text' });
-        return { operand, file, objects: [], diagnostics: collector.finish().diagnostics };
+        return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
       }
       line += countNewlineBytes(bytes);
       handle(splitter.push(text));
@@ -146,7 +179,7 @@ async function readOne(
       handle(splitter.push(decoder.decode()));
     } catch {
       collector.fail({ severity: 'error', file, line, message: 'binary file: not valid UTF-8 (truncated character at the end); manifests must be UTF-8 text' });
-      return { operand, file, objects: [], diagnostics: collector.finish().diagnostics };
+      return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
     }
     handle(splitter.end());
   } catch (e) {
@@ -154,7 +187,7 @@ async function readOne(
   }
   const result = collector.finish();
   // The collector keeps no object of a broken file; `objects` are the same ones, located.
-  return { operand, file, objects: result.objects.length === 0 ? [] : objects, diagnostics: result.diagnostics };
+  return { operand, file, objects: result.objects.length === 0 ? [] : objects, diagnostics: result.diagnostics, broken: collector.isBroken };
 }
 
 function sourceObject(
@@ -163,7 +196,7 @@ function sourceObject(
   text: string | undefined, where: { start: number; length: number } | undefined,
 ): SourceObject {
   const prefix: PathToken[] = o.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: o.item }];
-  const docText = (): string => text ?? readRange(file, where!.start, where!.length);
+  const docLine = doc.line;
   return {
     operand,
     file,
@@ -171,9 +204,24 @@ function sourceObject(
     item: o.item,
     get line() { return o.line; },
     manifest: o.manifest,
-    // The positional parser (the `yaml` package) is loaded only when something is to be located.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    locate: (fieldPath: string) => (require('./locate') as typeof import('./locate')).lineOf(docText(), doc.line, prefix, fieldPath, o.line),
+    locate: (fieldPath: string) => locator(file, docLine, prefix, o.line, text, where)(fieldPath),
+    detachLocate: () => locator(file, docLine, prefix, o.line, text, where),
+  };
+}
+
+/** A field path's line in one document; its own function, so the closure holds only these. */
+function locator(
+  file: string, docLine: number, prefix: readonly PathToken[], objectLine: number,
+  text: string | undefined, where: { start: number; length: number } | undefined,
+): (fieldPath: string) => number {
+  return fieldPath => {
+    const docText = text ?? readRange(file, where!.start, where!.length);
+    // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const quick = prefix.length === 0 ? (require('./quick-locate') as typeof import('./quick-locate')).quickLine(docText, fieldPath) : undefined;
+    if (quick !== undefined) return docLine + quick;
+    return (require('./locate') as typeof import('./locate')).lineOf(docText, docLine, prefix, fieldPath, objectLine);
+    /* eslint-enable @typescript-eslint/no-require-imports */
   };
 }
 

@@ -1,0 +1,82 @@
+/**
+ * What `validate` keeps of each object for the rules across objects
+ * (`src/rules/cross-object.ts`), so that memory does not grow with the size
+ * of the schemas: a trimmed copy holding only the fields those rules read.
+ *
+ * The rules read, of every object: apiVersion, kind, metadata.name and
+ * metadata.namespace (kinds, groups, labels, namespaces); of a v1alpha2
+ * export: spec.informerScope and spec.resources[].group/resource/versions;
+ * of a BoundSchema, a v1alpha1 export or a CRD: spec.group, spec.scope,
+ * spec.names (plural, singular, kind, listKind, shortNames) and
+ * spec.versions[].name/served. Everything else (the schemas above all) is
+ * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
+ * with and without trimming.
+ */
+import { Manifest } from '../rules/values';
+
+const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
+const METADATA_FIELDS = ['name', 'namespace'] as const;
+const RESOURCE_FIELDS = ['group', 'resource', 'versions'] as const;
+const VERSION_FIELDS = ['name', 'served'] as const;
+
+function has(obj: unknown, key: string): obj is Record<string, unknown> {
+  return typeof obj === 'object' && obj !== null && !Array.isArray(obj) && Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The own fields `keys` of `from` (a map), in a fresh map; anything but a map is kept as it is. */
+function pick(from: unknown, keys: readonly string[]): unknown {
+  if (!isMap(from)) return from;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (has(from, key)) out[key] = from[key];
+  return out;
+}
+
+/** Each map entry of a list picked to `keys`; other entries (and a non-list) kept as they are. */
+function pickEach(list: unknown, keys: readonly string[]): unknown {
+  return Array.isArray(list) ? list.map(entry => pick(entry, keys)) : list;
+}
+
+/**
+ * A copy sharing no string with the parsed input. The reader's strings are
+ * slices of the text they were read from, and V8 keeps a slice's whole
+ * parent text alive: a kept name would hold its document's 256 KiB chunk of
+ * text. A JSON round trip makes flat strings of its own (the facts are plain
+ * JSON values: no undefined, NaN or functions come from YAML).
+ */
+export function detached<T>(value: T): T {
+  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+}
+
+/** A string of its own, holding no parent text (see `detached`). */
+export function flat(text: string): string {
+  return text.length <= 12 ? text : JSON.parse(JSON.stringify(text));
+}
+
+/** The identity of an object (apiVersion, kind, name, namespace): what reports show of it. */
+export function identityOf(manifest: Manifest): Manifest {
+  const out: Record<string, unknown> = {};
+  if (has(manifest, 'apiVersion')) out.apiVersion = manifest.apiVersion;
+  if (has(manifest, 'kind')) out.kind = manifest.kind;
+  if (has(manifest, 'metadata')) out.metadata = pick(manifest.metadata, METADATA_FIELDS);
+  return out;
+}
+
+/** The fields of `manifest` the rules across objects read (see above), in a fresh object sharing no container with it. */
+export function crossObjectFacts(manifest: Manifest): Manifest {
+  const out = identityOf(manifest) as Record<string, unknown>;
+  if (!has(manifest, 'spec')) return out;
+  const spec = manifest.spec;
+  if (!isMap(spec)) {
+    out.spec = spec;
+    return out;
+  }
+  const trimmed = pick(spec, SPEC_FIELDS) as Record<string, unknown>;
+  if (has(spec, 'resources')) trimmed.resources = pickEach(spec.resources, RESOURCE_FIELDS);
+  if (has(spec, 'versions')) trimmed.versions = pickEach(spec.versions, VERSION_FIELDS);
+  out.spec = trimmed;
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * `validate` one object at a time: what the rules across objects keep of each
+ * object (`crossObjectFacts`) makes them find exactly what they find on whole
+ * objects, and the streaming check reports exactly what the check over all
+ * objects at once reports, on the fixtures and on broken files.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { captureIo, fixture, removeTempDirs, tempDir, writeFile } from './cli-helpers';
+import { CheckOptions, runCheck } from '../../src/cli/check';
+import { crossObjectFacts, identityOf } from '../../src/cli/cross-facts';
+import { DEFAULT_LIMITS, readInputs } from '../../src/cli/read';
+import { JSON_REPORTER, TEXT_REPORTER } from '../../src/cli/report';
+import { selectForCheck, STREAMING_RULES, validateWithRules } from '../../src/cli/validate';
+import { contextFor, crossObjectViolations } from '../../src/rules';
+import { RULE_ROWS } from '../../src/rules/scenarios';
+
+afterAll(removeTempDirs);
+
+const CTX = contextFor();
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+
+async function* noStdin(): AsyncIterable<unknown> {}
+
+/** Every YAML file under test/fixtures, in code-point order. */
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir).sort()) {
+    const full = path.join(dir, entry);
+    if (fs.statSync(full).isDirectory()) out.push(...yamlFiles(full));
+    else if (/\.ya?ml$/.test(entry)) out.push(full);
+  }
+  return out;
+}
+
+describe('crossObjectFacts keeps what the rules across objects read', () => {
+  const CROSS_IDS = ['KB170', 'KB171', 'KB172', 'KB173', 'KB174', 'KB175', 'KB176', 'KB177'];
+
+  test('every rule scenario: the same findings on trimmed objects, and each cross rule is found by some scenario', () => {
+    const found = new Set<string>();
+    for (const row of RULE_ROWS) {
+      for (const scenario of [row.fail(), row.pass()]) {
+        const whole = crossObjectViolations(scenario.objects, CTX);
+        expect({ id: row.id, found: crossObjectViolations(scenario.objects.map(crossObjectFacts), CTX) }).toEqual({ id: row.id, found: whole });
+        for (const list of whole) for (const v of list) found.add(v.rule);
+      }
+    }
+    expect(CROSS_IDS.filter(id => !found.has(id))).toEqual([]);
+  });
+
+  test('every fixture file, all objects of a folder together: the same findings on trimmed objects', async () => {
+    const folders = fs.readdirSync(FIXTURES).map(f => path.join(FIXTURES, f)).filter(f => fs.statSync(f).isDirectory());
+    let findings = 0;
+    for (const folder of folders) {
+      const read = await readInputs(yamlFiles(folder), noStdin(), DEFAULT_LIMITS);
+      const objects = read.objects.map(o => o.manifest);
+      const whole = crossObjectViolations(objects, CTX);
+      expect({ folder, found: crossObjectViolations(objects.map(crossObjectFacts), CTX) }).toEqual({ folder, found: whole });
+      findings += whole.flat().length;
+    }
+    expect(findings).toBeGreaterThan(0);
+  });
+
+  test('schemas and everything else no rule across objects reads are dropped', () => {
+    const facts = crossObjectFacts({
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'BoundSchema',
+      metadata: { name: 'widgets.example.com', namespace: 'ns', labels: { a: 'b' } },
+      spec: {
+        group: 'example.com',
+        names: { plural: 'widgets', kind: 'Widget' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }, 'odd'],
+        resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'], extra: 1 }],
+        informerScope: 'Cluster',
+        permissionClaims: [{ resource: 'secrets' }],
+      },
+      status: { conditions: [] },
+    });
+    expect(facts).toEqual({
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'BoundSchema',
+      metadata: { name: 'widgets.example.com', namespace: 'ns' },
+      spec: {
+        group: 'example.com',
+        names: { plural: 'widgets', kind: 'Widget' },
+        scope: 'Namespaced',
+        informerScope: 'Cluster',
+        versions: [{ name: 'v1', served: true }, 'odd'],
+        resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }],
+      },
+    });
+    expect(identityOf({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd', data: { a: 'b' } })).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd' });
+  });
+});
+
+/** One run of the check, through the real rules, all at once or streaming. */
+async function run(operands: string[], streaming: boolean, extra: Partial<CheckOptions> & { stdin?: string } = {}) {
+  const outputs: string[] = [];
+  let code = 0;
+  for (const reporter of [TEXT_REPORTER, JSON_REPORTER]) {
+    const captured = captureIo(extra.stdin ?? '');
+    code = await runCheck({
+      operands,
+      context: CTX,
+      reporter,
+      validate: validateWithRules,
+      select: selectForCheck,
+      limits: DEFAULT_LIMITS,
+      ...(streaming ? { streaming: STREAMING_RULES } : {}),
+      ...(extra.previous !== undefined ? { previous: extra.previous } : {}),
+    }, captured.io);
+    outputs.push(captured.out(), captured.err());
+  }
+  return { code, outputs };
+}
+
+describe('the streaming check reports what the check of all objects at once reports', () => {
+  test.each([
+    ['the CLI fixtures', [path.join(FIXTURES, 'cli')]],
+    ['the verdict fixtures', [path.join(FIXTURES, 'verdicts')]],
+    ['the from-crd fixtures', [path.join(FIXTURES, 'from-crd')]],
+  ])('%s', async (_name, operands) => {
+    const all = await run(operands, false);
+    const streamed = await run(operands, true);
+    expect(streamed).toEqual(all);
+    // The fixtures have findings, so lines and findings across objects are compared too.
+    expect(all.code).not.toBe(0);
+  });
+
+  test('with --previous, and with standard input', async () => {
+    const live = fixture('previous', 'live.yaml');
+    const stdin = fs.readFileSync(live, 'utf8');
+    for (const next of [fixture('previous', 'dist'), fixture('previous', 'dist-compatible')]) {
+      for (const extra of [{ previous: [live] }, { previous: ['-'], stdin }]) {
+        const all = await run([next], false, extra);
+        expect(await run([next], true, extra)).toEqual(all);
+        expect(all.outputs[0]).toMatch(/objects? checked/);
+      }
+    }
+  });
+
+  test('a YAML error in a later document: the objects read before it are dropped too', async () => {
+    const dir = tempDir();
+    const good = fs.readFileSync(fixture('invalid.yaml'), 'utf8');
+    const broken = writeFile(dir, 'broken.yaml', `${good}\n---\nkind: [unclosed\n`);
+    const other = writeFile(dir, 'other.yaml', good);
+    const all = await run([broken, other], false);
+    const streamed = await run([broken, other], true);
+    expect(streamed).toEqual(all);
+    expect(all.code).toBe(2);
+    expect(all.outputs[0]).not.toContain('broken.yaml:');
+    expect(all.outputs[0]).toContain('other.yaml:');
+  });
+});
