@@ -122,65 +122,59 @@ export class UserData {
   }
 }
 
-/** A BoundSchema L1 object whose user data is placed by `data`. */
-export class BoundSchemaObject extends l1.BoundSchema {
-  public constructor(scope: Construct, id: string, props: l1.BoundSchemaProps, private readonly data: UserData) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): any {
-    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
-  }
-
+/** What our L1 objects add to the generated classes. */
+interface PlacesUserData {
   /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
-  public manifestForRules(): any {
-    return this.data.manifest(this, true) ?? this.toJson();
-  }
-
-  public override addJsonPatch(...ops: JsonPatch[]): void {
-    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
-  }
+  manifestForRules(): any;
 }
+
+/** A generated L1 class, as a mixin base sees it. */
+type L1Class = new (...args: any[]) => ApiObject;
+
+/**
+ * The generated L1 class `Base` with its user data placed by `data`, given
+ * as the constructor's fourth argument. One definition for the three kinds:
+ * the overrides are class methods (never per-instance assignments) and the
+ * same for each.
+ */
+function placingUserData<B extends L1Class>(Base: B) {
+  return class extends Base implements PlacesUserData {
+    private readonly data: UserData;
+
+    public constructor(...args: any[]) {
+      super(args[0], args[1], args[2]);
+      this.data = args[3];
+    }
+
+    public override toJson(): any {
+      return this.data.manifest(this) ?? this.data.place(this, super.toJson());
+    }
+
+    public manifestForRules(): any {
+      return this.data.manifest(this, true) ?? this.toJson();
+    }
+
+    public override addJsonPatch(...ops: JsonPatch[]): void {
+      super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
+    }
+  };
+}
+
+/** An L1 object of kind `L`, built with props `P`, whose user data is placed by `data`. */
+type UserDataClass<L, P> = new (scope: Construct, id: string, props: P, data: UserData) => L & PlacesUserData;
+
+/** A BoundSchema L1 object whose user data is placed by `data`. */
+export const BoundSchemaObject: UserDataClass<l1.BoundSchema, l1.BoundSchemaProps> = placingUserData(l1.BoundSchema) as any;
+export type BoundSchemaObject = InstanceType<typeof BoundSchemaObject>;
 
 /** A v1alpha2 APIServiceExport L1 object whose user data is placed by `data`. */
-export class ApiServiceExportObject extends l1.ApiServiceExport {
-  public constructor(scope: Construct, id: string, props: l1.ApiServiceExportProps, private readonly data: UserData) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): any {
-    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
-  }
-
-  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
-  public manifestForRules(): any {
-    return this.data.manifest(this, true) ?? this.toJson();
-  }
-
-  public override addJsonPatch(...ops: JsonPatch[]): void {
-    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
-  }
-}
+export const ApiServiceExportObject: UserDataClass<l1.ApiServiceExport, l1.ApiServiceExportProps> = placingUserData(l1.ApiServiceExport) as any;
+export type ApiServiceExportObject = InstanceType<typeof ApiServiceExportObject>;
 
 /** A v1alpha1 APIServiceExport L1 object whose user data is placed by `data`. */
-export class ApiServiceExportV1alpha1Object extends l1.ApiServiceExportV1Alpha1 {
-  public constructor(scope: Construct, id: string, props: l1.ApiServiceExportV1Alpha1Props, private readonly data: UserData) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): any {
-    return this.data.manifest(this) ?? this.data.place(this, super.toJson());
-  }
-
-  /** The manifest for the rules (see `UserData.manifest`); never handed to a user. */
-  public manifestForRules(): any {
-    return this.data.manifest(this, true) ?? this.toJson();
-  }
-
-  public override addJsonPatch(...ops: JsonPatch[]): void {
-    super.addJsonPatch(...this.data.beforeUserPatches(this), ...ops);
-  }
-}
+export const ApiServiceExportV1alpha1Object: UserDataClass<l1.ApiServiceExportV1Alpha1, l1.ApiServiceExportV1Alpha1Props> =
+  placingUserData(l1.ApiServiceExportV1Alpha1) as any;
+export type ApiServiceExportV1alpha1Object = InstanceType<typeof ApiServiceExportV1alpha1Object>;
 
 const NOT_DATA = Symbol('not plain data');
 
@@ -188,7 +182,7 @@ const NOT_DATA = Symbol('not plain data');
 export function manifestForRules(resource: ApiObject): any {
   // By prototype: cdk8s makes `instanceof` of any ApiObject class true for every ApiObject.
   for (const ours of [BoundSchemaObject, ApiServiceExportObject, ApiServiceExportV1alpha1Object]) {
-    if (Object.prototype.isPrototypeOf.call(ours.prototype, resource)) return (resource as BoundSchemaObject).manifestForRules();
+    if (Object.prototype.isPrototypeOf.call(ours.prototype, resource)) return (resource as unknown as PlacesUserData).manifestForRules();
   }
   return resource.toJson();
 }
