@@ -18,7 +18,6 @@ import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
 import { CONVERSION_WEBHOOK_CEL } from '../crds/bound-schema';
 
-const K8S = 'Kubernetes CRD validation';
 const CEL = 'kube-bind CRD (CEL)';
 // A CustomResourceDefinition's spec.conversion has the BoundSchema's shape; the rules mirroring Kubernetes check both.
 const K8S_KINDS: readonly KindVersion[] = ['BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
@@ -78,7 +77,7 @@ const strategyRequired: Rule = defineRule({
 const noneHasNoWebhook: Rule = defineRule({
   id: 'KB081',
   title: 'Conversion strategy None has no webhook',
-  source: `${CEL}, ${K8S}`,
+  source: `${CEL}, Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion)`,
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -108,7 +107,7 @@ const webhookNeedsWebhook: Rule = defineRule({
 const webhookNeedsUrl: Rule = defineRule({
   id: 'KB083',
   title: 'A conversion webhook has clientConfig.url',
-  source: K8S,
+  source: 'kube-bind CRD (clientConfig holds url and caBundle only); Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion: exactly one of url or service)',
   severity: 'error',
   scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],
@@ -180,7 +179,7 @@ export function webhookUrlErrors(url: string): { errors: string[]; warnings: str
 const urlShape: Rule = defineRule({
   id: 'KB084',
   title: 'The conversion webhook URL is https://host[:port][/path] without user info, query or fragment',
-  source: `spec §8.7, ${K8S}`,
+  source: 'spec §8.7; Kubernetes CRD validation (apiserver pkg/util/webhook: ValidateWebhookURL)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -268,7 +267,7 @@ const caBundlePem: Rule = defineRule({
 const reviewVersionsRequired: Rule = defineRule({
   id: 'KB087',
   title: 'A conversion webhook lists conversionReviewVersions',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateConversionReviewVersions)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -285,7 +284,7 @@ const reviewVersionsRequired: Rule = defineRule({
 const reviewVersionEntries: Rule = defineRule({
   id: 'KB088',
   title: 'conversionReviewVersions entries are unique version names the API server knows',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateConversionReviewVersions)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -320,7 +319,7 @@ const reviewVersionEntries: Rule = defineRule({
 const reviewVersionKnown: Rule = defineRule({
   id: 'KB089',
   title: 'conversionReviewVersions includes v1 or v1beta1',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateConversionReviewVersions)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,

@@ -30,7 +30,7 @@ export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
 const crdName: Rule = defineRule({
   id: 'KB021',
   title: 'A CustomResourceDefinition is named <spec.names.plural>.<spec.group>',
-  source: 'Kubernetes CRD validation',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinition, metadata.name)',
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],

@@ -18,7 +18,6 @@ import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
-const K8S = 'Kubernetes CRD validation';
 
 interface NamesBlock {
   readonly names: { [key: string]: any };
@@ -51,7 +50,7 @@ function labelViolation(rule: Rule, path: string, value: string, what: string, h
 const group: Rule = defineRule({
   id: 'KB010',
   title: 'spec.group is a DNS subdomain with at least one dot (custom resources cannot live in the core group)',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, spec.group)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -82,7 +81,7 @@ const group: Rule = defineRule({
 const plural: Rule = defineRule({
   id: 'KB011',
   title: 'names.plural is a non-empty lowercase DNS-1035 label',
-  source: `spec §8.3, ${K8S}`,
+  source: 'spec §8.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -106,7 +105,7 @@ const plural: Rule = defineRule({
 const singular: Rule = defineRule({
   id: 'KB012',
   title: 'names.singular, when set, is a lowercase DNS-1035 label',
-  source: `spec §8.3, ${K8S}`,
+  source: 'spec §8.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -172,7 +171,7 @@ function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string)
 const kind: Rule = defineRule({
   id: 'KB013',
   title: 'names.kind is set and, lowercased, a DNS-1035 label (conventionally CamelCase)',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -184,7 +183,7 @@ const kind: Rule = defineRule({
 const listKind: Rule = defineRule({
   id: 'KB014',
   title: 'names.listKind (or its default <kind>List) is lowercased a DNS-1035 label',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -196,7 +195,7 @@ const listKind: Rule = defineRule({
 const kindDiffersFromListKind: Rule = defineRule({
   id: 'KB015',
   title: 'names.kind and names.listKind differ',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -232,7 +231,7 @@ function labelListViolations(rule: Rule, obj: Manifest, key: 'shortNames' | 'cat
 const shortNames: Rule = defineRule({
   id: 'KB016',
   title: 'Every names.shortNames entry is a lowercase DNS-1035 label',
-  source: `spec §8.3, ${K8S}`,
+  source: 'spec §8.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -244,7 +243,7 @@ const shortNames: Rule = defineRule({
 const categories: Rule = defineRule({
   id: 'KB017',
   title: 'Every names.categories entry is a lowercase DNS-1035 label',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionNames)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -290,7 +289,7 @@ const exportName: Rule = defineRule({
 const boundSchemaName: Rule = defineRule({
   id: 'KB019',
   title: 'A BoundSchema is named <spec.names.plural>.<spec.group>, like the CRD it mirrors',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinition, metadata.name)',
   severity: 'warning',
   scope: 'object',
   appliesTo: ['BoundSchema/v1alpha2'],

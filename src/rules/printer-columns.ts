@@ -16,7 +16,6 @@ import { Violation, violation } from './violation';
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
 const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
-const K8S = 'Kubernetes CRD validation';
 
 interface Column {
   readonly column: { [key: string]: any };
@@ -40,7 +39,7 @@ function columns(obj: Manifest): Column[] {
 const columnName: Rule = defineRule({
   id: 'KB050',
   title: 'Every printer column has a non-empty name',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceColumnDefinition)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -52,7 +51,7 @@ const columnName: Rule = defineRule({
 const columnType: Rule = defineRule({
   id: 'KB051',
   title: 'Printer column type is integer, number, string, boolean or date',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceColumnDefinition)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -79,7 +78,7 @@ function squash(s: string): string {
 const columnFormat: Rule = defineRule({
   id: 'KB052',
   title: 'Printer column format, when set, is one Kubernetes accepts',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceColumnDefinition)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -124,7 +123,7 @@ function serverRejectsColumnPath(jsonPath: string): boolean {
 const columnJsonPath: Rule = defineRule({
   id: 'KB053',
   title: 'Printer column jsonPath starts with "." (error) and parses as a JSONPath (warning: otherwise the table falls back to default columns)',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceColumnDefinition)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,

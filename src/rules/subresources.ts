@@ -13,7 +13,6 @@ import { Violation, violation } from './violation';
 
 // Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
-const K8S = 'Kubernetes CRD validation';
 
 interface Scale {
   readonly scale: { [key: string]: any };
@@ -65,7 +64,7 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
 const specReplicasPath: Rule = defineRule({
   id: 'KB060',
   title: 'scale.specReplicasPath is a plain JSON path under .spec',
-  source: `spec §2.3, ${K8S}`,
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -75,7 +74,7 @@ const specReplicasPath: Rule = defineRule({
 const statusReplicasPath: Rule = defineRule({
   id: 'KB061',
   title: 'scale.statusReplicasPath is a plain JSON path under .status',
-  source: `spec §2.3, ${K8S}`,
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
@@ -85,7 +84,7 @@ const statusReplicasPath: Rule = defineRule({
 const labelSelectorPath: Rule = defineRule({
   id: 'KB062',
   title: 'scale.labelSelectorPath, when set, is a plain JSON path under .spec or .status',
-  source: `spec §2.3, ${K8S}`,
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,

@@ -166,7 +166,7 @@ function pruneNulls(value: unknown, depth: number): unknown {
 const storedVersionKept: UpdateRule = defineRule({
   id: 'KB190',
   title: 'A version in status.storedVersions may not be removed from spec.versions',
-  source: 'spec §3 rule 3; Kubernetes CRD validation (status.storedVersions)',
+  source: 'spec §3 rule 3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionStoredVersions)',
   severity: 'error',
   scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
@@ -274,7 +274,7 @@ const storageVersionMoved: UpdateRule = defineRule({
 const groupAndPluralFixed: UpdateRule = defineRule({
   id: 'KB193',
   title: 'spec.group and spec.names.plural may not change (they name the consumer\'s CustomResourceDefinition)',
-  source: 'Kubernetes CRD validation (immutable group and names.plural)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpecUpdate: group and names.plural are immutable)',
   severity: 'error',
   scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,
@@ -301,7 +301,7 @@ const groupAndPluralFixed: UpdateRule = defineRule({
 const scopeAndKindFixed: UpdateRule = defineRule({
   id: 'KB194',
   title: 'spec.scope and spec.names.kind may not change once the definition is established',
-  source: 'Kubernetes CRD validation (immutable scope and names.kind when Established)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpecUpdate: scope and names.kind are immutable once established)',
   severity: 'error',
   scope: 'update',
   appliesTo: DEFINITION_KIND_VERSIONS,

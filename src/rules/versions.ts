@@ -21,7 +21,6 @@ import { deprecationNotes } from '../lifecycle/deprecation';
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
 const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
-const K8S = 'Kubernetes CRD validation';
 const MAX_DEPRECATION_WARNING_BYTES = 256;
 
 interface VersionEntry {
@@ -75,7 +74,7 @@ export function versionSchema(kv: KindVersion | undefined, v: VersionEntry): Ver
 const storage: Rule = defineRule({
   id: 'KB030',
   title: 'Exactly one version has storage: true',
-  source: `spec §8.1, ${K8S}`,
+  source: 'spec §8.1; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, one storage version)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -131,7 +130,7 @@ const someServed: Rule = defineRule({
 const deprecationWarningNeedsDeprecated: Rule = defineRule({
   id: 'KB033',
   title: 'deprecationWarning is set only on deprecated versions',
-  source: `spec §8.4, ${K8S}`,
+  source: 'spec §8.4; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionVersion, validateDeprecationWarning)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -145,7 +144,7 @@ const deprecationWarningNeedsDeprecated: Rule = defineRule({
 const deprecationWarningText: Rule = defineRule({
   id: 'KB034',
   title: 'deprecationWarning is non-empty, at most 256 bytes and printable',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateDeprecationWarning)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -239,7 +238,7 @@ function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest
 const schemaRoot: Rule = defineRule({
   id: 'KB036',
   title: 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -249,7 +248,7 @@ const schemaRoot: Rule = defineRule({
 const schemaTypes: Rule = defineRule({
   id: 'KB037',
   title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate; schema/validation.go: validateStructuralInvariants)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -259,7 +258,7 @@ const schemaTypes: Rule = defineRule({
 const schemaKeywords: Rule = defineRule({
   id: 'KB038',
   title: 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3.validate)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -269,7 +268,7 @@ const schemaKeywords: Rule = defineRule({
 const schemaExtensions: Rule = defineRule({
   id: 'KB039',
   title: 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed',
-  source: K8S,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; CEL compiled as apiserver pkg/cel does)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -279,7 +278,7 @@ const schemaExtensions: Rule = defineRule({
 const schemaJunctors: Rule = defineRule({
   id: 'KB040',
   title: 'allOf/anyOf/oneOf/not only add value validations',
-  source: K8S,
+  source: 'Kubernetes CRD validation (schema/validation.go: validateNestedValueValidation)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -327,7 +326,7 @@ const MAX_VERSION_NAME = 63;
 const versionNameLength: Rule = defineRule({
   id: 'KB042',
   title: 'Version names are at most 63 characters (a DNS-1035 label)',
-  source: 'Kubernetes CRD validation',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of the version name)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
