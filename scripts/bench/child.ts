@@ -95,16 +95,7 @@ async function run(job: Job): Promise<Elapsed> {
       return stop();
     }
     case 'validate': {
-      const cli = load(path.resolve(job.lib, 'cli', 'main.js'));
-      let stderr = '';
-      const io = {
-        stdout: { write: () => true },
-        stderr: { write: (chunk: string) => { stderr += chunk; return true; } },
-        stdin: process.stdin,
-      };
-      const stop = clock();
-      const status = await cli.main(['validate', job.file], io);
-      const elapsed = stop();
+      const { status, stderr, elapsed } = await timeCli(job.lib, ['validate', job.file]);
       if (!(status === 0 || (job.findingsAllowed && status === 1)) || stderr !== '') throw new Error(`validate exited ${status}: ${stderr.slice(0, 2000)}`);
       return elapsed;
     }
@@ -128,16 +119,7 @@ async function run(job: Job): Promise<Elapsed> {
       return stop();
     }
     case 'from-crd': {
-      const cli = load(path.resolve(job.lib, 'cli', 'main.js'));
-      let stderr = '';
-      const io = {
-        stdout: { write: () => true },
-        stderr: { write: (chunk: string) => { stderr += chunk; return true; } },
-        stdin: process.stdin,
-      };
-      const stop = clock();
-      const status = await cli.main(['from-crd', '--namespace', 'provider', job.dir], io);
-      const elapsed = stop();
+      const { status, stderr, elapsed } = await timeCli(job.lib, ['from-crd', '--namespace', 'provider', job.dir]);
       if (status !== 0) throw new Error(`from-crd exited ${status}: ${stderr.slice(0, 2000)}`);
       return elapsed;
     }
@@ -163,3 +145,17 @@ run(JSON.parse(process.argv[2]) as Job).then(
     process.exitCode = 1;
   },
 );
+
+/** Runs the library's CLI in this process, stdout discarded, and times it (loading excluded). */
+async function timeCli(lib: string, args: string[]): Promise<{ status: number; stderr: string; elapsed: Elapsed }> {
+  const cli = load(path.resolve(lib, 'cli', 'main.js'));
+  let stderr = '';
+  const io = {
+    stdout: { write: () => true },
+    stderr: { write: (chunk: string) => { stderr += chunk; return true; } },
+    stdin: process.stdin,
+  };
+  const stop = clock();
+  const status = await cli.main(args, io);
+  return { status, stderr, elapsed: stop() };
+}
