@@ -1,9 +1,8 @@
 /**
  * The rule catalogue as the formats that describe rules (SARIF) need it:
- * per-object, cross-object and update rules by id.
+ * every rule of the registry (per-object, across objects, updates) by id.
  */
-import { CROSS_RULES, RULES } from '../../rules';
-import { UPDATE_RULES } from '../../rules/updates';
+import { REGISTRY } from '../../rules/registry';
 import { Severity } from '../../rules/violation';
 
 export interface RuleDescription {
@@ -22,10 +21,7 @@ let byId: Map<string, RuleDescription> | undefined;
 export function describeRule(id: string): RuleDescription | undefined {
   if (byId === undefined) {
     byId = new Map();
-    for (const rule of [...RULES, ...CROSS_RULES, ...UPDATE_RULES]) {
-      // The first entry wins: a pass shared by several rules lists each once anyway.
-      if (!byId.has(rule.id)) byId.set(rule.id, { id: rule.id, title: rule.title, source: rule.source, severity: rule.severity });
-    }
+    for (const rule of REGISTRY) byId.set(rule.id, { id: rule.id, title: rule.title, source: rule.source, severity: rule.severity });
   }
   return byId.get(id);
 }
