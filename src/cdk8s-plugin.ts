@@ -23,8 +23,8 @@
 import { check } from './cli/check';
 import { isDnsSubdomain } from './cli/options';
 import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } from './cli/output';
-import { DEFAULT_LIMITS } from './cli/read';
 import { selectForCheck, validateWithRules } from './cli/validate';
+import { DEFAULT_LIMITS } from './io/read';
 import { contextFor } from './rules';
 import { own } from './rules/values';
 

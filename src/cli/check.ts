@@ -8,7 +8,7 @@
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
 import { crossObjectFacts, detached, flat, identityOf } from './cross-facts';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output/reporter';
-import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from './read';
+import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from '../io/read';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
 import { Manifest, own } from '../rules/values';

@@ -3,7 +3,7 @@
  * streams it writes to, its exit codes, and the shape of a command entry in
  * the table of `main.ts`.
  */
-import type { ReadLimits } from './read';
+import type { ReadLimits } from '../io/read';
 import type { RuleContext } from '../rules/rule';
 import type { Manifest } from '../rules/values';
 import type { Violation } from '../rules/violation';

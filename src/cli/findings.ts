@@ -3,7 +3,7 @@
  * BoundSchema) turned into `file:line: severity: message` lines on stderr,
  * pointing at the field the message starts with.
  */
-import type { Diagnostic, SourceObject } from './read';
+import type { Diagnostic, SourceObject } from '../io/read';
 
 // A field path in kubectl's notation at the start of a message: `spec.versions[1].schema`,
 // `metadata.annotations[kubectl.kubernetes.io/last-applied-configuration]`.

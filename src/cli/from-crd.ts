@@ -7,12 +7,12 @@ import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageE
 import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
+import { STREAMING_RULES } from './validate';
+import { manifestToYaml } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
-import { Diagnostic, readFiles, SourceObject, STDIN_NAME } from './read';
-import { STREAMING_RULES } from './validate';
-import { manifestToYaml } from './yaml-out';
+import { Diagnostic, readFiles, SourceObject, STDIN_NAME } from '../io/read';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { contextFor } from '../rules';
 import { RuleContext } from '../rules/rule';

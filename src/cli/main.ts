@@ -4,8 +4,8 @@
  * does lives in its own module; adding one is one entry in `COMMANDS`.
  */
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
-import { DEFAULT_LIMITS } from './read';
 import { packageVersion } from './version';
+import { DEFAULT_LIMITS } from '../io/read';
 import { closest } from '../rules/messages';
 
 const PROGRAM = 'cdk8s-kube-bind';

@@ -6,9 +6,9 @@
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
-import { Diagnostic, readInputs } from './read';
 import { formatDiagnostic } from './report';
-import { manifestsToYaml } from './yaml-out';
+import { Diagnostic, readInputs } from '../io/read';
+import { manifestsToYaml } from '../io/yaml-out';
 import { migrateV1alpha1, MigrationFinding } from '../migrate/v1alpha1-to-v1alpha2';
 import { own } from '../rules/values';
 

@@ -5,8 +5,8 @@
  */
 import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag } from './options';
-import { readInputs, SourceObject } from './read';
 import { describeObject, formatDiagnostic } from './report';
+import { readInputs, SourceObject } from '../io/read';
 import { DeprecationNote, deprecationNotes, isDefinitionManifest } from '../lifecycle/deprecation';
 import { servingPaths, VersionPaths } from '../lifecycle/serving-paths';
 import { own } from '../rules/values';

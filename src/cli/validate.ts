@@ -6,8 +6,8 @@ import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
-import { DEFAULT_LIMITS, formatSize } from './read';
 import { packageVersion } from './version';
+import { DEFAULT_LIMITS, formatSize } from '../io/read';
 import { crdKindVersionOf } from '../rules/crd';
 import { unknownKindVersion } from '../rules/schema';
 

@@ -7,8 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
-import { parseFile } from '../../src/cli/parse';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
+import { parseFile } from '../../src/io/parse';
+import { DEFAULT_LIMITS } from '../../src/io/read';
 import { describeWithShared } from '../support/shared';
 
 afterAll(removeTempDirs);

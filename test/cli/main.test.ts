@@ -7,7 +7,7 @@ import * as path from 'path';
 import { aliasBomb, captureIo, deeplyNested, fixture, lineContaining, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CliSettings } from '../../src/cli/command';
 import { main, parseArgs } from '../../src/cli/main';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
+import { DEFAULT_LIMITS } from '../../src/io/read';
 
 afterAll(removeTempDirs);
 

@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
-import { parseFile } from '../../src/cli/parse';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
+import { parseFile } from '../../src/io/parse';
+import { DEFAULT_LIMITS } from '../../src/io/read';
 
 afterAll(removeTempDirs);
 

@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Readable } from 'stream';
 import { aliasBomb, deeplyNested, fixture, lineContaining, removeTempDirs, tempDir, writeFile } from './cli-helpers';
-import { tokenizePath } from '../../src/cli/locate';
-import { DEFAULT_LIMITS, decodeText, readInputs, ReadLimits, ReadResult } from '../../src/cli/read';
+import { tokenizePath } from '../../src/io/locate';
+import { DEFAULT_LIMITS, decodeText, readInputs, ReadLimits, ReadResult } from '../../src/io/read';
 
 afterAll(removeTempDirs);
 

@@ -4,8 +4,8 @@
  */
 import { captureIo, fixture } from './cli-helpers';
 import { runCheck } from '../../src/cli/check';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
 import { CheckedObject, formatDiagnostic, JSON_REPORTER, LocatedViolation, Reporter, REPORTERS, summarize, TEXT_REPORTER, ValidationReport } from '../../src/cli/report';
+import { DEFAULT_LIMITS } from '../../src/io/read';
 import { Manifest } from '../../src/rules/values';
 
 function object(manifest: Manifest, violations: LocatedViolation[] = []): CheckedObject {

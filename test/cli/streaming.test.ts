@@ -9,9 +9,9 @@ import * as path from 'path';
 import { captureIo, fixture, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CheckOptions, runCheck } from '../../src/cli/check';
 import { crossObjectFacts, identityOf } from '../../src/cli/cross-facts';
-import { DEFAULT_LIMITS, readInputs } from '../../src/cli/read';
 import { JSON_REPORTER, TEXT_REPORTER } from '../../src/cli/report';
 import { selectForCheck, STREAMING_RULES, validateWithRules } from '../../src/cli/validate';
+import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
 import { contextFor, crossObjectViolations } from '../../src/rules';
 import { RULE_ROWS } from '../../src/rules/scenarios';
 

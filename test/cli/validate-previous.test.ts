@@ -6,9 +6,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { runCheck, validateUpdatesWithRules } from '../../src/cli/check';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
 import { TEXT_REPORTER } from '../../src/cli/report';
 import { validateWithRules } from '../../src/cli/validate';
+import { DEFAULT_LIMITS } from '../../src/io/read';
 
 afterAll(removeTempDirs);
 

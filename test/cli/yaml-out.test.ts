@@ -4,9 +4,9 @@
  * and many tools' parsers) alike.
  */
 import { parseAllDocuments } from 'yaml';
-import { parseFile } from '../../src/cli/parse';
-import { DEFAULT_LIMITS } from '../../src/cli/read';
-import { manifestsToYaml, manifestToYaml } from '../../src/cli/yaml-out';
+import { parseFile } from '../../src/io/parse';
+import { DEFAULT_LIMITS } from '../../src/io/read';
+import { manifestsToYaml, manifestToYaml } from '../../src/io/yaml-out';
 
 /** Strings that a careless writer would leave plain, and some readers would then turn into something else. */
 export const HOSTILE_STRINGS: { readonly [name: string]: string } = {

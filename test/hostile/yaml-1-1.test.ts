@@ -5,8 +5,7 @@
  * (whose strconv.ParseInt with base 0 knows 0o and 0b).
  */
 import { Readable } from 'stream';
-import { readInputs } from '../../src/cli/read';
-import { DEFAULT_LIMITS } from '../../src/io/read';
+import { readInputs, DEFAULT_LIMITS } from '../../src/io/read';
 import { resolvePlain } from '../../src/io/yaml11';
 
 async function read(text: string) {

@@ -10,7 +10,7 @@ import { App, Chart, Testing } from 'cdk8s';
 import { parseAllDocuments, stringify } from 'yaml';
 import { BoundSchema, PrinterColumnType } from '../../src';
 import { main } from '../../src/cli/main';
-import { DEFAULT_LIMITS, readInputs } from '../../src/cli/read';
+import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
 
 /** Each would be a boolean, number, null, date, alias, comment, flow or block marker somewhere, or mangled by trimming. */
 export const TRICKY_STRINGS: readonly string[] = [

@@ -4,8 +4,8 @@
  * runner shows as annotations on the changed lines, and the summary last.
  */
 import { byLine, describeObject, Reporter, summaryLine, ValidationReport } from './reporter';
+import { STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules/violation';
-import { STDIN_NAME } from '../read';
 
 const COMMANDS: { readonly [s in Severity]: string } = { error: 'error', warning: 'warning', info: 'notice' };
 

@@ -3,9 +3,9 @@
  * one interface a format implements, and the helpers several formats use.
  * One format is one module of this folder; `index.ts` lists them.
  */
+import type { Diagnostic } from '../../io/read';
 import { Manifest, own } from '../../rules/values';
 import { Violation } from '../../rules/violation';
-import type { Diagnostic } from '../read';
 
 /** A violation with the line it points at. */
 export interface LocatedViolation extends Violation {
