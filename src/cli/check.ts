@@ -1,7 +1,8 @@
 /**
- * The `validate` run itself: read the inputs, pick the objects of our API
- * group, validate them all together, compare them with their previous state
- * when one is given, locate each violation, report. The validators are
+ * The `validate` run itself: read the inputs, pick the objects to check,
+ * validate each as it is read (the checks across objects see small facts of
+ * every object), compare them with their previous state when one is given,
+ * locate each violation, report. The validators are
  * parameters so reading and reporting can be tested without the rule
  * catalogue.
  */
@@ -128,7 +129,6 @@ export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: Asyn
 /** `check` with every object in memory at once, for a validator that needs them all (`ValidateFn`). */
 async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
   const previousOperands = options.previous ?? [];
-  // One read for both, so the limit on all inputs together covers the previous objects too.
   const read = await readInputs([...previousOperands, ...options.operands], stdin, options.limits);
   const diagnostics = [...read.diagnostics];
   const previousObjects = read.objects.filter(o => o.operand < previousOperands.length);

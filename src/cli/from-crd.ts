@@ -8,7 +8,7 @@ import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { STREAMING_RULES } from './validate';
-import { manifestToYaml } from '../io/yaml-out';
+import { YamlStreamWriter } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
@@ -32,7 +32,9 @@ export const FROM_CRD_COMMAND: Command = {
     'served nor stored are left out; --versions names the versions to export',
     'instead (the storage version among them). With --export NAME, an',
     'APIServiceExport (v1alpha2) named NAME that exports every resource follows',
-    'them (isolation Prefixed, the served versions of each resource).',
+    'them (isolation Prefixed, the served versions of each resource); CRDs of',
+    'both scopes give one export per scope, NAME-namespaced and NAME-cluster,',
+    'as kube-bind refuses an export that mixes them.',
     '',
     'Every document must be a CRD that kube-bind can carry: a document of another',
     'kind, a CRD without versions, with exported versions whose schemas differ',
@@ -57,7 +59,7 @@ export const FROM_CRD_COMMAND: Command = {
     '(missing file, YAML error, binary data, input too large).',
   ].join('\n'),
   flags: [
-    { name: 'export', value: 'NAME', description: 'also print an APIServiceExport of this name that exports every resource' },
+    { name: 'export', value: 'NAME', description: 'also print an APIServiceExport of this name that exports every resource (one per scope, NAME-namespaced and NAME-cluster, when the CRDs have both)' },
     { name: 'namespace', short: 'n', value: 'NS', description: 'namespace of the BoundSchemas and of the export; default none' },
     {
       name: 'informer-scope',
@@ -114,7 +116,7 @@ export const FROM_CRD_COMMAND: Command = {
     let firstSource: DetachedSource | undefined;
     let objectCount = 0;
     let failed = 0;
-    const out = new DocumentWriter(io.stdout);
+    const out = new YamlStreamWriter(io.stdout);
     for await (const file of readFiles(operands, io.stdin, settings.limits)) {
       for (const d of file.diagnostics) readDiagnostics.push(d);
       const printed: Manifest[] = [];
@@ -161,7 +163,7 @@ export const FROM_CRD_COMMAND: Command = {
           failed++;
         }
       }
-      for (const schema of printed) out.write(manifestToYaml(schema));
+      for (const schema of printed) out.write(schema);
     }
 
     const inputErrors = readDiagnostics.some(d => d.severity === 'error');
@@ -177,12 +179,6 @@ export const FROM_CRD_COMMAND: Command = {
 
     // The export(s) of every BoundSchema made are checked (and reported); those of the printed ones are printed.
     const exportsOfAll = makeExports(madeFacts);
-    if (exportsOfAll.length > 1) {
-      const exportNames = exportsOfAll.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
-      const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
-        + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
-      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
-    }
     const exportFindings = checkExports(exportsOfAll, madeFacts, context);
     const checked = [...checkedSchemas, ...exportsOfAll.map((e, i) => checkedOutput(e, exportFindings[i], firstSource))];
     if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
@@ -195,7 +191,14 @@ export const FROM_CRD_COMMAND: Command = {
       const again = checkExports(exports, keptFacts, context);
       exports = exports.filter((_, i) => !again[i].some(v => v.severity === 'error'));
     }
-    for (const e of exports) out.write(manifestToYaml(e));
+    if (exports.length > 1) {
+      // Named after what is printed: a scope whose only BoundSchema was withheld gets no export.
+      const exportNames = exports.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
+      const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
+        + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
+      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
+    }
+    for (const e of exports) out.write(e);
     if (inputErrors) return EXIT_TROUBLE;
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
@@ -206,15 +209,6 @@ function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manife
   if (exports.length === 0) return [];
   const across = STREAMING_RULES.acrossObjects([...schemaFacts, ...exports], context);
   return exports.map((e, i) => [...STREAMING_RULES.perObject(e, context), ...(across[schemaFacts.length + i] ?? [])]);
-}
-
-/** Documents written one at a time, `---` between them. */
-class DocumentWriter {
-  private count = 0;
-  constructor(private readonly out: { write(chunk: string): unknown }) {}
-  public write(yaml: string): void {
-    this.out.write((this.count++ > 0 ? '---\n' : '') + yaml);
-  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
-import { formatDiagnostic } from './report';
+import { formatDiagnostic } from './output';
 import { Diagnostic, readInputs } from '../io/read';
 import { manifestsToYaml } from '../io/yaml-out';
 import { migrateV1alpha1, MigrationFinding } from '../migrate/v1alpha1-to-v1alpha2';

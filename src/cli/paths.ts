@@ -5,7 +5,7 @@
  */
 import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag } from './options';
-import { describeObject, formatDiagnostic } from './report';
+import { describeObject, formatDiagnostic } from './output';
 import { readInputs, SourceObject } from '../io/read';
 import { DeprecationNote, deprecationNotes, isDefinitionManifest } from '../lifecycle/deprecation';
 import { servingPaths, VersionPaths } from '../lifecycle/serving-paths';

@@ -1,7 +1,7 @@
 /**
  * The `validate` subcommand: its flags and help, wired to the rule registry.
  */
-import { contextFor, crossObjectViolations, kindVersionOf, Manifest, RuleContext, validateObject, validateObjects, Violation } from '../rules';
+import { contextFor, crossObjectViolations, Manifest, RuleContext, validateObject, validateObjects, Violation } from '../rules';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
@@ -11,18 +11,9 @@ import { DEFAULT_LIMITS, formatSize } from '../io/read';
 import { crdKindVersionOf } from '../rules/crd';
 import { unknownKindVersion } from '../rules/schema';
 
-/**
- * Every rule of the registry, plus the unknown-kind/version check for
- * objects of our group that no per-kind rule recognises.
- */
+/** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {
-  const results = validateObjects(objects, ctx);
-  return results.map((violations, i) => {
-    if (kindVersionOf(objects[i], ctx.group) !== undefined) return violations;
-    // Should the registry start calling unknownKindVersion itself, nothing is reported twice.
-    const seen = new Set(violations.map(key));
-    return [...unknownKindVersion(objects[i], ctx).filter(v => !seen.has(key(v))), ...violations];
-  });
+  return validateObjects(objects, ctx);
 }
 
 /**
@@ -30,18 +21,9 @@ export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext
  * time as they are read: what it finds is the same, in the same order.
  */
 export const STREAMING_RULES: StreamingValidator = {
-  perObject(manifest, ctx) {
-    const violations = validateObject(manifest, ctx);
-    if (kindVersionOf(manifest, ctx.group) !== undefined) return violations;
-    const seen = new Set(violations.map(key));
-    return [...unknownKindVersion(manifest, ctx).filter(v => !seen.has(key(v))), ...violations];
-  },
+  perObject: validateObject,
   acrossObjects: crossObjectViolations,
 };
-
-function key(v: Violation): string {
-  return `${v.rule}\u0000${v.path}\u0000${v.message}`;
-}
 
 /**
  * Objects of our group, plus one of our kinds under an apiVersion one typo

@@ -2,9 +2,8 @@
  * YAML out: manifests as a multi-document stream that every reader gets back
  * exactly, whatever the strings hold.
  *
- * Kubernetes reads YAML 1.2 (this CLI too), but kubectl and many tools still
- * parse YAML 1.1, where `on`, `yes`, `y`, `0755`, `1_000` and `1:20` are not
- * strings. The `yaml` package's `compat: 'yaml-1.1'` quotes every string that
+ * kubectl and this CLI read YAML 1.1 (sigs.k8s.io/yaml), where `on`, `yes`,
+ * `y`, `0755`, `1_000` and `1:20` are not strings; many other tools read 1.2. The `yaml` package's `compat: 'yaml-1.1'` quotes every string that
  * either schema would read as something else. What the package writes
  * unescaped although YAML forbids it raw (C1 and other control characters,
  * line and paragraph separators, a byte-order mark, lone surrogates) is

@@ -27,6 +27,7 @@
  * Both functions are total: what is missing or mistyped is left out.
  */
 import { CRD_API_VERSION, CRD_KIND } from './crd';
+import { DEFAULT_CONVERSION_STRATEGY } from '../model';
 import { PrinterColumn, renderPrinterColumn } from '../printer-column';
 import { copySchema } from '../resource-version';
 import { goToLower } from '../rules/k8s-names';
@@ -147,7 +148,7 @@ function subresourcesForCrd(subresources: unknown): { [key: string]: any } | und
 /** The conversion of the CRD: the webhook only with strategy Webhook, as Kubernetes and kube-bind's BoundSchemaToCRD. */
 function conversionForCrd(conversion: unknown): Manifest {
   const strategy = own(conversion, 'strategy');
-  if (!isObject(conversion) || strategy === undefined) return { strategy: 'None' };
+  if (!isObject(conversion) || strategy === undefined) return { strategy: DEFAULT_CONVERSION_STRATEGY };
   const webhook = own(conversion, 'webhook');
   if (strategy !== 'Webhook' || !isObject(webhook)) return { strategy };
   const clientConfig = own(webhook, 'clientConfig');

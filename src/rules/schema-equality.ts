@@ -124,8 +124,3 @@ export function versionSchemaDifference(left: unknown, right: unknown): VersionS
   }
   return undefined;
 }
-
-/** Whether two version schemas are the same schema (spec §8.2, documentation aside). */
-export function sameVersionSchema(left: unknown, right: unknown): boolean {
-  return versionSchemaDifference(left, right) === undefined;
-}

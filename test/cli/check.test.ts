@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { captureIo, fixture, lineContaining, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CheckOptions, isChecked, runCheck, ValidateFn } from '../../src/cli/check';
-import { JSON_REPORTER, Reporter, TEXT_REPORTER } from '../../src/cli/report';
+import { JSON_REPORTER, Reporter, TEXT_REPORTER } from '../../src/cli/output';
 import { DEFAULT_LIMITS } from '../../src/io/read';
 import { show } from '../../src/rules/messages';
 import { RuleContext } from '../../src/rules/rule';

@@ -4,7 +4,7 @@
  */
 import { captureIo, fixture } from './cli-helpers';
 import { runCheck } from '../../src/cli/check';
-import { CheckedObject, formatDiagnostic, JSON_REPORTER, LocatedViolation, Reporter, REPORTERS, summarize, TEXT_REPORTER, ValidationReport } from '../../src/cli/report';
+import { CheckedObject, formatDiagnostic, JSON_REPORTER, LocatedViolation, Reporter, REPORTERS, summarize, TEXT_REPORTER, ValidationReport } from '../../src/cli/output';
 import { DEFAULT_LIMITS } from '../../src/io/read';
 import { Manifest } from '../../src/rules/values';
 

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { captureIo, fixture, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CheckOptions, runCheck } from '../../src/cli/check';
 import { crossObjectFacts, identityOf } from '../../src/cli/cross-facts';
-import { JSON_REPORTER, TEXT_REPORTER } from '../../src/cli/report';
+import { JSON_REPORTER, TEXT_REPORTER } from '../../src/cli/output';
 import { selectForCheck, STREAMING_RULES, validateWithRules } from '../../src/cli/validate';
 import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
 import { contextFor, crossObjectViolations } from '../../src/rules';

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { runCheck, validateUpdatesWithRules } from '../../src/cli/check';
-import { TEXT_REPORTER } from '../../src/cli/report';
+import { TEXT_REPORTER } from '../../src/cli/output';
 import { validateWithRules } from '../../src/cli/validate';
 import { DEFAULT_LIMITS } from '../../src/io/read';
 
