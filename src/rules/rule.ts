@@ -160,11 +160,6 @@ function sharedPassOf(pass: PassFunction): { readonly ids: string[]; readonly ru
   return shared;
 }
 
-/** Several rules of one pass declared at once: `defineRule({ ...rule, scope: 'object', pass })` for each. */
-export function rulesOfOnePass(rules: ReadonlyArray<Omit<Rule, 'check' | 'scope'>>, pass: PassFunction): Rule[] {
-  return rules.map(rule => defineRule({ ...rule, scope: 'object', pass }));
-}
-
 /** The findings of one rule among those of a shared pass. */
 function foundBy(found: readonly Violation[], id: string): Violation[] {
   return found.length === 0 ? [] : found.filter(v => v.rule === id);

@@ -3,7 +3,7 @@ import { RULES } from '../../src/rules';
 import { keyPath } from '../../src/rules/k8s-values';
 import { KIND_VERSIONS, kindVersionOf } from '../../src/rules/kinds';
 import { withRuleScope } from '../../src/rules/memo';
-import { passOf, rulesOfOnePass, SharedPass } from '../../src/rules/rule';
+import { defineRule, passOf, SharedPass } from '../../src/rules/rule';
 import { has, own } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
@@ -59,7 +59,7 @@ describe('keyPath', () => {
   });
 });
 
-describe('rules that share one pass (rulesOfOnePass)', () => {
+describe('rules that share one pass (defineRule with pass)', () => {
   test('are listed one after another in the catalogue, so the registry runs each pass once per object', () => {
     const seen = new Set<SharedPass>();
     let previous: SharedPass | undefined;
@@ -81,7 +81,7 @@ describe('rules that share one pass (rulesOfOnePass)', () => {
       { rule: 'KB901', severity: 'error', path: 'a2', message: 'a2' },
     ]);
     const info = (id: string) => ({ id, title: id, source: 'test', severity: 'error' as const, appliesTo: KIND_VERSIONS });
-    const [first, second] = rulesOfOnePass([info('KB901'), info('KB902')], pass);
+    const [first, second] = [info('KB901'), info('KB902')].map(rule => defineRule({ ...rule, scope: 'object', pass }));
     const obj = {};
     const ctx = { group: 'kube-bind.io' };
     const found = withRuleScope(() => [first.check(obj, ctx), second.check(obj, ctx)]);
