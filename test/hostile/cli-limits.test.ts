@@ -120,11 +120,14 @@ const whenBuilt = built ? describe : describe.skip;
 if (!built) test.skip('spawned CLI with a 256 MB heap: skipped, lib/ is not compiled (npx projen compile)', () => undefined);
 
 whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
-  test('a 50 MB document: status 2, a clear message, little memory', () => {
-    const file = writeLargeYaml('fifty-spawned.yaml', 50 * MiB);
+  test('a 100 MB document: status 2, a clear message, never held in memory', () => {
+    // Measured here: about 54 MB of RSS for a one-line file, about 97 MB while 50 or 100 MB stream
+    // through (garbage not yet collected; more on a loaded machine). Held, the document alone would
+    // add 100 MB to the baseline: the bound sits between the two.
+    const file = writeLargeYaml('hundred-spawned.yaml', 100 * MiB);
     const r = runBin(['validate', file]);
-    expectRefused(r, file, /document 0 is 50\.\d MiB, over the 4\.0 MiB limit/);
-    expect(r.maxRssMb).toBeLessThan(128);
+    expectRefused(r, file, /document 0 is 100\.\d MiB, over the 4\.0 MiB limit/);
+    expect(r.maxRssMb).toBeLessThan(144);
   });
 
   test('a billion-laughs alias bomb (10^12 expansions)', () => {
