@@ -34,7 +34,7 @@
  * these keys; when that test fails, cdk8s is fixed and this module can go:
  * pass the spec as a `Lazy` prop and let cdk8s render it.
  */
-import { ApiObject, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver, resolve } from 'cdk8s';
+import { ApiObject, ApiObjectMetadataDefinition, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver, resolve } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import * as l1 from './imports/kube-bind.io';
 
@@ -89,8 +89,7 @@ export class UserData {
       const spec = this.wholeSpec(sharedSchemas);
       if (spec === NOT_DATA) return undefined;
       const manifest: Spec = { apiVersion: resource.apiVersion, kind: resource.kind };
-      // cdk8s renders the metadata with this very call; its result is plain data, which cdk8s' resolver leaves as it is.
-      const metadata = resource.metadata.toJson();
+      const metadata = metadataAsData(resource.metadata);
       if (metadata !== undefined && metadata !== null) manifest.metadata = metadata;
       if (spec !== undefined) manifest.spec = spec;
       return manifest;
@@ -328,6 +327,72 @@ function isDataObject(value: unknown): value is Spec {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
     && !Object.prototype.hasOwnProperty.call(value, 'constructor') && !Object.prototype.hasOwnProperty.call(value, '__proto__')
     && typeof (value as Spec).resolve !== 'function';
+}
+
+/**
+ * The fields of cdk8s' `ApiObjectMetadataDefinition` (2.x), all that its
+ * `toJson()` renders. A definition with any other own field (a later cdk8s
+ * may add one) or of a subclass is rendered by its own `toJson()`.
+ */
+const METADATA_FIELDS = ['name', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences', 'apiObject', '_additionalAttributes'];
+
+/** The fields `toJson()` renders over the extra attributes of the same name. */
+const NAMED_METADATA = new Set(['name', 'namespace', 'annotations', 'finalizers', 'ownerReferences', 'labels']);
+
+/**
+ * What `metadata.toJson()` returns, built without cdk8s' resolver when every
+ * value is plain data (the resolver would leave it as it is): the same merge
+ * (extra attributes first, then the named fields), keys sorted, null values,
+ * empty lists and empty maps dropped. cdk8s' resolver looks the app up again
+ * for every value, which made the metadata the dearest part of a small
+ * object's rendering; test/schema-as-data.test.ts compares both routes.
+ */
+function metadataAsData(metadata: ApiObjectMetadataDefinition): any {
+  const fields = metadata as unknown as Spec;
+  const own = Object.keys(fields);
+  if (Object.getPrototypeOf(metadata) !== ApiObjectMetadataDefinition.prototype
+    || own.length !== METADATA_FIELDS.length || !METADATA_FIELDS.every(f => own.includes(f)) || !isDataObject(fields._additionalAttributes)) {
+    return metadata.toJson();
+  }
+  // The merge cdk8s makes, without spreading the extra attributes: cdk8s deletes a key from them,
+  // which leaves a slow dictionary object whose spread costs more than the rest of the rendering.
+  const extra: Spec = fields._additionalAttributes;
+  const merged: Spec = {};
+  for (const key of Object.keys(extra)) if (!NAMED_METADATA.has(key)) merged[key] = extra[key];
+  for (const key of NAMED_METADATA) merged[key] = fields[key];
+  const data = metadataNode(merged);
+  return data === NOT_DATA ? metadata.toJson() : data;
+}
+
+/** `plainData` with the options cdk8s renders metadata with: keys always sorted, empty lists and maps dropped. */
+function metadataNode(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  const type = typeof value;
+  if (type === 'function') return NOT_DATA;
+  if (type !== 'object') return value;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const v = metadataNode(value[i]);
+      if (v === NOT_DATA) return NOT_DATA;
+      out[i] = v;
+    }
+    return out;
+  }
+  if (!isDataObject(value)) return NOT_DATA;
+  const keys = Object.keys(value).sort();
+  const out: Spec = {};
+  let any = false;
+  for (const key of keys) {
+    const v = metadataNode(value[key]);
+    if (v === NOT_DATA) return NOT_DATA;
+    if (v !== undefined) {
+      out[key] = v;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
 }
 
 /** `spec` for cdk8s' resolver, whose versions `UserData.versionsOf` places: the versions without their schemas. */

@@ -160,7 +160,7 @@ function checkApp(root: IConstruct, state: AppState): string[] {
   const defaultResolvers = defaultResolversOnly(root);
   const objects = root.node.findAll().filter((c): c is ApiObject =>
     ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
-  const manifests = objects.map(manifestForRules);
+  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(manifestForRules));
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
   const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
@@ -190,6 +190,22 @@ function checkApp(root: IConstruct, state: AppState): string[] {
     if (state.pending === pending) state.pending = undefined;
   });
   return [];
+}
+
+/**
+ * `manifests`, each replaced by the object's rendering of the last pass when
+ * the two are the same data: every later comparison of this pass (across
+ * objects, then per object) is then one identity check. Sound because no
+ * rendering kept here is ever changed or handed out.
+ */
+function sameAsLastWhereEqual(last: CrossFindings | undefined, objects: readonly ApiObject[], manifests: Manifest[]): Manifest[] {
+  if (last === undefined) return manifests;
+  const lastOf = sameItems(last.objects, objects) ? undefined : new Map(last.objects.map((o, i) => [o, last.manifests[i]]));
+  for (let i = 0; i < objects.length; i++) {
+    const before = lastOf === undefined ? last.manifests[i] : lastOf.get(objects[i]);
+    if (before !== undefined && sameData(before, manifests[i])) manifests[i] = before;
+  }
+  return manifests;
 }
 
 /** The kinds the rules across objects and the update rules read; they ignore every other object. */

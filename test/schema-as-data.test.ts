@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, IResolver, Lazy, ResolutionContext } from 'cdk8s';
+import { ApiObject, ApiObjectMetadataDefinition, App, Chart, IResolver, Lazy, ResolutionContext } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
@@ -87,6 +87,52 @@ describe('the direct rendering equals cdk8s\' full rendering', () => {
     expect(JSON.stringify(direct)).toBe(JSON.stringify(full));
     expect(direct[0].metadata.labels).toEqual({ lazy: 'v0', team: 'a' });
     expect(direct[0].spec.versions[2]).toMatchObject({ name: 'v2', served: false });
+  });
+
+  test('metadata of every shape: labels, annotations, finalizers, owner references, extra attributes, empty values', () => {
+    const { direct, full } = both(widgetSchema, c => {
+      new ApiServiceExport(c, 'meta', {
+        metadata: {
+          name: 'meta',
+          labels: { b: '2', a: '1' },
+          annotations: {},
+          finalizers: ['kube-bind.io/cleanup'],
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: 'u-1', controller: true }],
+          generateName: 'meta-',
+          extra: { nested: {}, list: [], keep: 'x', gone: null },
+        } as any,
+        resources: [{ group: 'apps', resource: 'deployments' }],
+      });
+      const bare = new ApiServiceExport(c, 'bare', { resources: [{ group: 'apps', resource: 'deployments' }] });
+      ApiObject.of(bare).metadata.addAnnotation('z', 'last');
+      ApiObject.of(bare).metadata.addFinalizers();
+    });
+    expect(JSON.stringify(direct)).toBe(JSON.stringify(full));
+    const meta = direct.find(o => o.metadata.name === 'meta').metadata;
+    expect(Object.keys(meta)).toEqual(['extra', 'finalizers', 'generateName', 'labels', 'name', 'namespace', 'ownerReferences']);
+    expect(meta.extra).toEqual({ keep: 'x' });
+  });
+
+  test('metadata cdk8s would render differently goes through cdk8s: a token, or a field this module does not know', () => {
+    const app = new App();
+    const c = new Chart(app, 'c', { namespace: 'provider' });
+    const plain = ApiObject.of(new ApiServiceExport(c, 'plain', { resources: [{ group: 'apps', resource: 'deployments' }] }));
+    const tokened = ApiObject.of(new ApiServiceExport(c, 'tokened', { resources: [{ group: 'apps', resource: 'deployments' }] }));
+    tokened.metadata.addLabel('lazy', Lazy.any({ produce: () => 'v' }) as any);
+    const unknown = ApiObject.of(new ApiServiceExport(c, 'unknown', { resources: [{ group: 'apps', resource: 'deployments' }] }));
+    (unknown.metadata as any).someFutureField = 'x';
+    const calls = (o: ApiObject): number => {
+      // On the prototype: a spy on the object would be an own field, which itself sends it through cdk8s.
+      const spy = jest.spyOn(ApiObjectMetadataDefinition.prototype, 'toJson');
+      try {
+        o.toJson();
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect([calls(plain), calls(tokened), calls(unknown)]).toEqual([0, 1, 1]);
+    expect(tokened.toJson().metadata.labels).toEqual({ lazy: 'v' });
   });
 
   test('with CDK8S_DISABLE_SORT', () => {
