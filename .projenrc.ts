@@ -27,6 +27,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   publishToNuget: { dotNetNamespace: 'Org.Cdk8s.KubeBind', packageId: 'Org.Cdk8s.KubeBind' },
   publishToGo: { moduleName: 'github.com/cdk8s-kube-bind/cdk8s-kube-bind-go', packageName: 'cdk8skubebind' },
 
+  // Source maps beside the JavaScript, not inside it: an inline map (the TypeScript source,
+  // base64) doubles each file Node reads at every start of the CLI and at every require.
+  tsconfig: { compilerOptions: { inlineSourceMap: false, sourceMap: true, inlineSources: true } },
+
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
   bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0'],
   // cdk8s-plus is not a peer: claims take any object shaped like its IApiResource
