@@ -8,8 +8,9 @@
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
 import { crossObjectFacts, detached, flat, identityOf } from './cross-facts';
-import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, Reporter, ValidationReport } from './output/reporter';
+import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportTotals, ValidationReport } from './output/reporter';
 import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from '../io/read';
+import { ChunkedWriter } from '../io/write';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
 import { Manifest, own } from '../rules/values';
@@ -107,13 +108,46 @@ export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
   return (slash < 0 ? apiVersion : apiVersion.slice(0, slash)) === ctx.group && notCheckedNote(manifest, ctx) === undefined;
 }
 
-/** Runs one `validate` and returns its exit status. Input problems go to stderr, the report to stdout. */
+/**
+ * Runs one `validate` and returns its exit status. Input problems go to
+ * stderr, the report to stdout: object by object for a format that streams
+ * (text, GitHub), so memory does not grow with the findings; whole otherwise.
+ */
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
-  const { report, diagnostics } = await check(options, io.stdin);
-  for (const d of diagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
-  io.stdout.write(options.reporter.render(report, options.render ?? PLAIN));
-  if (report.inputErrors > 0) return EXIT_TROUBLE;
-  return report.checked.every(o => o.valid) ? EXIT_OK : EXIT_INVALID;
+  const render = options.render ?? PLAIN;
+  const writeDiagnostics = (diagnostics: readonly Diagnostic[]): void => {
+    for (const d of diagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
+  };
+  const stream = options.reporter.stream?.(render);
+  if (stream === undefined) {
+    const { report, diagnostics } = await check(options, io.stdin);
+    writeDiagnostics(diagnostics);
+    io.stdout.write(options.reporter.render(report, render));
+    return exitStatus(report.inputErrors, report.checked.every(o => o.valid));
+  }
+  const totals = new ReportTotals();
+  const out = new ChunkedWriter(io.stdout);
+  totals.end = await checkEach(options, io.stdin, {
+    diagnostics: writeDiagnostics,
+    object: object => {
+      totals.add(object);
+      return out.write(stream.object(object));
+    },
+  });
+  await out.write(stream.end(totals));
+  await out.flush();
+  return exitStatus(totals.end.inputErrors, totals.valid === totals.checked);
+}
+
+function exitStatus(inputErrors: number, allValid: boolean): number {
+  if (inputErrors > 0) return EXIT_TROUBLE;
+  return allValid ? EXIT_OK : EXIT_INVALID;
+}
+
+/** Where `checkEach` hands what it found: the input problems first, then each checked object, in input order. */
+export interface CheckSink {
+  diagnostics(diagnostics: readonly Diagnostic[]): void | Promise<void>;
+  object(object: CheckedObject): void | Promise<void>;
 }
 
 /**
@@ -123,11 +157,26 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
  * plugin each do their way.
  */
 export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
-  return options.streaming !== undefined ? checkStreaming(options, options.streaming, stdin) : checkAll(options, stdin);
+  const checked: CheckedObject[] = [];
+  let diagnostics: readonly Diagnostic[] = [];
+  const end = await checkEach(options, stdin, {
+    diagnostics: found => {
+      diagnostics = found;
+    },
+    object: object => {
+      checked.push(object);
+    },
+  });
+  return { report: { checked, ...end }, diagnostics };
+}
+
+/** `check`, handing each checked object to `sink` instead of keeping a list of them. */
+export async function checkEach(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>, sink: CheckSink): Promise<ReportEnd> {
+  return options.streaming !== undefined ? checkStreaming(options, options.streaming, stdin, sink) : checkAll(options, stdin, sink);
 }
 
 /** `check` with every object in memory at once, for a validator that needs them all (`ValidateFn`). */
-async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
+async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>, sink: CheckSink): Promise<ReportEnd> {
   const previousOperands = options.previous ?? [];
   const read = await readInputs([...previousOperands, ...options.operands], stdin, options.limits);
   const diagnostics = [...read.diagnostics];
@@ -152,18 +201,15 @@ async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIte
       if (previous !== undefined && selected[finding.index] !== undefined) updates.set(finding.index, { previous, violations: finding.violations });
     }
   }
-  const checked = selected.map((source, i) => {
+  await sink.diagnostics(diagnostics);
+  for (let i = 0; i < selected.length; i++) {
     const update = updates.get(i);
-    return checkedObject(source, [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous);
-  });
+    await sink.object(checkedObject(selected[i], [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous));
+  }
   return {
-    report: {
-      checked,
-      skipped: objects.length - selected.length,
-      inputErrors,
-      ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
-    },
-    diagnostics,
+    skipped: objects.length - selected.length,
+    inputErrors,
+    ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
   };
 }
 
@@ -210,7 +256,9 @@ interface PendingObject {
  * are read first and kept whole: the update rules compare whole objects.
  * Reports and diagnostics are the same as `checkAll`'s.
  */
-async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
+async function checkStreaming(
+  options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
+): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
   const facts = validator.facts ?? crossObjectFacts;
@@ -239,13 +287,15 @@ async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const update = updatesOf?.(source.manifest);
     const updates = update?.violations.map(locate) ?? [];
-    fileKept.push(detached(facts(source.manifest)));
+    const fact = detached(facts(source.manifest));
+    fileKept.push(fact);
     filePending.push({
       object: {
         file: source.file,
         index: source.index,
         line: source.line,
-        manifest: detached(identityOf(source.manifest)),
+        // The default facts hold the identity: shared with them, its strings are kept once.
+        manifest: facts === crossObjectFacts ? identityOf(fact) : detached(identityOf(source.manifest)),
         violations: [],
         valid: true,
         ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
@@ -273,20 +323,21 @@ async function checkStreaming(options: Omit<CheckOptions, 'reporter'>, validator
   if (!Array.isArray(across) || across.length !== kept.length) {
     throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
   }
-  const checked = pending.map((p, i): CheckedObject => {
-    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: p.locate(typeof v.path === 'string' ? v.path : '') }));
-    const violations = [...p.own, ...crossFound, ...p.updates];
-    return { ...p.object, violations, valid: !violations.some(v => v.severity === 'error') };
-  });
   const diagnostics = [...readDiagnostics, ...notes];
+  await sink.diagnostics(diagnostics);
+  for (let i = 0; i < pending.length; i++) {
+    const p = pending[i];
+    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: p.locate(typeof v.path === 'string' ? v.path : '') }));
+    // Let each object go once handed over: what is still held shrinks as the report is written.
+    (pending as Array<PendingObject | undefined>)[i] = undefined;
+    across[i] = [];
+    const violations = [...p.own, ...crossFound, ...p.updates];
+    await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
+  }
   return {
-    report: {
-      checked,
-      skipped,
-      inputErrors: diagnostics.filter(d => d.severity === 'error').length,
-      ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
-    },
-    diagnostics,
+    skipped,
+    inputErrors: diagnostics.filter(d => d.severity === 'error').length,
+    ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
   };
 }
 

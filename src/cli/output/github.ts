@@ -3,7 +3,7 @@
  * per violation (warnings as `::warning`, notes as `::notice`), which the
  * runner shows as annotations on the changed lines, and the summary last.
  */
-import { byLine, describeObject, Reporter, summaryLine, ValidationReport } from './reporter';
+import { byLine, CheckedObject, describeObject, renderStreamed, Reporter, ReportStream, summaryLine, ValidationReport } from './reporter';
 import { STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules/violation';
 
@@ -22,19 +22,26 @@ export function escapeProperty(text: string): string {
 export const GITHUB_REPORTER: Reporter = {
   description: 'GitHub Actions workflow commands (::error file=...,line=...::), shown as annotations',
   render(report: ValidationReport): string {
-    const lines: string[] = [];
-    for (const object of report.checked) {
+    return renderStreamed(githubStream(), report);
+  },
+  stream: githubStream,
+};
+
+function githubStream(): ReportStream {
+  return {
+    object(object: CheckedObject): string {
       const subject = describeObject(object.manifest);
+      let out = '';
       for (const v of byLine(object.violations)) {
         const properties = [
           ...(object.file !== STDIN_NAME ? [`file=${escapeProperty(object.file)}`, `line=${v.line}`] : []),
           `title=${escapeProperty(v.rule)}`,
         ].join(',');
         const message = `${subject}${v.path ? ` ${v.path}` : ''}: ${v.message}${v.hint ? `\nhint: ${v.hint}` : ''}`;
-        lines.push(`::${COMMANDS[v.severity] ?? 'error'} ${properties}::${escapeData(message)}`);
+        out += `::${COMMANDS[v.severity] ?? 'error'} ${properties}::${escapeData(message)}\n`;
       }
-    }
-    lines.push(summaryLine(report));
-    return lines.join('\n') + '\n';
-  },
-};
+      return out;
+    },
+    end: totals => summaryLine(totals) + '\n',
+  };
+}

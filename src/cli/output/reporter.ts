@@ -56,7 +56,23 @@ export interface Reporter {
   readonly description: string;
   /** The complete standard output of the run. */
   render(report: ValidationReport, options?: RenderOptions): string;
+  /**
+   * The same output, written object by object as the run hands them over,
+   * for formats whose output is a sequence of lines: memory then does not
+   * grow with the findings of a large input. Formats that write one document
+   * (JSON, SARIF, JUnit) have none, and are rendered whole.
+   */
+  stream?(options?: RenderOptions): ReportStream;
 }
+
+/** A format's output, piece by piece: each checked object in input order, then the end. */
+export interface ReportStream {
+  object(object: CheckedObject): string;
+  end(totals: ReportTotals): string;
+}
+
+/** What a report says besides its objects. */
+export type ReportEnd = Omit<ValidationReport, 'checked'>;
 
 export interface Summary {
   readonly checked: number;
@@ -68,19 +84,59 @@ export interface Summary {
   readonly infos: number;
 }
 
+/** The counts of a summary, added up object by object, so a streamed report needs no list of its objects. */
+export class ReportTotals {
+  public checked = 0;
+  public valid = 0;
+  public errors = 0;
+  public warnings = 0;
+  public infos = 0;
+  /** Objects compared with a previous state. */
+  public compared = 0;
+  public end: ReportEnd = { skipped: 0, inputErrors: 0 };
+
+  public add(object: CheckedObject): void {
+    this.checked++;
+    if (object.valid) this.valid++;
+    if (object.previous !== undefined) this.compared++;
+    for (const v of object.violations) {
+      if (v.severity === 'error') this.errors++;
+      else if (v.severity === 'warning') this.warnings++;
+      else if (v.severity === 'info') this.infos++;
+    }
+  }
+
+  public summary(): Summary {
+    return {
+      checked: this.checked,
+      valid: this.valid,
+      invalid: this.checked - this.valid,
+      skipped: this.end.skipped,
+      errors: this.errors,
+      warnings: this.warnings,
+      infos: this.infos,
+    };
+  }
+}
+
+/** The totals of a whole report. */
+export function totalsOf(report: ValidationReport): ReportTotals {
+  const totals = new ReportTotals();
+  for (const object of report.checked) totals.add(object);
+  const { checked: _objects, ...end } = report;
+  totals.end = end;
+  return totals;
+}
+
 export function summarize(report: ValidationReport): Summary {
-  const all = report.checked.flatMap(o => o.violations);
-  const count = (severity: string): number => all.filter(v => v.severity === severity).length;
-  const valid = report.checked.filter(o => o.valid).length;
-  return {
-    checked: report.checked.length,
-    valid,
-    invalid: report.checked.length - valid,
-    skipped: report.skipped,
-    errors: count('error'),
-    warnings: count('warning'),
-    infos: count('info'),
-  };
+  return totalsOf(report).summary();
+}
+
+/** A streamed format's output for a whole report: what `render` returns. */
+export function renderStreamed(stream: ReportStream, report: ValidationReport): string {
+  let out = '';
+  for (const object of report.checked) out += stream.object(object);
+  return out + stream.end(totalsOf(report));
 }
 
 /**
@@ -94,14 +150,14 @@ export const SEVERITY_LABELS: { readonly [severity in Violation['severity']]: st
 };
 
 /** The one-line summary the text and GitHub formats end with. */
-export function summaryLine(report: ValidationReport): string {
-  const s = summarize(report);
+export function summaryLine(totals: ReportTotals): string {
+  const s = totals.summary();
   const objects = `${plural(s.checked, 'object')} checked: ${s.valid} valid, ${s.invalid} invalid; ${s.skipped} skipped`;
   const findings = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')}`;
-  const compared = report.checked.filter(o => o.previous !== undefined).length;
-  const previous = report.previousRead === undefined ? ''
-    : `; ${compared} compared with their previous state (${plural(report.previousRead, 'previous object')} read)`;
-  const input = report.inputErrors > 0 ? `; ${plural(report.inputErrors, 'input error')} (see above)` : '';
+  const { previousRead, inputErrors } = totals.end;
+  const previous = previousRead === undefined ? ''
+    : `; ${totals.compared} compared with their previous state (${plural(previousRead, 'previous object')} read)`;
+  const input = inputErrors > 0 ? `; ${plural(inputErrors, 'input error')} (see above)` : '';
   return `${objects}; ${findings}${previous}${input}`;
 }
 

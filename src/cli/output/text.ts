@@ -2,7 +2,7 @@
  * Compiler style: one `file:line: severity RULE object path: message` line
  * per violation, a hint below it, a summary last. Coloured on a terminal.
  */
-import { byLine, describeObject, PLAIN, Reporter, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
+import { byLine, CheckedObject, describeObject, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
 import { Severity } from '../../rules/violation';
 
 // SGR codes: bold red, bold yellow, bold cyan, bold, dim.
@@ -15,18 +15,24 @@ function paint(text: string, code: string, color: boolean): string {
 export const TEXT_REPORTER: Reporter = {
   description: 'one line per violation, file:line first, and a summary (coloured on a terminal)',
   render(report: ValidationReport, options = PLAIN): string {
-    const { color } = options;
-    const lines: string[] = [];
-    for (const object of report.checked) {
+    return renderStreamed(textStream(options), report);
+  },
+  stream: textStream,
+};
+
+function textStream({ color }: RenderOptions = PLAIN): ReportStream {
+  return {
+    object(object: CheckedObject): string {
       const subject = describeObject(object.manifest);
+      let out = '';
       for (const v of byLine(object.violations)) {
         const where = v.path ? ` ${v.path}` : '';
         const severity = paint(SEVERITY_LABELS[v.severity] ?? v.severity, SEVERITY_COLORS[v.severity] ?? '1', color);
-        lines.push(`${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${subject}${where}: ${v.message}`);
-        if (v.hint) lines.push(paint(`    hint: ${v.hint}`, '2', color));
+        out += `${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${subject}${where}: ${v.message}\n`;
+        if (v.hint) out += paint(`    hint: ${v.hint}`, '2', color) + '\n';
       }
-    }
-    lines.push(summaryLine(report));
-    return lines.join('\n') + '\n';
-  },
-};
+      return out;
+    },
+    end: totals => summaryLine(totals) + '\n',
+  };
+}

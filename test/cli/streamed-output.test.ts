@@ -1,0 +1,83 @@
+/**
+ * `validate` writes its text and GitHub output object by object, in chunks,
+ * waiting when the reader is slow; the other formats are written whole.
+ */
+import { EventEmitter } from 'events';
+import { tempDir, removeTempDirs, writeFile } from './cli-helpers';
+import { main } from '../../src/cli/main';
+import { ChunkedWriter } from '../../src/io/write';
+
+afterAll(removeTempDirs);
+
+/** A stdout that records each write, and says "full" (false) every other time, then drains. */
+class SlowStream extends EventEmitter {
+  public readonly writes: string[] = [];
+  public waitedForDrain = 0;
+
+  public write(chunk: string): boolean {
+    this.writes.push(chunk);
+    const full = this.writes.length % 2 === 1;
+    if (full) {
+      this.waitedForDrain++;
+      setImmediate(() => this.emit('drain'));
+    }
+    return !full;
+  }
+}
+
+describe('ChunkedWriter', () => {
+  test('gathers small pieces into chunks of 64 KiB, and passes the rest on at flush', async () => {
+    const out = new SlowStream();
+    const writer = new ChunkedWriter(out);
+    const piece = 'x'.repeat(1000) + '\n';
+    for (let i = 0; i < 200; i++) await writer.write(piece);
+    expect(out.writes.length).toBe(3);
+    await writer.flush();
+    expect(out.writes.join('')).toBe(piece.repeat(200));
+    expect(out.writes.slice(0, 3).every(w => w.length >= 64 * 1024)).toBe(true);
+  });
+
+  test('waits for drain when the stream is full, and does not wait on a stream without events', async () => {
+    const slow = new SlowStream();
+    const writer = new ChunkedWriter(slow);
+    await writer.write('a'.repeat(70 * 1024));
+    await writer.write('b'.repeat(70 * 1024));
+    await writer.flush();
+    expect(slow.waitedForDrain).toBe(1);
+    expect(slow.listenerCount('drain')).toBe(0);
+
+    const plain: string[] = [];
+    const simple = new ChunkedWriter({ write: (s: string) => { plain.push(s); return false; } });
+    await simple.write('c'.repeat(70 * 1024));
+    await simple.flush();
+    expect(plain.join('').length).toBe(70 * 1024);
+  });
+});
+
+describe('validate on many findings', () => {
+  const many = (): string => {
+    const dir = tempDir();
+    const docs = Array.from({ length: 400 }, (_, i) =>
+      `apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExport\nmetadata:\n  name: export-${i}\n  namespace: p\nspec:\n  resources:\n  - group: g${i}.example.com\n    resource: widgets\n`);
+    return writeFile(dir, 'many.yaml', docs.join('---\n'));
+  };
+
+  test.each(['text', 'github'])('%s: written in several chunks as objects are reported, the summary last', async format => {
+    const file = many();
+    const out = new SlowStream();
+    let err = '';
+    const code = await main(['validate', '-o', format, file], { stdout: out, stderr: { write: (s: string) => { err += s; return true; } }, stdin: (async function* () { })() }, { env: {} });
+    expect({ code, err }).toEqual({ code: 1, err: '' });
+    expect(out.writes.length).toBeGreaterThan(2);
+    expect(out.waitedForDrain).toBeGreaterThan(0);
+    expect(out.writes[out.writes.length - 1]).toMatch(/400 objects checked: 0 valid, 400 invalid; 0 skipped; \d+ errors/);
+  });
+
+  test('json: one document, written whole', async () => {
+    const out = new SlowStream();
+    const code = await main(['validate', '-o', 'json', many()], { stdout: out, stderr: { write: () => true }, stdin: (async function* () { })() }, { env: {} });
+    expect(code).toBe(1);
+    expect(out.writes.length).toBe(1);
+    expect(JSON.parse(out.writes[0])).toHaveLength(400);
+  });
+});
