@@ -204,7 +204,8 @@ function sourceObject(
     item: o.item,
     get line() { return o.line; },
     manifest: o.manifest,
-    locate: (fieldPath: string) => locator(file, docLine, prefix, o.line, text, where)(fieldPath),
+    // While the object is at hand its document's text is too (its values are slices of it): no need to read the file again.
+    locate: (fieldPath: string) => locator(file, docLine, prefix, o.line, doc.text, undefined)(fieldPath),
     detachLocate: () => locator(file, docLine, prefix, o.line, text, where),
   };
 }
