@@ -97,27 +97,18 @@ export interface ReadFile {
  * for one file's objects at a time, and for one document's text.
  */
 export async function* readFiles(operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits): AsyncGenerator<ReadFile> {
-  for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
-    const operand = operands[operandIndex];
-    const listed: Diagnostic[] = [];
-    const sources: Array<{ name: string; stdin?: true }> = operand === '-' ? [{ name: STDIN_NAME, stdin: true }] : listFiles(operand, listed);
-    if (listed.length > 0) yield { operand: operandIndex, file: operand, objects: [], diagnostics: listed };
-    for (const source of sources) {
-      const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
-      yield await readOne(operandIndex, source.name, chunks, limits, source.stdin === true);
-    }
-  }
+  yield* streamFiles(operands, stdin, limits);
 }
 
 /**
- * Like `readFiles`, but each object goes to `onObject` as soon as its
+ * `readFiles`, where with `onObject` each object goes to it as soon as its
  * document is parsed, and is not kept: memory holds one document at a time,
  * whatever the file's size. A file that turns out broken later (a YAML error
  * in a later document, binary data) yields `broken: true`: the caller drops
  * what it took from that file's objects, so a broken file still gives none.
  */
 export async function* streamFiles(
-  operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject: (o: SourceObject) => void,
+  operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject?: (o: SourceObject) => void,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
