@@ -3,36 +3,70 @@
  * slower than the writer: memory then follows one chunk, whatever the size
  * of the whole output. (On Linux, Node writes standard output to files and
  * pipes synchronously; on other systems a pipe buffers, and `drain` says
- * when to go on.)
+ * when to go on.) A reader that goes away (`validate ... | head`) ends the
+ * writing, not the run: what is left is dropped, and the run still returns
+ * its own exit status.
  */
+
+type Listener = (...args: unknown[]) => void;
 
 /** A stream to write to: `process.stdout`, or anything with `write(string)` (tests). */
 export interface Writable {
+  readonly destroyed?: boolean;
   write(chunk: string): unknown;
-  once?(event: 'drain', listener: () => void): unknown;
+  once?(event: string, listener: Listener): unknown;
+  removeListener?(event: string, listener: Listener): unknown;
 }
 
 /** Text is passed on once this much has gathered, in one `write`. */
 const CHUNK_CHARS = 64 * 1024;
 
+/** What ends a wait for `drain`: the stream drained, or will never drain again. */
+const WAKE_EVENTS = ['drain', 'close', 'error'];
+
 export class ChunkedWriter {
   private pending = '';
+  private closed = false;
 
   constructor(private readonly out: Writable) {}
 
   /** Adds `text`; passes the gathered text on when a chunk is full. */
   public async write(text: string): Promise<void> {
+    if (this.closed) return;
     this.pending += text;
     if (this.pending.length >= CHUNK_CHARS) await this.flush();
   }
 
-  /** Passes on whatever has gathered; waits for `drain` when the stream asks to. */
+  /** Passes on whatever has gathered; waits while the stream is full, unless it closed. */
   public async flush(): Promise<void> {
-    if (this.pending === '') return;
     const chunk = this.pending;
     this.pending = '';
-    if (this.out.write(chunk) === false && typeof this.out.once === 'function') {
-      await new Promise<void>(resolve => this.out.once!('drain', resolve));
+    if (chunk === '' || this.closed) return;
+    if (gone(this.out)) {
+      this.closed = true;
+      return;
     }
+    if (this.out.write(chunk) !== false || typeof this.out.once !== 'function') return;
+    if (gone(this.out)) {
+      this.closed = true;
+      return;
+    }
+    const out = this.out;
+    const event = await new Promise<string>(resolve => {
+      const wakers = WAKE_EVENTS.map(name => {
+        const waker = (): void => {
+          for (const [other, listener] of wakers) out.removeListener?.(other, listener);
+          resolve(name);
+        };
+        return [name, waker] as const;
+      });
+      for (const [name, listener] of wakers) out.once!(name, listener);
+    });
+    if (event !== 'drain' || gone(out)) this.closed = true;
   }
+}
+
+/** Whether the stream was closed (its reader went away): read afresh each time, as a write may close it. */
+function gone(out: Writable): boolean {
+  return out.destroyed === true;
 }

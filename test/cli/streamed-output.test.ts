@@ -3,6 +3,7 @@
  * waiting when the reader is slow; the other formats are written whole.
  */
 import { EventEmitter } from 'events';
+import { PassThrough } from 'stream';
 import { tempDir, removeTempDirs, writeFile } from './cli-helpers';
 import { main } from '../../src/cli/main';
 import { ChunkedWriter } from '../../src/io/write';
@@ -79,5 +80,40 @@ describe('validate on many findings', () => {
     expect(code).toBe(1);
     expect(out.writes.length).toBe(1);
     expect(JSON.parse(out.writes[0])).toHaveLength(400);
+  });
+});
+
+describe('a reader that goes away (validate ... | head)', () => {
+  test('the writer stops waiting and drops the rest, and the run keeps its exit status', async () => {
+    const dir = tempDir();
+    const docs = Array.from({ length: 3000 }, (_, i) =>
+      `apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExport\nmetadata:\n  name: e-${i}\n  namespace: p\nspec:\n  resources:\n  - group: g${i}.example.com\n    resource: widgets\n`);
+    const file = writeFile(dir, 'closing.yaml', docs.join('---\n'));
+    const stdout = new PassThrough({ highWaterMark: 1024 });
+    let received = 0;
+    stdout.once('data', (chunk: Buffer) => {
+      received += chunk.length;
+      // The reader reads one chunk, then goes away, as `head -c` does.
+      stdout.destroy();
+    });
+    const code = await main(['validate', file], { stdout, stderr: { write: () => true }, stdin: (async function* () { })() }, { env: {} });
+    expect(code).toBe(1);
+    expect(received).toBeGreaterThan(0);
+  });
+
+  test('a stream already closed gets nothing, and a full stream that closes ends the wait', async () => {
+    const closed = new PassThrough();
+    closed.destroy();
+    const writer = new ChunkedWriter(closed);
+    await writer.write('x'.repeat(70 * 1024));
+    await writer.flush();
+
+    const full = new PassThrough({ highWaterMark: 16 });
+    setImmediate(() => full.destroy());
+    const second = new ChunkedWriter(full);
+    await second.write('y'.repeat(70 * 1024));
+    await second.write('z'.repeat(70 * 1024));
+    await second.flush();
+    expect(full.listenerCount('drain')).toBe(0);
   });
 });
