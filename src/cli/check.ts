@@ -7,13 +7,13 @@
  * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
-import { crossObjectFacts, detached, flat, identityOf } from './cross-facts';
+import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportTotals, ValidationReport } from './output/reporter';
 import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from '../io/read';
 import { ChunkedWriter } from '../io/write';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
-import { Manifest, own } from '../rules/values';
+import { flat, Manifest, own } from '../rules/values';
 import { Violation } from '../rules/violation';
 
 export type { ValidateFn } from './command';

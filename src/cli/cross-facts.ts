@@ -51,11 +51,6 @@ export function detached<T>(value: T): T {
   return value === undefined ? value : JSON.parse(JSON.stringify(value));
 }
 
-/** A string of its own, holding no parent text (see `detached`). */
-export function flat(text: string): string {
-  return text.length <= 12 ? text : JSON.parse(JSON.stringify(text));
-}
-
 /** The identity of an object (apiVersion, kind, name, namespace): what reports show of it. */
 export function identityOf(manifest: Manifest): Manifest {
   const out: Record<string, unknown> = {};

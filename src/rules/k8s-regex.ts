@@ -12,6 +12,8 @@
  * schemas have no `pattern`, and `require('cdk8s-kube-bind')` stays cheap.
  */
 
+import { flat } from './values';
+
 /** The parts of re2js used here (the package is ESM-first; its CommonJS build is loaded). */
 interface Re2Js {
   readonly RE2JS: {
@@ -37,18 +39,26 @@ type Compiled = ReturnType<Re2Js['RE2JS']['compile']>;
  */
 const COMPILED = new Map<string, Compiled | { readonly error: string }>();
 const MAX_COMPILED = 1000;
+/** Longer patterns are compiled each time they are met: the cache holds at most 1,000 × 1,000 characters. */
+const MAX_CACHED_LENGTH = 1000;
 
 function compiled(pattern: string): Compiled | { readonly error: string } {
-  let found = COMPILED.get(pattern);
+  const cacheable = pattern.length <= MAX_CACHED_LENGTH;
+  let found = cacheable ? COMPILED.get(pattern) : undefined;
   if (found === undefined) {
+    // Compiled from a copy: the pattern read from YAML is a slice that would keep its whole document
+    // alive in the cache (the key, the compiled object and its messages all hold the pattern).
+    const own = flat(pattern);
     try {
-      found = load().RE2JS.compile(pattern);
+      found = load().RE2JS.compile(own);
     } catch (e) {
       // re2js reports Go's own wording: "error parsing regexp: missing closing ]: `[^]`".
       found = { error: e instanceof Error ? e.message : String(e) };
     }
-    if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
-    COMPILED.set(pattern, found);
+    if (cacheable) {
+      if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
+      COMPILED.set(own, found);
+    }
   }
   return found;
 }

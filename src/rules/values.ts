@@ -19,6 +19,16 @@ export function own(obj: unknown, key: string): any {
   return hasOwn.call(obj, key) ? (obj as any)[key] : undefined;
 }
 
+/**
+ * A string of its own, holding no parent text. The YAML reader's strings are
+ * slices of the document they were read from, and V8 keeps a slice's whole
+ * parent text alive: whatever outlives its document (a cache key, a kept
+ * finding) must not hold one. A JSON round trip makes a flat copy.
+ */
+export function flat(text: string): string {
+  return text.length <= 12 ? text : JSON.parse(JSON.stringify(text));
+}
+
 export function has(obj: unknown, key: string): boolean {
   return typeof obj === 'object' && obj !== null && hasOwn.call(obj, key);
 }

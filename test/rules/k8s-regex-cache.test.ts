@@ -2,6 +2,8 @@
  * Patterns are compiled once each (schemas repeat them), with the same
  * verdicts as compiling every time, and the cache stays bounded.
  */
+import * as v8 from 'v8';
+import * as vm from 'vm';
 import { re2Matches, re2PatternError } from '../../src/rules/k8s-regex';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -46,4 +48,21 @@ test('many distinct patterns: every verdict right, and the cache starts over ins
   } finally {
     compile.mockRestore();
   }
+});
+
+test('the cache keeps no document alive: a pattern read from YAML is a slice of its document', () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc: () => void = vm.runInNewContext('gc');
+  const MiB = 1024 * 1024;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 40; i++) {
+    // One MiB of document, the pattern at its end: V8 makes the slice point into the document.
+    const doc = `${'x'.repeat(MiB)}^retained-${i}-[a-z]+$`;
+    expect(re2PatternError(doc.slice(MiB))).toBeUndefined();
+  }
+  gc();
+  const grownMb = (process.memoryUsage().heapUsed - before) / MiB;
+  // Held, the 40 documents would be 40 MiB.
+  expect(grownMb).toBeLessThan(10);
 });
