@@ -141,9 +141,9 @@ async function readOne(
       const where = keepText ? undefined : { start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
       offset += where?.length ?? 0;
       if (onObject === undefined) {
-        for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where));
+        for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where, undefined));
       } else if (!collector.isBroken) {
-        for (const o of parsed.objects) onObject(sourceObject(operand, file, doc, o, text, where));
+        for (const o of parsed.objects) onObject(sourceObject(operand, file, doc, o, text, where, doc.text));
       }
     }
   };
@@ -185,6 +185,8 @@ function sourceObject(
   operand: number, file: string, doc: DocumentText,
   o: { index: number; item?: number; readonly line: number; manifest: Manifest },
   text: string | undefined, where: { start: number; length: number } | undefined,
+  /** The document's text, for `locate` only, when the object is handed over and let go at once (streaming). */
+  textAtHand: string | undefined,
 ): SourceObject {
   const prefix: PathToken[] = o.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: o.item }];
   const docLine = doc.line;
@@ -195,8 +197,9 @@ function sourceObject(
     item: o.item,
     get line() { return o.line; },
     manifest: o.manifest,
-    // While the object is at hand its document's text is too (its values are slices of it): no need to read the file again.
-    locate: (fieldPath: string) => locator(file, docLine, prefix, o.line, doc.text, undefined)(fieldPath),
+    // Streaming, the object is located while its document's text is at hand: no need to read the file again.
+    locate: (fieldPath: string) =>
+      locator(file, docLine, prefix, o.line, textAtHand ?? text, textAtHand === undefined ? where : undefined)(fieldPath),
     detachLocate: () => locator(file, docLine, prefix, o.line, text, where),
   };
 }

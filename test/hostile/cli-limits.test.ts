@@ -22,6 +22,13 @@ const MiB = 1024 * 1024;
 const HEAP_MB = 256;
 /** Smaller than the 100 MB document: a run that held it would abort. */
 const SMALL_HEAP_MB = 32;
+/**
+ * Resident memory a run under that heap may add to the same program's on a one-line input:
+ * streaming the 100 MB document added about 33 MB here (51 MB to 85 MB, four runs at once);
+ * holding its bytes outside the heap adds about 104 MB. Measured against the program's own
+ * baseline in the same test run, so a machine with a higher baseline moves both figures alike.
+ */
+const HELD_GROWTH_MB = 64;
 
 /** A stack trace or a JavaScript/V8 crash in the output. */
 const CRASH = /\n\s+at .+:\d+|RangeError|TypeError|FATAL ERROR|JavaScript heap out of memory|node::/;
@@ -51,8 +58,20 @@ function writeLargeYaml(name: string, bytes: number): string {
   return file;
 }
 
-/** Records the child's peak resident memory, in KiB, in the file named by KB_MAX_RSS_FILE. */
-const RSS_PROBE = write('rss-probe.js', "process.on('exit', () => require('fs').writeFileSync(process.env.KB_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+/**
+ * Records the child's peak resident memory, in KiB, in the file named by KB_MAX_RSS_FILE: the
+ * kernel's high-water mark of this process image (VmHWM). getrusage's maxRSS would not do: on
+ * Linux a child started by fork + exec reports the parent's resident memory at fork time when
+ * that was higher, here the jest worker's.
+ */
+const RSS_PROBE = write('rss-probe.js', [
+  "process.on('exit', () => {",
+  '  let kib = process.resourceUsage().maxRSS;',
+  "  try { kib = Number(/^VmHWM:\\s*(\\d+)\\s*kB/m.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}",
+  "  require('fs').writeFileSync(process.env.KB_MAX_RSS_FILE, String(kib));",
+  '});',
+  '',
+].join('\n'));
 
 interface Run {
   readonly code: number | null;
@@ -130,19 +149,38 @@ if (!built) test.skip('spawned CLI with a 256 MB heap: skipped, lib/ is not comp
 
 whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
   test('a 100 MB document: status 2, a clear message, never held in memory', () => {
-    // The proof is a heap smaller than the document, not a bound on resident memory (which moves
-    // with the garbage collector and the machine's load, and failed on CI at 149 MB against 144):
-    // a reader that holds the text runs out of a 32 MB heap and node aborts (the next test).
+    // Two proofs, each shown able to fail by the next tests: a heap smaller than the document (a
+    // reader that holds the text runs out of it and node aborts), and, as the heap does not count
+    // Buffers, a bound on resident memory that a reader holding the bytes exceeds. With the heap
+    // capped, resident memory moves little; uncapped, it moved with the collector and the load
+    // (it failed on CI at 149 MB against 144).
     const file = hundredMegabytes();
-    expectRefused(runBin(['validate', file], { heapMb: SMALL_HEAP_MB }), file, /document 0 is 100\.\d MiB, over the 4\.0 MiB limit/);
+    const baseline = runBin(['validate', write('one-line.yaml', 'a: b\n')], { heapMb: SMALL_HEAP_MB }).maxRssMb;
+    const r = runBin(['validate', file], { heapMb: SMALL_HEAP_MB });
+    expectRefused(r, file, /document 0 is 100\.\d MiB, over the 4\.0 MiB limit/);
+    expect(r.maxRssMb - baseline).toBeLessThan(HELD_GROWTH_MB);
   });
 
-  test(`the ${SMALL_HEAP_MB} MB heap is too small for a reader that holds the document, so the test above can fail`, () => {
+  test(`the ${SMALL_HEAP_MB} MB heap is too small for a reader that holds the text, so the test above can fail`, () => {
     // What a CLI that read whole files would do: read the text, then split it into documents.
     const holdAndSplit = 'const text = require("fs").readFileSync(process.argv[1], "utf8"); process.stdout.write(String(text.split(/^---$/m).length));';
     const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', holdAndSplit, hundredMegabytes()], { encoding: 'utf8', timeout: 60_000 });
     expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
     expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+  });
+
+  test(`a reader that holds the bytes (outside the heap) grows by more than ${HELD_GROWTH_MB} MB, so the bound above can fail`, () => {
+    const holdBytes = 'const b = require("fs").readFileSync(process.argv[1]); let n = 0;'
+      + ' for (let i = 0; i < b.length; i += 4 << 20) n += b.subarray(i, i + (4 << 20)).toString("utf8").length; process.stdout.write(String(n));';
+    const rssOf = (code: string, name: string): number => {
+      const rssFile = path.join(tmp, name);
+      const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '--require', RSS_PROBE, '-e', code, hundredMegabytes()], {
+        encoding: 'utf8', timeout: 60_000, env: { ...process.env, KB_MAX_RSS_FILE: rssFile },
+      });
+      expect({ status: r.status, signal: r.signal }).toEqual({ status: 0, signal: null });
+      return Number(fs.readFileSync(rssFile, 'utf8')) / 1024;
+    };
+    expect(rssOf(holdBytes, 'rss-held-bytes') - rssOf('0', 'rss-baseline')).toBeGreaterThan(HELD_GROWTH_MB);
   });
 
   test('a billion-laughs alias bomb (10^12 expansions)', () => {
