@@ -41,11 +41,10 @@ function pickEach(list: unknown, keys: readonly string[]): unknown {
 }
 
 /**
- * A copy sharing no string with the parsed input. The reader's strings are
- * slices of the text they were read from, and V8 keeps a slice's whole
- * parent text alive: a kept name would hold its document's 256 KiB chunk of
- * text. A JSON round trip makes flat strings of its own (the facts are plain
- * JSON values: no undefined, NaN or functions come from YAML).
+ * A copy sharing no string with the parsed input, for the same reason as
+ * `flat` (src/rules/values.ts): a kept name must not hold its document's
+ * text. A JSON round trip copies every string (the facts are plain JSON
+ * values: no undefined, NaN or functions come from YAML).
  */
 export function detached<T>(value: T): T {
   return value === undefined ? value : JSON.parse(JSON.stringify(value));
