@@ -21,23 +21,27 @@ function boundSchema(i: number, properties: number): any {
       group: `g${i}.example.com`,
       names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
       scope: 'Namespaced',
+      informerScope: 'Namespaced',
       versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema }, subresources: { status: {} } }],
     },
   };
 }
 
+/** Exports the BoundSchema of its block of 10 (documents 6 and 7 of the block, alternately), so the mix is valid. */
 function exportV1alpha2(i: number): any {
+  const schema = i - (i % 10) + 6 + (i % 2);
   return {
     apiVersion: `${GROUP}/v1alpha2`,
     kind: 'APIServiceExport',
     metadata: { name: `export-${i}`, namespace: 'provider' },
     spec: {
-      resources: [{ group: `g${i}.example.com`, resource: 'widgets', versions: ['v1', 'v1beta1'] }],
+      resources: [{ group: `g${schema}.example.com`, resource: 'widgets', versions: ['v1'] }],
       permissionClaims: [
         { group: '', resource: 'secrets', selector: { labelSelector: { matchLabels: { app: `a${i}` } } } },
         { group: '', resource: 'configmaps', selector: { labelSelector: { matchLabels: { app: `a${i}` } } } },
       ],
       informerScope: 'Namespaced',
+      isolation: 'Prefixed',
     },
   };
 }
@@ -52,6 +56,7 @@ function exportV1alpha1(i: number): any {
       group: `h${i}.example.com`,
       names: { kind: 'Gadget', listKind: 'GadgetList', plural: 'gadgets', singular: 'gadget' },
       scope: 'Namespaced',
+      informerScope: 'Namespaced',
       versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
     },
   };
