@@ -7,13 +7,14 @@
  * catalogue.
  */
 import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
-import { crossObjectFacts, detached, identityOf } from './cross-facts';
+import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportTotals, ValidationReport } from './output/reporter';
-import { Diagnostic, readInputs, ReadLimits, SourceObject, streamFiles } from '../io/read';
+import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
+import { Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
-import { flat, Manifest, own } from '../rules/values';
+import { Manifest, own } from '../rules/values';
 import { Violation } from '../rules/violation';
 
 export type { ValidateFn } from './command';
@@ -82,6 +83,8 @@ export interface CheckOptions {
   readonly validateUpdates?: ValidateUpdatesFn;
   /** Colour and version for the reporter; plain by default. */
   readonly render?: RenderOptions;
+  /** Where a streaming run makes its temporary folder; the system's (`os.tmpdir()`, TMPDIR) by default. */
+  readonly temporaryFolder?: string;
 }
 
 /** What a check found: the report, and the input problems (not yet written anywhere). */
@@ -238,26 +241,46 @@ function checkedObject(source: SourceObject, violations: readonly Violation[], p
   };
 }
 
-/** An object checked by `checkStreaming`, waiting for the rules across objects. */
+/** An object checked by `checkStreaming`, waiting on disk for the rules across objects. */
 interface PendingObject {
-  readonly object: CheckedObject;
+  /** The number of the file it was read from, counting every file read: a file found broken later gives no objects. */
+  readonly fileNumber: number;
+  readonly object: Omit<CheckedObject, 'violations' | 'valid'>;
   /** Its own findings (per-object rules), located. */
   readonly own: readonly LocatedViolation[];
   readonly updates: readonly LocatedViolation[];
-  /** Where its findings across objects are located; kept only for objects the rules across objects read. */
-  readonly locate: (fieldPath: string) => number;
+  /** Where its findings across objects are located. */
+  readonly place: SourcePlace;
 }
 
 /**
  * `check` one object at a time: each object is validated as soon as its
- * document is read, its findings located while its text is at hand, and
- * then let go but for its identity (for the report) and the facts the rules
- * across objects read (`crossObjectFacts`). Previous objects (`--previous`)
+ * document is read, and its findings are located while its text is at hand.
+ * Memory then keeps only the facts the rules across objects read
+ * (`crossObjectFacts`); the rest waits in a temporary file (`Spill`), with
+ * a copy of standard input to locate in. Previous objects (`--previous`)
  * are read first and kept whole: the update rules compare whole objects.
  * Reports and diagnostics are the same as `checkAll`'s.
  */
 async function checkStreaming(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
+): Promise<ReportEnd> {
+  const folder = TempFolder.create(options.temporaryFolder);
+  try {
+    const spill = new Spill<PendingObject>(folder?.file('objects.jsonl'));
+    try {
+      return await checkStreamingWith(options, validator, stdin, sink, spill, folder?.file('stdin.yaml'));
+    } finally {
+      spill.close();
+    }
+  } finally {
+    folder?.remove();
+  }
+}
+
+async function checkStreamingWith(
+  options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
+  spill: Spill<PendingObject>, stdinCopy: string | undefined,
 ): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
@@ -267,12 +290,13 @@ async function checkStreaming(
   const readDiagnostics: Diagnostic[] = [...previousRead.diagnostics];
   const updatesOf = options.previous !== undefined ? updateChecker(previousRead.objects, options.validateUpdates, ctx) : undefined;
 
-  const pending: PendingObject[] = [];
   const kept: Manifest[] = [];
+  const copier = new DetachedCopier();
   const notes: Diagnostic[] = [];
+  const brokenFiles = new Set<number>();
   let skipped = 0;
-  // What the file being read gave so far: dropped if the file turns out broken.
-  let filePending: PendingObject[] = [];
+  let fileNumber = 0;
+  // What the file being read gave so far: dropped if the file turns out broken (its records on disk are skipped).
   let fileKept: Manifest[] = [];
   let fileNotes: Diagnostic[] = [];
   let fileSkipped = 0;
@@ -282,38 +306,34 @@ async function checkStreaming(
       for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
       return;
     }
-    // What is kept must not hold the input's text (see `detached`).
-    const locate = (v: Violation): LocatedViolation => flatStrings({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
-    const found = validator.perObject(source.manifest, ctx).map(locate);
+    const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
-    const updates = update?.violations.map(locate) ?? [];
-    const fact = detached(facts(source.manifest));
-    fileKept.push(fact);
-    filePending.push({
+    // What stays in memory must not hold the input's text, and shares the strings facts repeat.
+    fileKept.push(copier.copy(facts(source.manifest)));
+    spill.write({
+      fileNumber,
       object: {
         file: source.file,
         index: source.index,
         line: source.line,
-        // The default facts hold the identity: shared with them, its strings are kept once.
-        manifest: facts === crossObjectFacts ? identityOf(fact) : detached(identityOf(source.manifest)),
-        violations: [],
-        valid: true,
+        manifest: identityOf(source.manifest),
         ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
       },
-      own: found,
-      updates,
-      locate: source.detachLocate(),
+      own: validator.perObject(source.manifest, ctx).map(locate),
+      updates: update?.violations.map(locate) ?? [],
+      place: source.place(),
     });
   };
-  for await (const file of streamFiles(options.operands, stdin, options.limits, onObject)) {
+  for await (const file of streamFiles(options.operands, stdin, options.limits, onObject, stdinCopy)) {
     for (const d of file.diagnostics) readDiagnostics.push(d);
-    if (!file.broken) {
-      for (const p of filePending) pending.push(p);
+    if (file.broken) {
+      brokenFiles.add(fileNumber);
+    } else {
       for (const k of fileKept) kept.push(k);
       for (const d of fileNotes) notes.push(d);
       skipped += fileSkipped;
     }
-    filePending = [];
+    fileNumber++;
     fileKept = [];
     fileNotes = [];
     fileSkipped = 0;
@@ -325,12 +345,12 @@ async function checkStreaming(
   }
   const diagnostics = [...readDiagnostics, ...notes];
   await sink.diagnostics(diagnostics);
-  for (let i = 0; i < pending.length; i++) {
-    const p = pending[i];
-    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: p.locate(typeof v.path === 'string' ? v.path : '') }));
-    // Let each object go once handed over: what is still held shrinks as the report is written.
-    (pending as Array<PendingObject | undefined>)[i] = undefined;
-    across[i] = [];
+  let i = 0;
+  for (const p of spill.read()) {
+    if (brokenFiles.has(p.fileNumber)) continue;
+    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
+    // Let each object's findings go once handed over: what is still held shrinks as the report is written.
+    across[i++] = [];
     const violations = [...p.own, ...crossFound, ...p.updates];
     await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
   }
@@ -368,13 +388,4 @@ function updateChecker(previous: readonly SourceObject[], validateUpdates: Valid
     const source = finding === undefined ? undefined : sourceOf.get(finding.previous);
     return finding === undefined || source === undefined ? undefined : { previous: source, violations: finding.violations };
   };
-}
-
-/** A finding whose string fields hold no text of the input (see `detached`). */
-function flatStrings(v: LocatedViolation): LocatedViolation {
-  const out: Record<string, unknown> = { ...v };
-  for (const key of Object.keys(out)) {
-    if (typeof out[key] === 'string') out[key] = flat(out[key] as string);
-  }
-  return out as unknown as LocatedViolation;
 }

@@ -12,7 +12,7 @@
  * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
  * with and without trimming.
  */
-import { Manifest } from '../rules/values';
+import { flat, Manifest } from '../rules/values';
 
 const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;
@@ -41,13 +41,43 @@ function pickEach(list: unknown, keys: readonly string[]): unknown {
 }
 
 /**
- * A copy sharing no string with the parsed input, for the same reason as
- * `flat` (src/rules/values.ts): a kept name must not hold its document's
- * text. A JSON round trip copies every string (the facts are plain JSON
- * values: no undefined, NaN or functions come from YAML).
+ * Copies of facts that share no string with the parsed input, for the same
+ * reason as `flat` (src/rules/values.ts): a kept name must not hold its
+ * document's text. Equal strings are copied once and shared: most facts
+ * repeat (apiVersion, kind, namespace, scope, plural, version names), and
+ * one copy of each keeps memory near the few strings that differ per object.
+ * The facts are plain JSON values: maps, lists, strings, numbers, booleans
+ * and null (no undefined, NaN or functions come from YAML).
  */
+export class DetachedCopier {
+  private readonly strings = new Map<string, string>();
+
+  public copy<T>(value: T): T {
+    return this.copyValue(value) as T;
+  }
+
+  private copyValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.string(value);
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) return value.map(v => this.copyValue(v));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) out[this.string(key)] = this.copyValue((value as Record<string, unknown>)[key]);
+    return out;
+  }
+
+  private string(text: string): string {
+    let copy = this.strings.get(text);
+    if (copy === undefined) {
+      copy = flat(text);
+      this.strings.set(copy, copy);
+    }
+    return copy;
+  }
+}
+
+/** A copy of JSON data sharing no string with the parsed input (see `DetachedCopier`). */
 export function detached<T>(value: T): T {
-  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+  return value === undefined ? value : new DetachedCopier().copy(value);
 }
 
 /** The identity of an object (apiVersion, kind, name, namespace): what reports show of it. */

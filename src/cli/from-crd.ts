@@ -12,7 +12,7 @@ import { YamlStreamWriter } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
-import { Diagnostic, readFiles, SourceObject, STDIN_NAME } from '../io/read';
+import { Diagnostic, locateAt, readFiles, SourceObject, STDIN_NAME } from '../io/read';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { contextFor } from '../rules';
 import { RuleContext } from '../rules/rule';
@@ -254,12 +254,13 @@ interface DetachedSource {
 }
 
 function detach(source: SourceObject): DetachedSource {
+  const place = source.place();
   const versionList = own(own(source.manifest, 'spec'), 'versions');
   return {
     file: source.file,
     index: source.index,
     line: source.line,
-    locate: source.detachLocate(),
+    locate: fieldPath => locateAt(place, fieldPath),
     versionNames: Array.isArray(versionList) ? versionList.map((v: unknown) => own(v, 'name')) : [],
   };
 }

@@ -9,6 +9,7 @@ import * as path from 'path';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
+import { openOrExplain, TempFileError, writeAllOrExplain } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
 
 export type { Diagnostic } from './diagnostic';
@@ -55,11 +56,27 @@ export interface SourceObject {
   /** The line of a field path of this object, or of its deepest existing parent. */
   locate(fieldPath: string): number;
   /**
-   * `locate`, as a function that holds neither the manifest nor (for a file)
-   * the document's text: for callers that keep it after letting the object go.
-   * Text read from standard input is kept, as it cannot be read again.
+   * Where the object was read, as plain data holding neither the manifest
+   * nor (but for text kept from standard input) the document's text: for
+   * callers that locate its fields after letting the object go (`locateAt`).
    */
-  detachLocate(): (fieldPath: string) => number;
+  place(): SourcePlace;
+}
+
+/** Where an object was read: what `locateAt` needs to find the line of one of its fields later. */
+export interface SourcePlace {
+  /** The file as reported. */
+  readonly file: string;
+  /** 1-based line of the object's document. */
+  readonly docLine: number;
+  /** Index within the `items` of a List document. */
+  readonly item?: number;
+  /** 1-based line of the object's first field. */
+  readonly objectLine: number;
+  /** Where the document's bytes can be read again: a byte range of a file (the input, or a copy of standard input). */
+  readonly bytes?: { readonly path: string; readonly start: number; readonly length: number };
+  /** The document's text, when it cannot be read again. */
+  readonly text?: string;
 }
 
 export interface ReadResult {
@@ -109,6 +126,8 @@ export async function* readFiles(operands: readonly string[], stdin: AsyncIterab
  */
 export async function* streamFiles(
   operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject?: (o: SourceObject) => void,
+  /** A file to copy standard input to as it is read, so its objects' places point there instead of holding their text. */
+  stdinCopy?: string,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
@@ -117,15 +136,20 @@ export async function* streamFiles(
     if (listed.length > 0) yield { operand: operandIndex, file: operand, objects: [], diagnostics: listed, broken: false };
     for (const source of sources) {
       const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
-      yield await readOne(operandIndex, source.name, chunks, limits, source.stdin === true, onObject);
+      const copy = source.stdin && stdinCopy !== undefined ? stdinCopy : undefined;
+      yield await readOne(operandIndex, source.name, chunks, limits, source.stdin === true && copy === undefined, onObject, copy);
     }
   }
 }
 
 async function readOne(
   operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits, keepText: boolean,
-  onObject?: (o: SourceObject) => void,
+  onObject?: (o: SourceObject) => void, copy?: string,
 ): Promise<ReadFile & { readonly broken: boolean }> {
+  const copyFd = copy === undefined ? undefined : openOrExplain(copy);
+  let copied = 0;
+  // Byte ranges point into the copy when there is one, else into the file itself.
+  const rereadFrom = copy ?? file;
   const collector = new FileCollector(file, onObject === undefined);
   const splitter = new DocumentSplitter(limits.maxDocumentBytes);
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -138,7 +162,7 @@ async function readOne(
       collector.add(parsed);
       // Locating re-reads the document: from the file when there is one, else from the text kept here.
       const text = keepText ? doc.text : undefined;
-      const where = keepText ? undefined : { start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
+      const where = keepText ? undefined : { path: rereadFrom, start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
       offset += where?.length ?? 0;
       if (onObject === undefined) {
         for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where, undefined));
@@ -149,6 +173,10 @@ async function readOne(
   };
   try {
     for await (const bytes of chunks) {
+      if (copyFd !== undefined) {
+        writeAllOrExplain(copyFd, bytes, copied, copy!);
+        copied += bytes.length;
+      }
       // The decoder drops a byte-order mark; the documents' byte offsets must not.
       if (line === 1 && offset === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) offset = 3;
       const nul = bytes.indexOf(0);
@@ -174,7 +202,11 @@ async function readOne(
     }
     handle(splitter.end());
   } catch (e) {
+    // A failing copy is this run's trouble, not the input's.
+    if (e instanceof TempFileError) throw e;
     collector.fail({ severity: 'error', file, message: describeFsError(e) });
+  } finally {
+    if (copyFd !== undefined) fs.closeSync(copyFd);
   }
   const result = collector.finish();
   // The collector keeps no object of a broken file; `objects` are the same ones, located.
@@ -184,12 +216,18 @@ async function readOne(
 function sourceObject(
   operand: number, file: string, doc: DocumentText,
   o: { index: number; item?: number; readonly line: number; manifest: Manifest },
-  text: string | undefined, where: { start: number; length: number } | undefined,
+  text: string | undefined, where: { path: string; start: number; length: number } | undefined,
   /** The document's text, for `locate` only, when the object is handed over and let go at once (streaming). */
   textAtHand: string | undefined,
 ): SourceObject {
-  const prefix: PathToken[] = o.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: o.item }];
   const docLine = doc.line;
+  const placeOf = (at: { text?: string; bytes?: typeof where }): SourcePlace => ({
+    file,
+    docLine,
+    ...(o.item !== undefined ? { item: o.item } : {}),
+    objectLine: o.line,
+    ...at,
+  });
   return {
     operand,
     file,
@@ -198,26 +236,24 @@ function sourceObject(
     get line() { return o.line; },
     manifest: o.manifest,
     // Streaming, the object is located while its document's text is at hand: no need to read the file again.
-    locate: (fieldPath: string) =>
-      locator(file, docLine, prefix, o.line, textAtHand ?? text, textAtHand === undefined ? where : undefined)(fieldPath),
-    detachLocate: () => locator(file, docLine, prefix, o.line, text, where),
+    locate: (fieldPath: string) => {
+      const at = textAtHand ?? text;
+      return locateAt(placeOf(at !== undefined ? { text: at } : { bytes: where }), fieldPath);
+    },
+    place: () => placeOf(text !== undefined ? { text } : { bytes: where }),
   };
 }
 
-/** A field path's line in one document; its own function, so the closure holds only these. */
-function locator(
-  file: string, docLine: number, prefix: readonly PathToken[], objectLine: number,
-  text: string | undefined, where: { start: number; length: number } | undefined,
-): (fieldPath: string) => number {
-  return fieldPath => {
-    const docText = text ?? readRange(file, where!.start, where!.length);
-    // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const quick = prefix.length === 0 ? (require('./quick-locate') as typeof import('./quick-locate')).quickLine(docText, fieldPath) : undefined;
-    if (quick !== undefined) return docLine + quick;
-    return (require('./locate') as typeof import('./locate')).lineOf(docText, docLine, prefix, fieldPath, objectLine);
-    /* eslint-enable @typescript-eslint/no-require-imports */
-  };
+/** The line of a field path of the object read at `place`, or of its deepest existing parent. */
+export function locateAt(place: SourcePlace, fieldPath: string): number {
+  const docText = place.text ?? (place.bytes !== undefined ? readRange(place.bytes.path, place.bytes.start, place.bytes.length) : '');
+  const prefix: PathToken[] = place.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: place.item }];
+  // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const quick = prefix.length === 0 ? (require('./quick-locate') as typeof import('./quick-locate')).quickLine(docText, fieldPath) : undefined;
+  if (quick !== undefined) return place.docLine + quick;
+  return (require('./locate') as typeof import('./locate')).lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /** The UTF-8 text of bytes [start, start+length) of a file; empty if it cannot be read again. */

@@ -109,6 +109,8 @@ async function run(operands: string[], streaming: boolean, extra: Partial<CheckO
       limits: DEFAULT_LIMITS,
       ...(streaming ? { streaming: STREAMING_RULES } : {}),
       ...(extra.previous !== undefined ? { previous: extra.previous } : {}),
+      ...(extra.temporaryFolder !== undefined ? { temporaryFolder: extra.temporaryFolder } : {}),
+      ...(streaming && extra.streaming !== undefined ? { streaming: extra.streaming } : {}),
     }, captured.io);
     outputs.push(captured.out(), captured.err());
   }
@@ -151,5 +153,42 @@ describe('the streaming check reports what the check of all objects at once repo
     expect(all.code).toBe(2);
     expect(all.outputs[0]).not.toContain('broken.yaml:');
     expect(all.outputs[0]).toContain('other.yaml:');
+  });
+});
+
+describe('what waits for the rules across objects is kept in a temporary folder', () => {
+  /** An export and the BoundSchema it names, which serves another version: a finding across objects (KB171) on line 11. */
+  const stdin = `${fs.readFileSync(fixture('valid', 'exports.yaml'), 'utf8')}\n---\n`
+    + fs.readFileSync(fixture('valid', 'schemas', 'cowboys.yml'), 'utf8').replace('name: v1', 'name: v2');
+
+  test('standard input is located from its copy: the same report as reading it all at once', async () => {
+    const all = await run(['-'], false, { stdin });
+    const streamed = await run(['-'], true, { stdin });
+    expect(streamed).toEqual(all);
+    expect(all.outputs[0]).toMatch(/^<stdin>:11: warning KB171 /m);
+  });
+
+  test('the folder is made in the given parent and removed when the run ends, also when the input is broken', async () => {
+    const tmp = tempDir();
+    const broken = writeFile(tempDir(), 'broken.yaml', `${stdin}\n---\nkind: [unclosed\n`);
+    const during: string[][] = [];
+    // The rules of each object see the run's folder in the parent.
+    const perObject: typeof STREAMING_RULES.perObject = (...args) => {
+      during.push(fs.readdirSync(tmp));
+      return STREAMING_RULES.perObject(...args);
+    };
+    const watching = { ...STREAMING_RULES, perObject };
+    expect((await run(['-'], true, { stdin, temporaryFolder: tmp, streaming: watching })).code).toBe(0);
+    expect((await run([broken], true, { temporaryFolder: tmp, streaming: watching })).code).toBe(2);
+    expect(during.length).toBeGreaterThan(0);
+    for (const entries of during) expect(entries).toEqual([expect.stringMatching(/^cdk8s-kube-bind-/)]);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  test('where no temporary folder can be made, everything stays in memory and the report is the same', async () => {
+    const all = await run(['-'], false, { stdin });
+    const nowhere = path.join(tempDir(), 'missing', 'folder');
+    expect(await run(['-'], true, { stdin, temporaryFolder: nowhere })).toEqual(all);
+    expect(fs.existsSync(nowhere)).toBe(false);
   });
 });
