@@ -10,7 +10,7 @@ import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './comman
 import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
 import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportTotals, ValidationReport } from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
-import { Spill, TempFolder } from '../io/spill';
+import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { notCheckedNote } from '../rules/kube-bind-kinds';
 import { RuleContext } from '../rules/rule';
@@ -266,21 +266,21 @@ async function checkStreaming(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
 ): Promise<ReportEnd> {
   const folder = TempFolder.create(options.temporaryFolder);
+  const spill = new Spill<PendingObject>(folder?.file('objects.jsonl'));
+  // Without a folder, text read from standard input is kept with its objects instead.
+  const recorded = folder !== undefined ? new RecordedInput(folder.file('stdin.yaml')) : undefined;
   try {
-    const spill = new Spill<PendingObject>(folder?.file('objects.jsonl'));
-    try {
-      return await checkStreamingWith(options, validator, stdin, sink, spill, folder?.file('stdin.yaml'));
-    } finally {
-      spill.close();
-    }
+    return await checkStreamingWith(options, validator, recorded?.record(stdin) ?? stdin, sink, spill, recorded?.file);
   } finally {
+    spill.close();
+    recorded?.close();
     folder?.remove();
   }
 }
 
 async function checkStreamingWith(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
-  spill: Spill<PendingObject>, stdinCopy: string | undefined,
+  spill: Spill<PendingObject>, stdinRecording: string | undefined,
 ): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
@@ -324,7 +324,7 @@ async function checkStreamingWith(
       place: source.place(),
     });
   };
-  for await (const file of streamFiles(options.operands, stdin, options.limits, onObject, stdinCopy)) {
+  for await (const file of streamFiles(options.operands, stdin, options.limits, onObject, stdinRecording)) {
     for (const d of file.diagnostics) readDiagnostics.push(d);
     if (file.broken) {
       brokenFiles.add(fileNumber);

@@ -6,6 +6,7 @@
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS } from '../io/read';
+import { TempFileError } from '../io/spill';
 import { closest } from '../rules/messages';
 
 const PROGRAM = 'cdk8s-kube-bind';
@@ -39,7 +40,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), set
   } catch (e) {
     try {
       const message = e instanceof Error ? e.message : String(e);
-      io.stderr.write(`${PROGRAM}: internal error: ${message}\n`);
+      // A temporary file that cannot be written (a full disk) is the machine's trouble, not a bug.
+      io.stderr.write(e instanceof TempFileError ? `${PROGRAM}: ${message}\n` : `${PROGRAM}: internal error: ${message}\n`);
       if (env.CDK8S_KUBE_BIND_DEBUG === '1' && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
     } catch {
       // stderr itself is broken; the exit status still tells.

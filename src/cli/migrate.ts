@@ -7,9 +7,11 @@ import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from 
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
 import { formatDiagnostic } from './output';
-import { Diagnostic, readInputs } from '../io/read';
-import { manifestsToYaml } from '../io/yaml-out';
-import { migrateV1alpha1, MigrationFinding } from '../migrate/v1alpha1-to-v1alpha2';
+import { Diagnostic, ReadLimits, SourceObject, streamFiles } from '../io/read';
+import { RecordedInput, TempFolder } from '../io/spill';
+import { ChunkedWriter } from '../io/write';
+import { YamlStreamWriter } from '../io/yaml-out';
+import { Sighting, V1alpha1Migration } from '../migrate/v1alpha1-to-v1alpha2';
 import { own } from '../rules/values';
 
 export const MIGRATE_COMMAND: Command = {
@@ -23,6 +25,9 @@ export const MIGRATE_COMMAND: Command = {
     'it. Every other object (v1alpha2 exports, BoundSchemas, other kinds) is',
     'printed as it was, so migrating the output again changes nothing. Items of',
     'List documents come out as documents of their own; comments are not kept.',
+    'Each result is written as soon as it is made: the input is read twice (the',
+    'first time for the v1alpha2 objects a migrated one must not clash with),',
+    'standard input from a copy in a temporary folder (TMPDIR).',
     '',
     'On stderr, per object, "file:line: note: ..." says what was carried over',
     'with a change or dropped because v1alpha2 has no home for it (status,',
@@ -41,32 +46,86 @@ export const MIGRATE_COMMAND: Command = {
   ].join('\n'),
   flags: [GROUP_FLAG],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
-    const group = groupFlag(args);
-    const operands = inputOperands(args);
-    const { objects, diagnostics } = await readInputs(operands, io.stdin, settings.limits);
-    const result = migrateV1alpha1(objects.map(o => o.manifest), { kubeBindGroup: group });
+    const folder = TempFolder.create();
+    // Standard input is read twice, as the files are: recorded in the folder, or in memory without one.
+    const recorded = new RecordedInput(folder?.file('stdin.yaml'));
+    try {
+      return await migrate(inputOperands(args), groupFlag(args), recorded, io, settings.limits);
+    } finally {
+      recorded.close();
+      folder?.remove();
+    }
+  },
+};
 
-    const found: Array<{ finding: MigrationFinding; severity: Diagnostic['severity'] }> = [
+/**
+ * Reads the input twice, one object at a time. The first pass finds what is
+ * already in v1alpha2 (a made object must not clash with an object later in
+ * the input) and which files are broken; the second migrates each object and
+ * prints the result at once. Memory then holds a digest per v1alpha2 object,
+ * not the objects.
+ */
+async function migrate(operands: readonly string[], group: string, recorded: RecordedInput, io: CliIo, limits: ReadLimits): Promise<number> {
+  const migration = new V1alpha1Migration({ kubeBindGroup: group });
+  const readDiagnostics: Diagnostic[] = [];
+  const brokenFiles = new Set<number>();
+  let objectCount = 0;
+  let v1alpha1Exports = 0;
+  let fileNumber = 0;
+  // What the file being read gave: forgotten if the file turns out broken.
+  let fileSightings: Sighting[] = [];
+  let fileObjects = 0;
+  let fileExports = 0;
+  const firstPass = (source: SourceObject): void => {
+    const sighting = migration.sighting(source.manifest, objectCount + fileObjects);
+    if (sighting !== undefined) fileSightings.push(sighting);
+    fileObjects++;
+    if (own(source.manifest, 'kind') === 'APIServiceExport' && own(source.manifest, 'apiVersion') === `${group}/v1alpha1`) fileExports++;
+  };
+  for await (const file of streamFiles(operands, recorded.record(io.stdin), limits, firstPass)) {
+    for (const d of file.diagnostics) readDiagnostics.push(d);
+    if (file.broken) {
+      brokenFiles.add(fileNumber);
+    } else {
+      for (const s of fileSightings) migration.add(s);
+      objectCount += fileObjects;
+      v1alpha1Exports += fileExports;
+    }
+    fileNumber++;
+    fileSightings = [];
+    fileObjects = 0;
+    fileExports = 0;
+  }
+
+  const inputErrors = readDiagnostics.some(d => d.severity === 'error');
+  for (const d of readDiagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
+  if (v1alpha1Exports === 0 && !inputErrors) {
+    io.stderr.write(`cdk8s-kube-bind migrate: no APIServiceExport of ${group}/v1alpha1 in the input; `
+      + `${objectCount} ${objectCount === 1 ? 'object' : 'objects'} printed as ${objectCount === 1 ? 'it was' : 'they were'}\n`);
+  }
+
+  const out = new ChunkedWriter(io.stdout);
+  const yaml = new YamlStreamWriter(out);
+  let problems = 0;
+  let index = 0;
+  fileNumber = 0;
+  const secondPass = async (source: SourceObject): Promise<void> => {
+    if (brokenFiles.has(fileNumber)) return;
+    const result = migration.migrate(source.manifest, index++);
+    // Per object, its problems before its notes.
+    const found = [
       ...result.problems.map(finding => ({ finding, severity: 'error' as const })),
       ...result.notes.map(finding => ({ finding, severity: 'note' as const })),
     ];
-    // Per object in input order, its problems before its notes (the sort is stable).
-    found.sort((a, b) => a.finding.index - b.finding.index);
-    const messages: Diagnostic[] = [...diagnostics];
     for (const { finding, severity } of found) {
-      const source = objects[finding.index];
-      if (source === undefined) continue;
-      messages.push(objectDiagnostic(source, severity, `${finding.object}: ${finding.message}`, `${finding.object}: `));
+      io.stderr.write(formatDiagnostic(objectDiagnostic(source, severity, `${finding.object}: ${finding.message}`, `${finding.object}: `)) + '\n');
     }
-    for (const d of messages) io.stderr.write(formatDiagnostic(d) + '\n');
-    const exports = objects.filter(o => own(o.manifest, 'kind') === 'APIServiceExport' && own(o.manifest, 'apiVersion') === `${group}/v1alpha1`);
-    if (exports.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
-      io.stderr.write(`cdk8s-kube-bind migrate: no APIServiceExport of ${group}/v1alpha1 in the input; `
-        + `${objects.length} ${objects.length === 1 ? 'object' : 'objects'} printed as ${objects.length === 1 ? 'it was' : 'they were'}\n`);
-    }
-
-    io.stdout.write(manifestsToYaml(result.objects));
-    if (diagnostics.some(d => d.severity === 'error')) return EXIT_TROUBLE;
-    return result.problems.length > 0 ? EXIT_INVALID : EXIT_OK;
-  },
-};
+    problems += result.problems.length;
+    for (const m of result.objects) await yaml.write(m);
+  };
+  // The second reading finds nothing the first did not: its diagnostics were written then.
+  for await (const _file of streamFiles(operands, recorded.replay(), limits, secondPass)) fileNumber++;
+  await out.flush();
+  if (inputErrors) return EXIT_TROUBLE;
+  return problems > 0 ? EXIT_INVALID : EXIT_OK;
+}

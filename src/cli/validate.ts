@@ -92,7 +92,9 @@ export const VALIDATE_COMMAND: Command = {
     '',
     `Limits: inputs are read one YAML document at a time, any size; ${formatSize(DEFAULT_LIMITS.maxDocumentBytes)} per`,
     `document, ${DEFAULT_LIMITS.maxDepth} levels of nesting; aliases may expand a document at most`,
-    `${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs.`,
+    `${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs. Findings wait for the checks across`,
+    'objects in a temporary folder (TMPDIR), with a copy of standard input, so memory',
+    'holds only the few facts of each object those checks read.',
   ].join('\n'),
   flags: [
     {

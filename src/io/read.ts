@@ -9,7 +9,7 @@ import * as path from 'path';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
-import { openOrExplain, TempFileError, writeAllOrExplain } from './spill';
+import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
 
 export type { Diagnostic } from './diagnostic';
@@ -123,11 +123,16 @@ export async function* readFiles(operands: readonly string[], stdin: AsyncIterab
  * whatever the file's size. A file that turns out broken later (a YAML error
  * in a later document, binary data) yields `broken: true`: the caller drops
  * what it took from that file's objects, so a broken file still gives none.
+ * An `onObject` that returns a promise (it writes, and the reader is slow)
+ * holds the reading back: the next object comes once it settles.
  */
 export async function* streamFiles(
-  operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject?: (o: SourceObject) => void,
-  /** A file to copy standard input to as it is read, so its objects' places point there instead of holding their text. */
-  stdinCopy?: string,
+  operands: readonly string[], stdin: AsyncIterable<unknown>, limits: ReadLimits, onObject?: (o: SourceObject) => void | Promise<void>,
+  /**
+   * A file holding standard input's bytes as they are read (`RecordedInput`):
+   * its objects' places then point there instead of holding their text.
+   */
+  stdinRecording?: string,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
@@ -136,47 +141,46 @@ export async function* streamFiles(
     if (listed.length > 0) yield { operand: operandIndex, file: operand, objects: [], diagnostics: listed, broken: false };
     for (const source of sources) {
       const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
-      const copy = source.stdin && stdinCopy !== undefined ? stdinCopy : undefined;
-      yield await readOne(operandIndex, source.name, chunks, limits, source.stdin === true && copy === undefined, onObject, copy);
+      const rereadFrom = source.stdin ? stdinRecording : source.name;
+      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject);
     }
   }
 }
 
 async function readOne(
-  operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits, keepText: boolean,
-  onObject?: (o: SourceObject) => void, copy?: string,
+  operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits,
+  /** Where the bytes can be read again to locate fields; undefined for standard input not recorded, whose text is then kept. */
+  rereadFrom: string | undefined,
+  onObject?: (o: SourceObject) => void | Promise<void>,
 ): Promise<ReadFile & { readonly broken: boolean }> {
-  const copyFd = copy === undefined ? undefined : openOrExplain(copy);
-  let copied = 0;
-  // Byte ranges point into the copy when there is one, else into the file itself.
-  const rereadFrom = copy ?? file;
+  const keepText = rereadFrom === undefined;
   const collector = new FileCollector(file, onObject === undefined);
   const splitter = new DocumentSplitter(limits.maxDocumentBytes);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const objects: SourceObject[] = [];
   let line = 1;
   let offset = 0;
-  const handle = (docs: DocumentText[]): void => {
+  const handle = async (docs: DocumentText[]): Promise<void> => {
     for (const doc of docs) {
       const parsed = parseDocument(file, doc, limits);
       collector.add(parsed);
       // Locating re-reads the document: from the file when there is one, else from the text kept here.
       const text = keepText ? doc.text : undefined;
-      const where = keepText ? undefined : { path: rereadFrom, start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
+      const where = rereadFrom === undefined ? undefined : { path: rereadFrom, start: offset, length: Buffer.byteLength(doc.text, 'utf8') };
       offset += where?.length ?? 0;
       if (onObject === undefined) {
         for (const o of parsed.objects) objects.push(sourceObject(operand, file, doc, o, text, where, undefined));
       } else if (!collector.isBroken) {
-        for (const o of parsed.objects) onObject(sourceObject(operand, file, doc, o, text, where, doc.text));
+        for (const o of parsed.objects) {
+          // One object at a time, in order: the next is handed over once this one's promise settles.
+          const wait = onObject(sourceObject(operand, file, doc, o, text, where, doc.text));
+          if (wait !== undefined) await wait;
+        }
       }
     }
   };
   try {
     for await (const bytes of chunks) {
-      if (copyFd !== undefined) {
-        writeAllOrExplain(copyFd, bytes, copied, copy!);
-        copied += bytes.length;
-      }
       // The decoder drops a byte-order mark; the documents' byte offsets must not.
       if (line === 1 && offset === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) offset = 3;
       const nul = bytes.indexOf(0);
@@ -192,21 +196,19 @@ async function readOne(
         return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
       }
       line += countNewlineBytes(bytes);
-      handle(splitter.push(text));
+      await handle(splitter.push(text));
     }
     try {
-      handle(splitter.push(decoder.decode()));
+      await handle(splitter.push(decoder.decode()));
     } catch {
       collector.fail({ severity: 'error', file, line, message: 'binary file: not valid UTF-8 (truncated character at the end); manifests must be UTF-8 text' });
       return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
     }
-    handle(splitter.end());
+    await handle(splitter.end());
   } catch (e) {
-    // A failing copy is this run's trouble, not the input's.
+    // A failing recording is this run's trouble, not the input's.
     if (e instanceof TempFileError) throw e;
     collector.fail({ severity: 'error', file, message: describeFsError(e) });
-  } finally {
-    if (copyFd !== undefined) fs.closeSync(copyFd);
   }
   const result = collector.finish();
   // The collector keeps no object of a broken file; `objects` are the same ones, located.
@@ -377,7 +379,8 @@ async function* streamChunks(stream: AsyncIterable<unknown>): AsyncIterable<Buff
   for await (const chunk of stream) yield toBuffer(chunk);
 }
 
-function toBuffer(chunk: unknown): Buffer {
+/** A chunk of a stream as bytes: strings are UTF-8. */
+export function toBuffer(chunk: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), 'utf8');

@@ -12,6 +12,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { toBuffer } from './read';
 
 /** Written to disk once this much text has gathered. */
 const FLUSH_CHARS = 1024 * 1024;
@@ -85,7 +86,7 @@ export class Spill<T> {
     let rest = '';
     for (let position = 0; position < this.written;) {
       const n = fs.readSync(this.fd, buffer, 0, Math.min(READ_BYTES, this.written - position), position);
-      if (n === 0) throw new Error(`temporary file ${this.file} ended early`);
+      if (n === 0) throw new TempFileError(`temporary file ${this.file} ended early`);
       position += n;
       const lines = (rest + decoder.decode(buffer.subarray(0, n), { stream: true })).split('\n');
       rest = lines.pop()!;
@@ -105,6 +106,51 @@ export class Spill<T> {
     this.pendingChars = 0;
     writeAllOrExplain(this.fd, bytes, this.written, this.file!);
     this.written += bytes.length;
+  }
+}
+
+/**
+ * A stream's bytes (standard input) recorded as they are read, to be read
+ * again: from a file, which also lets the objects read from it be located
+ * later (`SourcePlace.bytes`), or from memory when there is no file.
+ */
+export class RecordedInput {
+  private readonly fd: number | undefined;
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(public readonly file: string | undefined) {
+    this.fd = file === undefined ? undefined : openOrExplain(file);
+  }
+
+  /** The stream's bytes, recorded as they pass. */
+  public async *record(stream: AsyncIterable<unknown>): AsyncIterable<Buffer> {
+    for await (const chunk of stream) {
+      const bytes = toBuffer(chunk);
+      if (this.fd === undefined) this.chunks.push(Buffer.from(bytes));
+      else writeAllOrExplain(this.fd, bytes, this.size, this.file!);
+      this.size += bytes.length;
+      yield bytes;
+    }
+  }
+
+  /** The recorded bytes, again, in pieces. */
+  public async *replay(): AsyncIterable<Buffer> {
+    if (this.fd === undefined) {
+      yield* this.chunks;
+      return;
+    }
+    for (let position = 0; position < this.size;) {
+      const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, this.size - position));
+      const n = fs.readSync(this.fd, buffer, 0, buffer.length, position);
+      if (n === 0) throw new TempFileError(`temporary file ${this.file} ended early`);
+      position += n;
+      yield buffer.subarray(0, n);
+    }
+  }
+
+  public close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
   }
 }
 

@@ -85,9 +85,9 @@ export class YamlStreamWriter {
 
   constructor(private readonly out: { write(chunk: string): unknown }) {}
 
-  /** Writes one manifest as the next document. */
-  public write(manifest: Manifest): void {
-    this.out.write((this.count++ > 0 ? '---\n' : '') + manifestToYaml(manifest));
+  /** Writes one manifest as the next document; returns what the output's `write` returns (a promise to wait on, for a `ChunkedWriter`). */
+  public write(manifest: Manifest): unknown {
+    return this.out.write((this.count++ > 0 ? '---\n' : '') + manifestToYaml(manifest));
   }
 
   /** How many documents were written. */

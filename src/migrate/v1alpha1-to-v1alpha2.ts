@@ -24,7 +24,7 @@
  * - What v1alpha1's own CRD refuses (CEL rules, required fields, the name
  *   `<plural>.<group>`) and differing per-version schemas are problems.
  */
-import { schemaDifference } from './schema-difference';
+import { createHash } from 'crypto';
 import { propertiesOf } from '../crds/facts';
 import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
 import { copySchema } from '../resource-version';
@@ -68,57 +68,126 @@ export interface MigrationResult {
 
 /** Turns every APIServiceExport v1alpha1 into a v1alpha2 export and a BoundSchema. */
 export function migrateV1alpha1(objects: readonly Manifest[], options: MigrationOptions = {}): MigrationResult {
-  const group = options.kubeBindGroup ?? DEFAULT_GROUP;
   const list: readonly unknown[] = Array.isArray(objects) ? objects : [];
-  const notes: MigrationFinding[] = [];
-  const problems: MigrationFinding[] = [];
-  const out: Manifest[] = [];
+  const migration = new V1alpha1Migration(options);
+  list.forEach((obj, index) => migration.see(obj, index));
+  const results = list.map((obj, index) => migration.migrate(obj, index));
+  return {
+    objects: results.flatMap(r => r.objects),
+    notes: results.flatMap(r => r.notes),
+    problems: results.flatMap(r => r.problems),
+  };
+}
 
+/** What `V1alpha1Migration.see` keeps of a v1alpha2 object of the input. */
+export interface Sighting {
+  readonly key: string;
+  readonly taken: Taken;
+}
+
+/** A v1alpha2 object the input holds or this run made, which a made object must not clash with. */
+export interface Taken {
+  readonly index: number;
+  /** `specDigest` of its spec. */
+  readonly spec: string | undefined;
+  readonly generated: boolean;
+}
+
+/**
+ * `migrateV1alpha1` one object at a time, for inputs too large to hold: first
+ * `see` every object (what is already in v1alpha2, wherever in the input,
+ * is what a made object must not clash with), then `migrate` each, in input
+ * order. Memory keeps a digest of each v1alpha2 object's spec, not the spec.
+ */
+export class V1alpha1Migration {
+  private readonly group: string;
   // BoundSchemas and v1alpha2 exports already in the input, and those this run makes, by kind/namespace/name.
-  const taken = new Map<string, { index: number; spec: unknown; generated: boolean }>();
-  list.forEach((obj, index) => {
-    if (isV1alpha2(obj, group)) taken.set(objectKey(obj), { index, spec: own(obj, 'spec'), generated: false });
-  });
+  private readonly taken = new Map<string, Taken>();
 
-  list.forEach((obj, index) => {
-    if (!isV1alpha1Export(obj, group)) {
-      noteForeignGroup(obj, index, group, notes);
-      out.push(obj as Manifest);
-      return;
+  constructor(options: MigrationOptions = {}) {
+    this.group = options.kubeBindGroup ?? DEFAULT_GROUP;
+  }
+
+  /** Makes the object at `index` of the input known, before any object is migrated. */
+  public see(obj: unknown, index: number): void {
+    const sighting = this.sighting(obj, index);
+    if (sighting !== undefined) this.add(sighting);
+  }
+
+  /**
+   * What `see` keeps of an object (a key and a digest; undefined for objects
+   * no made object can clash with), for a caller that learns only later
+   * whether to `add` it: objects of a file found broken at its end are not.
+   */
+  public sighting(obj: unknown, index: number): Sighting | undefined {
+    return isV1alpha2(obj, this.group) ? { key: objectKey(obj), taken: { index, spec: specDigest(own(obj, 'spec')), generated: false } } : undefined;
+  }
+
+  public add(sighting: Sighting): void {
+    this.taken.set(sighting.key, sighting.taken);
+  }
+
+  /** What is printed in place of the object at `index` of the input, and its findings. Call in input order, after `see`. */
+  public migrate(obj: unknown, index: number): MigrationResult {
+    const notes: MigrationFinding[] = [];
+    const problems: MigrationFinding[] = [];
+    if (!isV1alpha1Export(obj, this.group)) {
+      noteForeignGroup(obj, index, this.group, notes);
+      return { objects: [obj as Manifest], notes, problems };
     }
     const local = { index, object: labelOf(obj, index) };
     let migrated: Migrated;
     try {
-      migrated = migrateExport(obj, group);
+      migrated = migrateExport(obj, this.group);
     } catch (e) {
       // Only pathological input gets here (nesting deep enough to exhaust the stack).
       migrated = { problems: [`could not be migrated: ${e instanceof Error ? e.message : String(e)}`], notes: [] };
     }
     const made = migrated.boundSchema !== undefined && migrated.export !== undefined ? [migrated.boundSchema, migrated.export] : [];
     const clashes = made.flatMap(m => {
-      const existing = taken.get(objectKey(m));
-      if (existing === undefined || schemaDifference(existing.spec, m.spec, '') === undefined) return [];
+      const existing = this.taken.get(objectKey(m));
+      if (existing === undefined || sameSpec(existing, m)) return [];
       return [`its ${describeObject(m)} would clash with ${origin(existing)}, which differs: the export is left as it is`];
     });
     if (made.length === 0 || clashes.length > 0) {
       problems.push(...[...migrated.problems, ...clashes].map(message => ({ ...local, message })));
       notes.push(...migrated.notes.map(message => ({ ...local, message })));
-      out.push(obj);
-      return;
+      return { objects: [obj], notes, problems };
     }
     notes.push(...migrated.notes.map(message => ({ ...local, message })));
+    const objects: Manifest[] = [];
     for (const m of made) {
-      const existing = taken.get(objectKey(m));
+      const existing = this.taken.get(objectKey(m));
       if (existing !== undefined) {
         notes.push({ ...local, message: `${describeObject(m)} is already there, with the same spec (${origin(existing)}): it is not emitted twice` });
         continue;
       }
-      taken.set(objectKey(m), { index, spec: m.spec, generated: true });
-      out.push(m);
+      this.taken.set(objectKey(m), { index, spec: specDigest(m.spec), generated: true });
+      objects.push(m);
     }
-  });
+    return { objects, notes, problems };
+  }
+}
 
-  return { objects: out, notes, problems };
+/**
+ * A digest of a spec as JSON, key order ignored: two specs have the same
+ * digest when `schemaDifference` finds no difference between them.
+ * Undefined for a spec too deeply nested to write out, which then equals no other.
+ */
+function specDigest(spec: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(spec, (_key, value: unknown) => isObject(value)
+      ? Object.fromEntries(Object.keys(value).sort().map(k => [k, (value as Record<string, unknown>)[k]]))
+      : value);
+    return createHash('sha256').update(text ?? 'undefined').digest('base64');
+  } catch {
+    return undefined;
+  }
+}
+
+function sameSpec(existing: Taken, made: Manifest): boolean {
+  const digest = specDigest(made.spec);
+  return existing.spec !== undefined && digest !== undefined && existing.spec === digest;
 }
 
 interface Migrated {

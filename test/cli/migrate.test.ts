@@ -7,7 +7,9 @@ import * as path from 'path';
 import { parse } from 'yaml';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { parseFile } from '../../src/io/parse';
-import { DEFAULT_LIMITS } from '../../src/io/read';
+import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
+import { manifestsToYaml } from '../../src/io/yaml-out';
+import { migrateV1alpha1 } from '../../src/migrate/v1alpha1-to-v1alpha2';
 
 afterAll(removeTempDirs);
 
@@ -202,3 +204,35 @@ describe('bad input and usage', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('migrate reads its input twice, one object at a time', () => {
+  test('the same output and findings as migrating all objects at once, with a clash only a later file shows, stdin and a broken file', async () => {
+    const dir = tempDir();
+    const first = migrateV1alpha1(manifests(text)).objects;
+    const [bound, other] = first.filter(o => o.kind === 'BoundSchema');
+    // Later in the input: one BoundSchema as migrating makes it (no clash), and another that differs (a clash).
+    const differing = { ...other, spec: { ...other.spec, names: { ...other.spec.names, shortNames: ['differs'] } } };
+    const later = writeFile(dir, 'later.yaml', manifestsToYaml([bound]));
+    const clashing = writeFile(dir, 'clashing.yaml', manifestsToYaml([differing]));
+    const broken = writeFile(dir, 'broken.yaml', `${text}\n---\nkind: [unclosed\n`);
+    const stdin = fs.readFileSync(INVALID, 'utf8');
+    const operands = [FILE, '-', broken, later, clashing];
+
+    const r = await runCli(['migrate', ...operands], { stdin });
+    const read = await readInputs(operands, (async function* () { yield stdin; })(), DEFAULT_LIMITS);
+    const all = migrateV1alpha1(read.objects.map(o => o.manifest));
+    expect(r.out).toBe(manifestsToYaml(all.objects));
+    const found = [
+      ...all.problems.map(f => ({ f, severity: 'error' })),
+      ...all.notes.map(f => ({ f, severity: 'note' })),
+    ].sort((a, b) => a.f.index - b.f.index);
+    const lines = r.err.trimEnd().split('\n');
+    expect(lines.map(l => l.replace(/^[^:]+:\d+: /, ''))).toEqual([
+      ...read.diagnostics.map(d => `${d.severity}: ${d.message}`),
+      ...found.map(({ f, severity }) => `${severity}: ${f.object}: ${f.message}`),
+    ]);
+    expect(all.problems.map(p => p.message)).toContainEqual(expect.stringMatching(/would clash with the object at index \d+, which differs/));
+    expect(all.notes.map(p => p.message)).toContainEqual(expect.stringMatching(/is already there, with the same spec/));
+    expect(r.code).toBe(2);
+  });
+});

@@ -183,6 +183,59 @@ whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
     expect(rssOf(holdBytes, 'rss-held-bytes') - rssOf('0', 'rss-baseline')).toBeGreaterThan(HELD_GROWTH_MB);
   });
 
+  let exportsFile: string | undefined;
+  /** About 12 MB of v1alpha1 exports, each with a 30-property schema: their objects need several times the small heap. */
+  function manyExports(): string {
+    if (exportsFile !== undefined) return exportsFile;
+    exportsFile = path.join(tmp, 'many-exports.yaml');
+    const properties = Array.from({ length: 30 }, (_, k) => `                field${k}:\n                  type: string\n                  description: field number ${k}\n`).join('');
+    const fd = fs.openSync(exportsFile, 'w');
+    try {
+      for (let i = 0; i < 3000; i++) {
+        fs.writeSync(fd, [
+          '---', 'apiVersion: kube-bind.io/v1alpha1', 'kind: APIServiceExport', 'metadata:', `  name: gadgets.h${i}.example.com`, '  namespace: provider',
+          'spec:', `  group: h${i}.example.com`, '  names:', '    kind: Gadget', '    listKind: GadgetList', '    plural: gadgets', '    singular: gadget',
+          '  scope: Namespaced', '  informerScope: Namespaced', '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:',
+          '      openAPIV3Schema:', '        type: object', '        properties:', '          spec:', '            type: object', '            properties:', '',
+        ].join('\n') + properties);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    return exportsFile;
+  }
+
+  test(`migrate: 3,000 exports in a ${SMALL_HEAP_MB} MB heap, each result written as it is made`, () => {
+    const out = path.join(tmp, 'migrated.yaml');
+    const fd = fs.openSync(out, 'w');
+    let r;
+    try {
+      r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, 'migrate', manyExports()], {
+        cwd: ROOT, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
+      });
+    } finally {
+      fs.closeSync(fd);
+    }
+    expect({ status: r.status, signal: r.signal }).toEqual({ status: 0, signal: null });
+    expect(r.stderr).not.toMatch(CRASH);
+    const migrated = fs.readFileSync(out, 'utf8');
+    expect(migrated.match(/^kind: BoundSchema$/gm)).toHaveLength(3000);
+    expect(migrated.match(/^kind: APIServiceExport$/gm)).toHaveLength(3000);
+  });
+
+  test(`migrating all objects at once does not fit in the ${SMALL_HEAP_MB} MB heap, so the test above can fail`, () => {
+    // What the command did before it streamed: read every object, migrate them all, write the YAML.
+    const lib = (name: string): string => JSON.stringify(path.join(ROOT, 'lib', ...name.split('/')));
+    const allAtOnce = `const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
+      + ` const { migrateV1alpha1 } = require(${lib('migrate/v1alpha1-to-v1alpha2.js')});`
+      + ` const { manifestsToYaml } = require(${lib('io/yaml-out.js')});`
+      + ' readInputs([process.argv[1]], (async function* () {})(), DEFAULT_LIMITS)'
+      + '   .then(r => process.stdout.write(String(manifestsToYaml(migrateV1alpha1(r.objects.map(o => o.manifest)).objects).length)));';
+    const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', allAtOnce, manyExports()], { encoding: 'utf8', timeout: 120_000 });
+    expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
+    expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+  });
+
   test('a billion-laughs alias bomb (10^12 expansions)', () => {
     const lines = ['apiVersion: kube-bind.io/v1alpha2', 'kind: BoundSchema', 'metadata:', '  name: lol', 'spec:', '  a0: &a0 ["lol"]'];
     for (let i = 1; i <= 12; i++) lines.push(`  a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
