@@ -265,16 +265,17 @@ interface PendingObject {
 async function checkStreaming(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
 ): Promise<ReportEnd> {
-  const folder = TempFolder.create(options.temporaryFolder);
-  const spill = new Spill<PendingObject>(folder?.file('objects.jsonl'));
-  // Without a folder, text read from standard input is kept with its objects instead.
-  const recorded = folder !== undefined ? new RecordedInput(folder.file('stdin.yaml')) : undefined;
+  const folder = new TempFolder(options.temporaryFolder);
+  const spill = new Spill<PendingObject>(folder, 'objects.jsonl');
+  // Standard input is recorded to be located in later; without a folder, its text is kept with its objects instead.
+  const stdinFile = options.operands.includes('-') ? folder.file('stdin.yaml') : undefined;
+  const recorded = stdinFile !== undefined ? new RecordedInput(stdinFile) : undefined;
   try {
     return await checkStreamingWith(options, validator, recorded?.record(stdin) ?? stdin, sink, spill, recorded?.file);
   } finally {
     spill.close();
     recorded?.close();
-    folder?.remove();
+    folder.remove();
   }
 }
 

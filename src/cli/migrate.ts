@@ -46,14 +46,15 @@ export const MIGRATE_COMMAND: Command = {
   ].join('\n'),
   flags: [GROUP_FLAG],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
-    const folder = TempFolder.create();
+    const folder = new TempFolder();
+    const operands = inputOperands(args);
     // Standard input is read twice, as the files are: recorded in the folder, or in memory without one.
-    const recorded = new RecordedInput(folder?.file('stdin.yaml'));
+    const recorded = new RecordedInput(operands.includes('-') ? folder.file('stdin.yaml') : undefined);
     try {
-      return await migrate(inputOperands(args), groupFlag(args), recorded, io, settings.limits);
+      return await migrate(operands, groupFlag(args), recorded, io, settings.limits);
     } finally {
       recorded.close();
-      folder?.remove();
+      folder.remove();
     }
   },
 };

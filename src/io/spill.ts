@@ -14,47 +14,62 @@ import * as os from 'os';
 import * as path from 'path';
 import { toBuffer } from './read';
 
-/** Written to disk once this much text has gathered. */
+/** Written to disk once this much text has gathered; a run with less never touches the disk. */
 const FLUSH_CHARS = 1024 * 1024;
 /** Read back in pieces of this many bytes. */
 const READ_BYTES = 1024 * 1024;
 
-/** A fresh temporary folder for one run's files; `remove()` deletes it with what it holds. */
+/**
+ * A fresh temporary folder for one run's files, made when the first file is
+ * asked for (a small run makes none); `remove()` deletes it with what it holds.
+ */
 export class TempFolder {
-  /** A new folder in `parent` (by default the system's temporary folder, TMPDIR), or undefined when none can be made there. */
-  public static create(parent: string = os.tmpdir()): TempFolder | undefined {
-    try {
-      return new TempFolder(fs.mkdtempSync(path.join(parent, 'cdk8s-kube-bind-')));
-    } catch {
-      return undefined;
+  private made: string | undefined;
+  private failed = false;
+
+  /** A folder to be made in `parent`: by default the system's temporary folder (TMPDIR). */
+  constructor(private readonly parent: string = os.tmpdir()) {}
+
+  /** The folder, made now if not yet; undefined when none can be made. */
+  public get folder(): string | undefined {
+    if (this.made === undefined && !this.failed) {
+      try {
+        this.made = fs.mkdtempSync(path.join(this.parent, 'cdk8s-kube-bind-'));
+      } catch {
+        this.failed = true;
+      }
     }
+    return this.made;
   }
 
-  private constructor(public readonly folder: string) {}
-
-  /** The path of a file named `name` in the folder. */
-  public file(name: string): string {
-    return path.join(this.folder, name);
+  /** The path of a file named `name` in the folder; undefined when no folder can be made. */
+  public file(name: string): string | undefined {
+    const folder = this.folder;
+    return folder === undefined ? undefined : path.join(folder, name);
   }
 
   public remove(): void {
-    fs.rmSync(this.folder, { recursive: true, force: true });
+    if (this.made !== undefined) fs.rmSync(this.made, { recursive: true, force: true });
+    this.made = undefined;
   }
 }
 
-/** Records of JSON data, appended, then read back in order. */
+/**
+ * Records of JSON data, appended, then read back in order. They gather in
+ * memory; past `FLUSH_CHARS` they go to a file of the folder, made then.
+ * Where no folder can be made, they stay in memory, as the same JSON text.
+ */
 export class Spill<T> {
-  private readonly fd: number | undefined;
-  private readonly inMemory: string[] = [];
+  private fd: number | undefined;
+  private file: string | undefined;
+  private onDisk = true;
   private pending: string[] = [];
   private pendingChars = 0;
   private written = 0;
   private count = 0;
 
-  /** Records go to `file` (created, or emptied); in memory when `file` is undefined. */
-  constructor(private readonly file: string | undefined) {
-    this.fd = file === undefined ? undefined : openOrExplain(file);
-  }
+  /** Records go to the file `name` of `folder`, once there are enough of them; in memory without a folder. */
+  constructor(private readonly folder: TempFolder | undefined, private readonly name: string) {}
 
   /** How many records were written. */
   public get length(): number {
@@ -65,43 +80,44 @@ export class Spill<T> {
   public write(record: T): void {
     const line = JSON.stringify(record);
     this.count++;
-    if (this.fd === undefined) {
-      this.inMemory.push(line);
-      return;
-    }
-    this.pending.push(line, '\n');
+    this.pending.push(line);
     this.pendingChars += line.length + 1;
     if (this.pendingChars >= FLUSH_CHARS) this.flush();
   }
 
   /** The records, in the order written. Reads the file once; later writes are not seen. */
   public *read(): Generator<T> {
-    if (this.fd === undefined) {
-      for (const line of this.inMemory) yield JSON.parse(line);
-      return;
+    if (this.fd !== undefined) {
+      const buffer = Buffer.allocUnsafe(READ_BYTES);
+      const decoder = new TextDecoder('utf-8');
+      let rest = '';
+      for (let position = 0; position < this.written;) {
+        const n = fs.readSync(this.fd, buffer, 0, Math.min(READ_BYTES, this.written - position), position);
+        if (n === 0) throw new TempFileError(`temporary file ${this.file} ended early`);
+        position += n;
+        const lines = (rest + decoder.decode(buffer.subarray(0, n), { stream: true })).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) yield JSON.parse(line);
+      }
     }
-    this.flush();
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
-    const decoder = new TextDecoder('utf-8');
-    let rest = '';
-    for (let position = 0; position < this.written;) {
-      const n = fs.readSync(this.fd, buffer, 0, Math.min(READ_BYTES, this.written - position), position);
-      if (n === 0) throw new TempFileError(`temporary file ${this.file} ended early`);
-      position += n;
-      const lines = (rest + decoder.decode(buffer.subarray(0, n), { stream: true })).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) yield JSON.parse(line);
-    }
+    // What never reached the disk (all of it, for a small run or without a folder).
+    for (const line of this.pending) yield JSON.parse(line);
   }
 
   /** Closes the file (the folder holding it is removed by its owner). */
   public close(): void {
     if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
   }
 
   private flush(): void {
-    if (this.fd === undefined || this.pending.length === 0) return;
-    const bytes = Buffer.from(this.pending.join(''), 'utf8');
+    if (this.fd === undefined && this.onDisk) {
+      this.file = this.folder?.file(this.name);
+      if (this.file === undefined) this.onDisk = false;
+      else this.fd = openOrExplain(this.file);
+    }
+    if (this.fd === undefined) return;
+    const bytes = Buffer.from(this.pending.join('\n') + '\n', 'utf8');
     this.pending = [];
     this.pendingChars = 0;
     writeAllOrExplain(this.fd, bytes, this.written, this.file!);

@@ -1,6 +1,7 @@
 /**
  * Records kept on disk (`Spill`): read back as written, in order, across
- * flushes and read pieces; the same in memory; a full disk says what to do.
+ * flushes and read pieces; a small run and a run without a temporary folder
+ * keep them in memory, with the same result; a full disk says what to do.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,34 +16,53 @@ interface Record {
 }
 
 /** Records holding line breaks, quotes and characters of 2 to 4 bytes, in all over 3 MiB: several flushes and read pieces, with characters cut between pieces. */
-function records(): Record[] {
-  return Array.from({ length: 3000 }, (_, n) => ({ n, text: `line\nbreak "${n}" é€😀 `.repeat(n % 7 + 1) + 'x'.repeat(1000 + n % 13) }));
+function records(count = 3000): Record[] {
+  return Array.from({ length: count }, (_, n) => ({ n, text: `line\nbreak "${n}" é€😀 `.repeat(n % 7 + 1) + 'x'.repeat(1000 + n % 13) }));
+}
+
+function roundTrip(spill: Spill<Record>, written: readonly Record[]): Record[] {
+  for (const r of written) spill.write(r);
+  expect(spill.length).toBe(written.length);
+  const read = [...spill.read()];
+  spill.close();
+  return read;
 }
 
 describe('Spill', () => {
-  test('gives back every record in the order written, from a file and from memory', () => {
+  test('many records go to a file of the folder, made then, and come back in the order written', () => {
+    const parent = tempDir();
+    const folder = new TempFolder(parent);
     const written = records();
-    const file = path.join(tempDir(), 'records.jsonl');
-    for (const target of [file, undefined]) {
-      const spill = new Spill<Record>(target);
-      for (const r of written) spill.write(r);
-      expect(spill.length).toBe(written.length);
-      expect([...spill.read()]).toEqual(written);
-      spill.close();
-    }
-    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
+    expect(roundTrip(new Spill<Record>(folder, 'records.jsonl'), written)).toEqual(written);
+    expect(fs.statSync(path.join(folder.folder!, 'records.jsonl')).size).toBeGreaterThan(3 * 1024 * 1024);
+    folder.remove();
+    expect(fs.readdirSync(parent)).toEqual([]);
+  });
+
+  test('a few records stay in memory: no folder is made', () => {
+    const parent = tempDir();
+    const written = records(50);
+    expect(roundTrip(new Spill<Record>(new TempFolder(parent), 'records.jsonl'), written)).toEqual(written);
+    expect(fs.readdirSync(parent)).toEqual([]);
+  });
+
+  test('without a folder, or where none can be made, all records stay in memory, with the same result', () => {
+    const written = records();
+    expect(roundTrip(new Spill<Record>(undefined, 'records.jsonl'), written)).toEqual(written);
+    const missing = path.join(tempDir(), 'missing');
+    expect(roundTrip(new Spill<Record>(new TempFolder(missing), 'records.jsonl'), written)).toEqual(written);
+    expect(fs.existsSync(missing)).toBe(false);
   });
 
   test('nothing written reads back as nothing', () => {
-    const spill = new Spill<Record>(path.join(tempDir(), 'empty.jsonl'));
-    expect([...spill.read()]).toEqual([]);
-    spill.close();
+    expect(roundTrip(new Spill<Record>(new TempFolder(tempDir()), 'empty.jsonl'), [])).toEqual([]);
   });
 
   const full = fs.existsSync('/dev/full') ? test : test.skip;
   if (!fs.existsSync('/dev/full')) console.log('skipped: a full disk needs /dev/full, which this system does not have');
   full('a full disk is a TempFileError naming the file and TMPDIR', () => {
-    const spill = new Spill<Record>('/dev/full');
+    const onFullDisk = { file: () => '/dev/full' } as unknown as TempFolder;
+    const spill = new Spill<Record>(onFullDisk, 'records.jsonl');
     const write = (): void => {
       for (const r of records()) spill.write(r);
     };
@@ -53,13 +73,15 @@ describe('Spill', () => {
 });
 
 describe('TempFolder', () => {
-  test('is made in the folder given and removed with its files; undefined where none can be made', () => {
+  test('is made in the given parent when first asked for, and removed with its files; undefined where none can be made', () => {
     const parent = tempDir();
-    const folder = TempFolder.create(parent)!;
-    expect(path.dirname(folder.folder)).toBe(parent);
-    fs.writeFileSync(folder.file('a'), 'x');
+    const folder = new TempFolder(parent);
+    expect(fs.readdirSync(parent)).toEqual([]);
+    const file = folder.file('a')!;
+    expect(path.dirname(path.dirname(file))).toBe(parent);
+    fs.writeFileSync(file, 'x');
     folder.remove();
     expect(fs.readdirSync(parent)).toEqual([]);
-    expect(TempFolder.create(path.join(parent, 'missing'))).toBeUndefined();
+    expect(new TempFolder(path.join(parent, 'missing')).file('a')).toBeUndefined();
   });
 });

@@ -168,21 +168,37 @@ describe('what waits for the rules across objects is kept in a temporary folder'
     expect(all.outputs[0]).toMatch(/^<stdin>:11: warning KB171 /m);
   });
 
-  test('the folder is made in the given parent and removed when the run ends, also when the input is broken', async () => {
+  test('the folder is made in the given parent when needed and removed when the run ends, also when the input is broken', async () => {
     const tmp = tempDir();
-    const broken = writeFile(tempDir(), 'broken.yaml', `${stdin}\n---\nkind: [unclosed\n`);
+    const dir = tempDir();
+    // Enough findings to reach the disk: each export has KB002 twice over (no isolation, no informerScope).
+    const bare = 'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExport\nmetadata:\n  name: e\n  namespace: p\nspec:\n  resources: []\n';
+    const many = writeFile(dir, 'many.yaml', Array.from({ length: 3000 }, () => bare).join('---\n'));
+    const small = fixture('valid', 'exports.yaml');
+    const broken = writeFile(dir, 'broken.yaml', `${stdin}\n---\nkind: [unclosed\n`);
     const during: string[][] = [];
-    // The rules of each object see the run's folder in the parent.
+    // The rules of each object see what the parent holds.
     const perObject: typeof STREAMING_RULES.perObject = (...args) => {
       during.push(fs.readdirSync(tmp));
       return STREAMING_RULES.perObject(...args);
     };
     const watching = { ...STREAMING_RULES, perObject };
-    expect((await run(['-'], true, { stdin, temporaryFolder: tmp, streaming: watching })).code).toBe(0);
-    expect((await run([broken], true, { temporaryFolder: tmp, streaming: watching })).code).toBe(2);
-    expect(during.length).toBeGreaterThan(0);
-    for (const entries of during) expect(entries).toEqual([expect.stringMatching(/^cdk8s-kube-bind-/)]);
-    expect(fs.readdirSync(tmp)).toEqual([]);
+    const seen = async (operands: string[], extra: { stdin?: string } = {}): Promise<string[][]> => {
+      during.length = 0;
+      const r = await run(operands, true, { ...extra, temporaryFolder: tmp, streaming: watching });
+      expect(r.code).toBe(operands.includes(broken) ? 2 : operands.includes(many) ? 1 : 0);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+      // What the parent held, in order of first sight; the run's folder (a fresh name per run) as 'folder'.
+      const shown = during.map(entries => entries.map(e => e.startsWith('cdk8s-kube-bind-') ? 'folder' : e).join(','));
+      return [...new Set(shown)].map(entries => entries.split(',').filter(e => e !== ''));
+    };
+    const folder = ['folder'];
+    // A small file: nothing reaches the disk.
+    expect(await seen([small])).toEqual([[]]);
+    // Standard input is recorded from its first byte; many findings reach the disk once they pass 1 MiB.
+    expect(await seen(['-'], { stdin })).toEqual([folder]);
+    expect(await seen([many])).toEqual([[], folder]);
+    expect(await seen([broken])).toEqual([[]]);
   });
 
   test('where no temporary folder can be made, everything stays in memory and the report is the same', async () => {
