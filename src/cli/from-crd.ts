@@ -2,7 +2,6 @@
  * The `from-crd` subcommand: a BoundSchema for every CustomResourceDefinition
  * in the input, and on request the APIServiceExport that exports them all.
  */
-import { createHash } from 'crypto';
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageError } from './command';
 import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
@@ -14,6 +13,7 @@ import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
 import { Diagnostic, locateAt, readFiles, SourceObject, STDIN_NAME } from '../io/read';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
+import { canonicalDigest } from '../migrate/schema-difference';
 import { contextFor } from '../rules';
 import { RuleContext } from '../rules/rule';
 import { Manifest, own } from '../rules/values';
@@ -209,39 +209,6 @@ function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manife
   if (exports.length === 0) return [];
   const across = STREAMING_RULES.acrossObjects([...schemaFacts, ...exports], context);
   return exports.map((e, i) => [...STREAMING_RULES.perObject(e, context), ...(across[schemaFacts.length + i] ?? [])]);
-}
-
-/**
- * A digest of a value that two values share exactly when `schemaDifference`
- * finds no difference between them (key order ignored): the first CRD of a
- * name is compared with later ones without keeping its schema.
- */
-function canonicalDigest(value: unknown): string {
-  const hash = createHash('sha256');
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      hash.update('[');
-      for (const item of v) {
-        walk(item);
-        hash.update(',');
-      }
-      hash.update(']');
-    } else if (typeof v === 'object' && v !== null) {
-      hash.update('{');
-      for (const key of Object.keys(v).sort()) {
-        hash.update(JSON.stringify(key));
-        hash.update(':');
-        walk((v as Record<string, unknown>)[key]);
-        hash.update(',');
-      }
-      hash.update('}');
-    } else {
-      // Strings, numbers (0 and -0 alike, as ===), booleans, null; undefined never comes from YAML.
-      hash.update(v === undefined ? 'undefined' : JSON.stringify(v));
-    }
-  };
-  walk(value);
-  return hash.digest('hex');
 }
 
 /** What the report needs of a CRD once it is let go: where it was, how to locate a path in it, its version names. */

@@ -9,6 +9,7 @@ import * as path from 'path';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
+import { toBuffer } from './bytes';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
 
@@ -377,13 +378,6 @@ function* fileChunks(file: string): Iterable<Buffer> {
 
 async function* streamChunks(stream: AsyncIterable<unknown>): AsyncIterable<Buffer> {
   for await (const chunk of stream) yield toBuffer(chunk);
-}
-
-/** A chunk of a stream as bytes: strings are UTF-8. */
-export function toBuffer(chunk: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return Buffer.from(String(chunk), 'utf8');
 }
 
 function countNewlineBytes(bytes: Uint8Array): number {

@@ -12,7 +12,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { toBuffer } from './read';
+import { toBuffer } from './bytes';
 
 /** Written to disk once this much text has gathered; a run with less never touches the disk. */
 const FLUSH_CHARS = 1024 * 1024;

@@ -5,6 +5,7 @@
  * messages; it compares everything, documentation included (for the
  * semantic comparison of spec §8.2 see `rules/schema-equality.ts`).
  */
+import { createHash } from 'crypto';
 import { show } from '../rules/messages';
 import { item } from '../rules/paths';
 import { MISSING } from '../rules/schema-equality';
@@ -59,4 +60,37 @@ export function schemaDifference(left: unknown, right: unknown, path: string): S
 /** A value of a difference as a message shows it: `missing` for an absent key. */
 export function showSide(value: unknown): string {
   return value === MISSING ? 'missing' : show(value);
+}
+
+/**
+ * A digest of a value that two values share exactly when `schemaDifference`
+ * finds no difference between them (key order ignored): the first CRD of a
+ * name is compared with later ones without keeping its schema.
+ */
+export function canonicalDigest(value: unknown): string {
+  const hash = createHash('sha256');
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      hash.update('[');
+      for (const entry of v) {
+        walk(entry);
+        hash.update(',');
+      }
+      hash.update(']');
+    } else if (typeof v === 'object' && v !== null) {
+      hash.update('{');
+      for (const key of Object.keys(v).sort()) {
+        hash.update(JSON.stringify(key));
+        hash.update(':');
+        walk((v as Record<string, unknown>)[key]);
+        hash.update(',');
+      }
+      hash.update('}');
+    } else {
+      // Strings, numbers (0 and -0 alike, as ===), booleans, null; undefined never comes from YAML.
+      hash.update(v === undefined ? 'undefined' : JSON.stringify(v));
+    }
+  };
+  walk(value);
+  return hash.digest('hex');
 }

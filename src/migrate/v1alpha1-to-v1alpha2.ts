@@ -24,7 +24,7 @@
  * - What v1alpha1's own CRD refuses (CEL rules, required fields, the name
  *   `<plural>.<group>`) and differing per-version schemas are problems.
  */
-import { createHash } from 'crypto';
+import { canonicalDigest } from './schema-difference';
 import { propertiesOf } from '../crds/facts';
 import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
 import { copySchema } from '../resource-version';
@@ -169,17 +169,10 @@ export class V1alpha1Migration {
   }
 }
 
-/**
- * A digest of a spec as JSON, key order ignored: two specs have the same
- * digest when `schemaDifference` finds no difference between them.
- * Undefined for a spec too deeply nested to write out, which then equals no other.
- */
+/** `canonicalDigest` of a spec; undefined for one nested too deeply to walk, which then equals no other. */
 function specDigest(spec: unknown): string | undefined {
   try {
-    const text = JSON.stringify(spec, (_key, value: unknown) => isObject(value)
-      ? Object.fromEntries(Object.keys(value).sort().map(k => [k, (value as Record<string, unknown>)[k]]))
-      : value);
-    return createHash('sha256').update(text ?? 'undefined').digest('base64');
+    return canonicalDigest(spec);
   } catch {
     return undefined;
   }
