@@ -6,10 +6,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { toBuffer } from './bytes';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
-import { toBuffer } from './bytes';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
 
