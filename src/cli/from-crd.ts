@@ -7,11 +7,12 @@ import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { STREAMING_RULES } from './validate';
-import { YamlStreamWriter } from '../io/yaml-out';
+import { manifestToYaml, YamlStreamWriter } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
-import { Diagnostic, locateAt, readFiles, SourceObject, STDIN_NAME } from '../io/read';
+import { Diagnostic, locateAt, SourceObject, STDIN_NAME, streamFiles } from '../io/read';
+import { Spill, TempFolder } from '../io/spill';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { canonicalDigest } from '../migrate/schema-difference';
 import { contextFor } from '../rules';
@@ -103,9 +104,10 @@ export const FROM_CRD_COMMAND: Command = {
       }).exports
       : []);
 
-    // Files are read one at a time; each file's BoundSchemas are converted, checked and printed before the next
-    // is read, and let go: what stays is small (diagnostics, findings, the facts the export and the checks
-    // across objects need). stderr says the same as if everything had been read at once, so it waits for the end.
+    // Each CRD is converted and checked as soon as its document is read, and let go: what stays is small
+    // (diagnostics, findings, the facts the export and the checks across objects need). The BoundSchemas of a file
+    // are printed when the file has been read to its end without a YAML error (a broken file gives none); until then
+    // they wait, as YAML, in a `Spill`. stderr says the same as if everything had been read at once, so it waits for the end.
     const readDiagnostics: Diagnostic[] = [];
     const messages: Diagnostic[] = [];
     const made = new Map<string, { file: string; line: number; digest: string }>();
@@ -117,10 +119,17 @@ export const FROM_CRD_COMMAND: Command = {
     let objectCount = 0;
     let failed = 0;
     const out = new YamlStreamWriter(io.stdout);
-    for await (const file of readFiles(operands, io.stdin, settings.limits)) {
-      for (const d of file.diagnostics) readDiagnostics.push(d);
-      const printed: Manifest[] = [];
-      for (const source of file.objects) {
+    const folder = new TempFolder();
+    try {
+      let fileNumber = 0;
+      let printed = new Spill<string>(folder, `file-${fileNumber}.jsonl`);
+      // What the file being read added, taken back if the file turns out broken.
+      const markOf = () => ({
+        messages: messages.length, madeFacts: madeFacts.length, keptFacts: keptFacts.length, checkedSchemas: checkedSchemas.length,
+        objectCount, failed, firstSource, madeNames: [] as string[],
+      });
+      let mark = markOf();
+      const onObject = (source: SourceObject): void => {
         objectCount++;
         const prefix = `${crdLabel(source.manifest)}: `;
         const result = boundSchemaManifestFromCrd(source.manifest, convertOptions);
@@ -129,7 +138,7 @@ export const FROM_CRD_COMMAND: Command = {
         const schema = result.manifest;
         if (schema === undefined) {
           failed++;
-          continue;
+          return;
         }
         const name: string = own(own(schema, 'metadata'), 'name');
         const digest = canonicalDigest(own(schema, 'spec'));
@@ -143,9 +152,10 @@ export const FROM_CRD_COMMAND: Command = {
               `${prefix}defines ${JSON.stringify(name)} differently from the CRD at ${earlier.file}:${earlier.line}: `
               + 'one BoundSchema name cannot hold both; only the first is printed'));
           }
-          continue;
+          return;
         }
         made.set(name, { file: source.file, line: source.line, digest });
+        mark.madeNames.push(name);
         const origin = detach(source);
         firstSource ??= origin;
         // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
@@ -158,12 +168,32 @@ export const FROM_CRD_COMMAND: Command = {
         checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
         if (checked.valid) {
           keptFacts.push(facts);
-          printed.push(schema);
+          printed.write(manifestToYaml(schema));
         } else {
           failed++;
         }
+      };
+      for await (const file of streamFiles(operands, io.stdin, settings.limits, onObject)) {
+        for (const d of file.diagnostics) readDiagnostics.push(d);
+        if (file.broken) {
+          messages.length = mark.messages;
+          madeFacts.length = mark.madeFacts;
+          keptFacts.length = mark.keptFacts;
+          checkedSchemas.length = mark.checkedSchemas;
+          objectCount = mark.objectCount;
+          failed = mark.failed;
+          firstSource = mark.firstSource;
+          for (const name of mark.madeNames) made.delete(name);
+        } else {
+          for (const yaml of printed.read()) out.writeRendered(yaml);
+        }
+        printed.dispose();
+        printed = new Spill<string>(folder, `file-${++fileNumber}.jsonl`);
+        mark = markOf();
       }
-      for (const schema of printed) out.write(schema);
+      printed.dispose();
+    } finally {
+      folder.remove();
     }
 
     const inputErrors = readDiagnostics.some(d => d.severity === 'error');

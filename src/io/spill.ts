@@ -110,6 +110,13 @@ export class Spill<T> {
     this.fd = undefined;
   }
 
+  /** Closes and deletes the file, for a run that uses one spill after another. */
+  public dispose(): void {
+    this.close();
+    if (this.file !== undefined) fs.rmSync(this.file, { force: true });
+    this.pending = [];
+  }
+
   private flush(): void {
     if (this.fd === undefined && this.onDisk) {
       this.file = this.folder?.file(this.name);

@@ -87,7 +87,12 @@ export class YamlStreamWriter {
 
   /** Writes one manifest as the next document; returns what the output's `write` returns (a promise to wait on, for a `ChunkedWriter`). */
   public write(manifest: Manifest): unknown {
-    return this.out.write((this.count++ > 0 ? '---\n' : '') + manifestToYaml(manifest));
+    return this.writeRendered(manifestToYaml(manifest));
+  }
+
+  /** Writes the YAML of one manifest (`manifestToYaml`), rendered earlier, as the next document. */
+  public writeRendered(yaml: string): unknown {
+    return this.out.write((this.count++ > 0 ? '---\n' : '') + yaml);
   }
 
   /** How many documents were written. */

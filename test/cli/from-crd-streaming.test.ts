@@ -1,7 +1,8 @@
 /**
- * `from-crd` one file at a time: each BoundSchema is printed as soon as its
- * file is converted and checked, the export(s) at the end; what is withheld
- * and reported is what a check of the whole output finds.
+ * `from-crd` one CRD at a time: each is converted and checked as it is read,
+ * its BoundSchema printed once its file is read to the end (a broken file
+ * gives none), the export(s) at the end; what is withheld and reported is what
+ * a check of the whole output finds.
  */
 import * as fs from 'fs';
 import { parseAllDocuments } from 'yaml';
@@ -51,4 +52,19 @@ test('each file\'s BoundSchemas are written as it is done, the export last', asy
   expect(kinds[0]).toEqual(['BoundSchema gadgets.shop.example.com']);
   expect(kinds[kinds.length - 1][0]).toMatch(/^APIServiceExport all/);
   expect(writes.length).toBeGreaterThanOrEqual(3);
+});
+
+test('a file found broken after some of its CRDs were converted gives nothing: the same output as without it, and its error', async () => {
+  const dir = tempDir();
+  const broken = writeFile(dir, 'broken.yaml', `${fs.readFileSync(GADGETS, 'utf8')}\n---\nkind: [unclosed\n`);
+  const towns = fixture('crds', 'towns.yaml');
+  const without = await runCli(['from-crd', '--export', 'all', towns, GADGETS]);
+  const withBroken = await runCli(['from-crd', '--export', 'all', broken, towns, GADGETS]);
+  expect(withBroken.code).toBe(2);
+  expect(withBroken.out).toBe(without.out);
+  const errLines = withBroken.err.split('\n');
+  expect(errLines[0]).toMatch(/^.*broken\.yaml:\d+: error: /);
+  // The same findings; none points at the broken file (the gadgets CRD there is not "the same CRD as" the later one).
+  // Only the note that names all inputs names it too.
+  expect(errLines.slice(1).join('\n').replace(`${broken} `, '')).toBe(without.err);
 });

@@ -236,6 +236,54 @@ whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
     expect(r.stderr).toMatch(/heap limit|heap out of memory/);
   });
 
+  let crdsFile: string | undefined;
+  /** About 12 MB of CRDs in one file, each with a 300-property schema: their objects need several times the small heap. */
+  function manyCrds(): string {
+    if (crdsFile !== undefined) return crdsFile;
+    crdsFile = path.join(tmp, 'many-crds.yaml');
+    const properties = Array.from({ length: 300 }, (_, k) => `                field${k}:\n                  type: string\n                  description: field number ${k}\n`).join('');
+    const fd = fs.openSync(crdsFile, 'w');
+    try {
+      for (let i = 0; i < 400; i++) {
+        fs.writeSync(fd, [
+          '---', 'apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', 'metadata:', `  name: gadgets.h${i}.example.com`,
+          'spec:', `  group: h${i}.example.com`, '  names:', '    kind: Gadget', '    listKind: GadgetList', '    plural: gadgets', '    singular: gadget',
+          '  scope: Namespaced', '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:',
+          '      openAPIV3Schema:', '        type: object', '        properties:', '          spec:', '            type: object', '            properties:', '',
+        ].join('\n') + properties);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    return crdsFile;
+  }
+
+  test(`from-crd: 400 CRDs of one file in a ${SMALL_HEAP_MB} MB heap`, () => {
+    const out = path.join(tmp, 'bound-schemas.yaml');
+    const fd = fs.openSync(out, 'w');
+    let r;
+    try {
+      r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, 'from-crd', '--namespace', 'provider', manyCrds()], {
+        cwd: ROOT, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
+      });
+    } finally {
+      fs.closeSync(fd);
+    }
+    expect({ status: r.status, signal: r.signal }).toEqual({ status: 0, signal: null });
+    expect(r.stderr).not.toMatch(CRASH);
+    expect(fs.readFileSync(out, 'utf8').match(/^kind: BoundSchema$/gm)).toHaveLength(400);
+  });
+
+  test(`holding the objects of that file does not fit in the ${SMALL_HEAP_MB} MB heap, so the test above can fail`, () => {
+    // What the command did before it converted each CRD as it was read: take a file's objects, then convert them.
+    const lib = (name: string): string => JSON.stringify(path.join(ROOT, 'lib', ...name.split('/')));
+    const perFile = `const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
+      + ' readInputs([process.argv[1]], (async function* () {})(), DEFAULT_LIMITS).then(r => process.stdout.write(String(r.objects.length)));';
+    const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', perFile, manyCrds()], { encoding: 'utf8', timeout: 120_000 });
+    expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
+    expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+  });
+
   test('a billion-laughs alias bomb (10^12 expansions)', () => {
     const lines = ['apiVersion: kube-bind.io/v1alpha2', 'kind: BoundSchema', 'metadata:', '  name: lol', 'spec:', '  a0: &a0 ["lol"]'];
     for (let i = 1; i <= 12; i++) lines.push(`  a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
