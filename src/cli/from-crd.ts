@@ -125,8 +125,14 @@ export const FROM_CRD_COMMAND: Command = {
       let printed = new Spill<string>(folder, `file-${fileNumber}.jsonl`);
       // What the file being read added, taken back if the file turns out broken.
       const markOf = () => ({
-        messages: messages.length, madeFacts: madeFacts.length, keptFacts: keptFacts.length, checkedSchemas: checkedSchemas.length,
-        objectCount, failed, firstSource, madeNames: [] as string[],
+        messages: messages.length,
+        madeFacts: madeFacts.length,
+        keptFacts: keptFacts.length,
+        checkedSchemas: checkedSchemas.length,
+        objectCount,
+        failed,
+        firstSource,
+        madeNames: [] as string[],
       });
       let mark = markOf();
       const onObject = (source: SourceObject): void => {
