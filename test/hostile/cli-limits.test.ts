@@ -183,105 +183,91 @@ whenBuilt(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
     expect(rssOf(holdBytes, 'rss-held-bytes') - rssOf('0', 'rss-baseline')).toBeGreaterThan(HELD_GROWTH_MB);
   });
 
-  let exportsFile: string | undefined;
-  /** About 12 MB of v1alpha1 exports, each with a 30-property schema: their objects need several times the small heap. */
-  function manyExports(): string {
-    if (exportsFile !== undefined) return exportsFile;
-    exportsFile = path.join(tmp, 'many-exports.yaml');
-    const properties = Array.from({ length: 30 }, (_, k) => `                field${k}:\n                  type: string\n                  description: field number ${k}\n`).join('');
-    const fd = fs.openSync(exportsFile, 'w');
+  const gadgetFiles = new Map<string, string>();
+  /**
+   * `count` objects of one gadget resource each (v1alpha1 exports or CRDs), with a schema of `properties`
+   * string properties, written once: about 12 MB, whose objects need several times the small heap.
+   */
+  function gadgets(kind: 'export' | 'crd', count: number, properties: number): string {
+    const name = `${kind}-${count}-${properties}.yaml`;
+    const known = gadgetFiles.get(name);
+    if (known !== undefined) return known;
+    const file = path.join(tmp, name);
+    const schema = Array.from({ length: properties }, (_, k) => `                field${k}:\n                  type: string\n                  description: field number ${k}\n`).join('');
+    const fd = fs.openSync(file, 'w');
     try {
-      for (let i = 0; i < 3000; i++) {
-        fs.writeSync(fd, [
-          '---', 'apiVersion: kube-bind.io/v1alpha1', 'kind: APIServiceExport', 'metadata:', `  name: gadgets.h${i}.example.com`, '  namespace: provider',
+      for (let i = 0; i < count; i++) {
+        const head = kind === 'export'
+          ? ['apiVersion: kube-bind.io/v1alpha1', 'kind: APIServiceExport', 'metadata:', `  name: gadgets.h${i}.example.com`, '  namespace: provider']
+          : ['apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', 'metadata:', `  name: gadgets.h${i}.example.com`];
+        const lines = [
+          '---', ...head,
           'spec:', `  group: h${i}.example.com`, '  names:', '    kind: Gadget', '    listKind: GadgetList', '    plural: gadgets', '    singular: gadget',
-          '  scope: Namespaced', '  informerScope: Namespaced', '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:',
-          '      openAPIV3Schema:', '        type: object', '        properties:', '          spec:', '            type: object', '            properties:', '',
-        ].join('\n') + properties);
+          '  scope: Namespaced', ...(kind === 'export' ? ['  informerScope: Namespaced'] : []), '  versions:', '  - name: v1', '    served: true', '    storage: true',
+          '    schema:', '      openAPIV3Schema:', '        type: object', '        properties:', '          spec:', '            type: object', '            properties:', '',
+        ];
+        fs.writeSync(fd, lines.join('\n') + schema);
       }
     } finally {
       fs.closeSync(fd);
     }
-    return exportsFile;
+    gadgetFiles.set(name, file);
+    return file;
   }
 
-  test(`migrate: 3,000 exports in a ${SMALL_HEAP_MB} MB heap, each result written as it is made`, () => {
-    const out = path.join(tmp, 'migrated.yaml');
+  /** The compiled CLI under the small heap, its output written to a file (it is larger than a pipe buffer): status, signal, stderr, output. */
+  function runSmallHeapToFile(args: string[]): { status: number | null; signal: string | null; stderr: string; out: string } {
+    const out = path.join(tmp, `out-${process.hrtime.bigint()}.yaml`);
     const fd = fs.openSync(out, 'w');
-    let r;
     try {
-      r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, 'migrate', manyExports()], {
+      const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, ...args], {
         cwd: ROOT, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
       });
+      return { status: r.status, signal: r.signal, stderr: r.stderr, out: fs.readFileSync(out, 'utf8') };
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  /** `node -e code file` under the small heap must run out of it: node aborts, having printed nothing. */
+  function expectOutOfSmallHeap(code: string, file: string): void {
+    const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', code, file], { encoding: 'utf8', timeout: 120_000 });
+    expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
+    expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+  }
+
+  const lib = (name: string): string => JSON.stringify(path.join(ROOT, 'lib', ...name.split('/')));
+
+  test(`migrate: 3,000 exports in a ${SMALL_HEAP_MB} MB heap, each result written as it is made`, () => {
+    const r = runSmallHeapToFile(['migrate', gadgets('export', 3000, 30)]);
     expect({ status: r.status, signal: r.signal }).toEqual({ status: 0, signal: null });
     expect(r.stderr).not.toMatch(CRASH);
-    const migrated = fs.readFileSync(out, 'utf8');
-    expect(migrated.match(/^kind: BoundSchema$/gm)).toHaveLength(3000);
-    expect(migrated.match(/^kind: APIServiceExport$/gm)).toHaveLength(3000);
+    expect(r.out.match(/^kind: BoundSchema$/gm)).toHaveLength(3000);
+    expect(r.out.match(/^kind: APIServiceExport$/gm)).toHaveLength(3000);
   });
 
   test(`migrating all objects at once does not fit in the ${SMALL_HEAP_MB} MB heap, so the test above can fail`, () => {
     // What the command did before it streamed: read every object, migrate them all, write the YAML.
-    const lib = (name: string): string => JSON.stringify(path.join(ROOT, 'lib', ...name.split('/')));
-    const allAtOnce = `const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
+    expectOutOfSmallHeap(`const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
       + ` const { migrateV1alpha1 } = require(${lib('migrate/v1alpha1-to-v1alpha2.js')});`
       + ` const { manifestsToYaml } = require(${lib('io/yaml-out.js')});`
       + ' readInputs([process.argv[1]], (async function* () {})(), DEFAULT_LIMITS)'
-      + '   .then(r => process.stdout.write(String(manifestsToYaml(migrateV1alpha1(r.objects.map(o => o.manifest)).objects).length)));';
-    const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', allAtOnce, manyExports()], { encoding: 'utf8', timeout: 120_000 });
-    expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
-    expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+      + '   .then(r => process.stdout.write(String(manifestsToYaml(migrateV1alpha1(r.objects.map(o => o.manifest)).objects).length)));',
+    gadgets('export', 3000, 30));
   });
 
-  let crdsFile: string | undefined;
-  /** About 12 MB of CRDs in one file, each with a 300-property schema: their objects need several times the small heap. */
-  function manyCrds(): string {
-    if (crdsFile !== undefined) return crdsFile;
-    crdsFile = path.join(tmp, 'many-crds.yaml');
-    const properties = Array.from({ length: 300 }, (_, k) => `                field${k}:\n                  type: string\n                  description: field number ${k}\n`).join('');
-    const fd = fs.openSync(crdsFile, 'w');
-    try {
-      for (let i = 0; i < 400; i++) {
-        fs.writeSync(fd, [
-          '---', 'apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', 'metadata:', `  name: gadgets.h${i}.example.com`,
-          'spec:', `  group: h${i}.example.com`, '  names:', '    kind: Gadget', '    listKind: GadgetList', '    plural: gadgets', '    singular: gadget',
-          '  scope: Namespaced', '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:',
-          '      openAPIV3Schema:', '        type: object', '        properties:', '          spec:', '            type: object', '            properties:', '',
-        ].join('\n') + properties);
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-    return crdsFile;
-  }
-
   test(`from-crd: 400 CRDs of one file in a ${SMALL_HEAP_MB} MB heap`, () => {
-    const out = path.join(tmp, 'bound-schemas.yaml');
-    const fd = fs.openSync(out, 'w');
-    let r;
-    try {
-      r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, 'from-crd', '--namespace', 'provider', manyCrds()], {
-        cwd: ROOT, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
-      });
-    } finally {
-      fs.closeSync(fd);
-    }
+    const r = runSmallHeapToFile(['from-crd', '--namespace', 'provider', gadgets('crd', 400, 300)]);
     expect({ status: r.status, signal: r.signal }).toEqual({ status: 0, signal: null });
     expect(r.stderr).not.toMatch(CRASH);
-    expect(fs.readFileSync(out, 'utf8').match(/^kind: BoundSchema$/gm)).toHaveLength(400);
+    expect(r.out.match(/^kind: BoundSchema$/gm)).toHaveLength(400);
   });
 
   test(`holding the objects of that file does not fit in the ${SMALL_HEAP_MB} MB heap, so the test above can fail`, () => {
     // What the command did before it converted each CRD as it was read: take a file's objects, then convert them.
-    const lib = (name: string): string => JSON.stringify(path.join(ROOT, 'lib', ...name.split('/')));
-    const perFile = `const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
-      + ' readInputs([process.argv[1]], (async function* () {})(), DEFAULT_LIMITS).then(r => process.stdout.write(String(r.objects.length)));';
-    const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, '-e', perFile, manyCrds()], { encoding: 'utf8', timeout: 120_000 });
-    expect({ status: r.status, signal: r.signal, stdout: r.stdout }).toEqual({ status: null, signal: 'SIGABRT', stdout: '' });
-    expect(r.stderr).toMatch(/heap limit|heap out of memory/);
+    expectOutOfSmallHeap(`const { readInputs, DEFAULT_LIMITS } = require(${lib('io/read.js')});`
+      + ' readInputs([process.argv[1]], (async function* () {})(), DEFAULT_LIMITS).then(r => process.stdout.write(String(r.objects.length)));',
+    gadgets('crd', 400, 300));
   });
 
   test('a billion-laughs alias bomb (10^12 expansions)', () => {
