@@ -199,16 +199,20 @@ async function readOne(
       line += countNewlineBytes(bytes);
       await handle(splitter.push(text));
     }
+    let last: string;
     try {
-      await handle(splitter.push(decoder.decode()));
+      last = decoder.decode();
     } catch {
       collector.fail({ severity: 'error', file, line, message: 'binary file: not valid UTF-8 (truncated character at the end); manifests must be UTF-8 text' });
       return { operand, file, objects: [], diagnostics: collector.finish().diagnostics, broken: true };
     }
+    // Outside the decoder's try: what the objects' handler throws is not a broken character.
+    await handle(splitter.push(last));
     await handle(splitter.end());
   } catch (e) {
-    // A failing recording is this run's trouble, not the input's.
-    if (e instanceof TempFileError) throw e;
+    // Only a failing read is the input's trouble: a failing recording, or what the objects' handler throws
+    // (no system error code), is the run's, and `main` reports it as such.
+    if (e instanceof TempFileError || typeof (e as NodeJS.ErrnoException | undefined)?.code !== 'string') throw e;
     collector.fail({ severity: 'error', file, message: describeFsError(e) });
   }
   const result = collector.finish();

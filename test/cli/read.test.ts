@@ -7,7 +7,7 @@ import * as path from 'path';
 import { Readable } from 'stream';
 import { aliasBomb, deeplyNested, fixture, lineContaining, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { tokenizePath } from '../../src/io/locate';
-import { DEFAULT_LIMITS, decodeText, readInputs, ReadLimits, ReadResult } from '../../src/io/read';
+import { DEFAULT_LIMITS, decodeText, readInputs, ReadLimits, ReadResult, streamFiles } from '../../src/io/read';
 
 afterAll(removeTempDirs);
 
@@ -379,5 +379,24 @@ describe('bad input: each a clear error with file and line, never a crash', () =
     fs.symlinkSync(path.join(dir, 'missing-target.yaml'), path.join(dir, 'dangling.yaml'));
     const r = await read([dir]);
     expect(errors(r)).toEqual(['dangling.yaml:-: no such file or directory']);
+  });
+});
+
+describe('what the handler of streamed objects throws', () => {
+  async function drain(file: string, onObject: () => void): Promise<unknown[]> {
+    const diagnostics: unknown[] = [];
+    for await (const f of streamFiles([file], (async function* () {})(), DEFAULT_LIMITS, onObject)) diagnostics.push(...f.diagnostics);
+    return diagnostics;
+  }
+
+  test('is the run\'s trouble, thrown on, not a diagnostic of the input', async () => {
+    const file = writeFile(tempDir(), 'one.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n');
+    await expect(drain(file, () => { throw new Error('a bug in a rule'); })).rejects.toThrow('a bug in a rule');
+  });
+
+  test('a file that cannot be read is still a diagnostic', async () => {
+    expect(await drain(path.join(tempDir(), 'missing.yaml'), () => undefined)).toEqual([
+      expect.objectContaining({ severity: 'error', message: 'no such file or directory' }),
+    ]);
   });
 });
