@@ -3,10 +3,13 @@
  * describes, and prints every breach with the chain of imports that makes it:
  * - no import cycles (type-only imports and lazy `require()`s count: a cycle
  *   of types still ties two files together for a reader);
- * - the model and rules (`src/rules`, `src/crds`, `src/lifecycle`,
- *   `src/migrate`) never reach cdk8s or constructs, even through another file,
- *   so the CLI and update checks can use them without a cdk8s app;
- * - nothing outside the CLI imports `src/cli`.
+ * - a file imports from its own layer and the layers below, never from a
+ *   layer above (a back-arrow): model, crds, rules, the value types, lifecycle
+ *   and migrate, constructs and io, cli, from the bottom up;
+ * - outside `src/rules`, a file imports the rules layer through its index;
+ * - the layers below the constructs never reach cdk8s or constructs, even
+ *   through another file, so the CLI and update checks can use them without
+ *   a cdk8s app.
  * Exits 1 on a breach. Run: `npx ts-node --project tsconfig.dev.json scripts/import-graph.ts`.
  */
 import * as fs from 'fs';
@@ -15,13 +18,36 @@ import * as ts from 'typescript';
 
 const root = path.join(__dirname, '..');
 const src = path.join(root, 'src');
-const MODEL = ['src/rules/', 'src/crds/', 'src/lifecycle/', 'src/migrate/'];
-// The cdk8s-cli plugin is a front end like the command line, only at the top so cdk8s-cli finds it.
-const CLI = ['src/cli/', 'src/cdk8s-plugin.ts'];
+
+/**
+ * The layers, from the bottom up: a folder (`src/x/`) or a file of the top of
+ * src/. A file of src/ in none of them is a construct (layer `constructs`).
+ */
+const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly string[] }> = [
+  { name: 'model', members: ['src/model/'] },
+  { name: 'crds', members: ['src/crds/'] },
+  { name: 'rules', members: ['src/rules/'] },
+  // The public value types: plain data and its rendering, shared by migrate/ and the constructs.
+  {
+    name: 'value types',
+    members: ['src/scope.ts', 'src/resource-names.ts', 'src/resource-version.ts', 'src/printer-column.ts', 'src/subresources.ts', 'src/conversion.ts'],
+  },
+  { name: 'lifecycle and migrate', members: ['src/lifecycle/', 'src/migrate/'] },
+  { name: 'constructs and io', members: ['src/io/', 'src/imports/'] },
+  // The cdk8s-cli plugin is a front end like the command line, only at the top so cdk8s-cli finds it.
+  { name: 'cli', members: ['src/cli/', 'src/cdk8s-plugin.ts'] },
+];
+const CONSTRUCTS = LAYERS.findIndex(l => l.name === 'constructs and io');
 const CDK8S = ['cdk8s', 'constructs'];
+const RULES_INDEX = 'src/rules/index.ts';
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
-const under = (file: string, prefixes: readonly string[]) => prefixes.some(p => rel(file).startsWith(p));
+const under = (file: string, prefixes: readonly string[]) => prefixes.some(p => (p.endsWith('/') ? rel(file).startsWith(p) : rel(file) === p));
+/** The layer of a file of src/, as an index into LAYERS. */
+function layerOf(file: string): number {
+  const at = LAYERS.findIndex(l => under(file, l.members));
+  return at >= 0 ? at : CONSTRUCTS;
+}
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
@@ -100,12 +126,19 @@ function chainTo(start: string, isTarget: (name: string) => boolean): string[] |
   return undefined;
 }
 
-for (const f of files.filter(g => under(g, MODEL))) {
-  const chain = chainTo(f, n => CDK8S.includes(n));
-  if (chain) breaches.push(`model reaches cdk8s: ${chain.join(' -> ')}`);
+for (const f of files) {
+  for (const g of graph.get(f)!.filter(d => graph.has(d))) {
+    if (layerOf(g) > layerOf(f)) {
+      breaches.push(`back-arrow: ${rel(f)} (${LAYERS[layerOf(f)].name}) -> ${rel(g)} (${LAYERS[layerOf(g)].name})`);
+    }
+    if (under(g, ['src/rules/']) && !under(f, ['src/rules/']) && rel(g) !== RULES_INDEX) {
+      breaches.push(`past the rules index: ${rel(f)} -> ${rel(g)} (import from src/rules)`);
+    }
+  }
 }
-for (const f of files.filter(g => !under(g, CLI))) {
-  for (const g of graph.get(f)!.filter(d => graph.has(d) && under(d, CLI))) breaches.push(`imports the CLI: ${rel(f)} -> ${rel(g)}`);
+for (const f of files.filter(g => layerOf(g) < CONSTRUCTS)) {
+  const chain = chainTo(f, n => CDK8S.includes(n));
+  if (chain) breaches.push(`${LAYERS[layerOf(f)].name} reaches cdk8s: ${chain.join(' -> ')}`);
 }
 
 for (const b of breaches) console.log(b);

@@ -25,8 +25,8 @@ import { isDnsSubdomain } from './cli/options';
 import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } from './cli/output';
 import { selectForCheck, validateWithRules } from './cli/validate';
 import { DEFAULT_LIMITS } from './io/read';
+import { own } from './model/manifest';
 import { contextFor } from './rules';
-import { own } from './rules/values';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
 export interface PluginViolation {

@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterScopedObject } from './cluster-scoped-object';
 import { apiServiceExportCrd, boundSchemaCrd } from './crds';
-import { DEFAULT_GROUP } from './rules/kinds';
+import { DEFAULT_GROUP } from './model/kinds';
 import { declareAppGroup } from './validation';
 
 /**

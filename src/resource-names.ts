@@ -1,4 +1,4 @@
-import { goToLower } from './rules/k8s-names';
+import { goToLower } from './rules';
 
 /**
  * The names of an exported custom resource (`spec.names`).

@@ -19,26 +19,23 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
+import type { Manifest } from './model/manifest';
 import type * as RulesModule from './rules';
-import type { RuleContext } from './rules/rule';
-import type * as UpdatesModule from './rules/updates';
-import type { Manifest } from './rules/values';
-import type { Violation } from './rules/violation';
 import { defaultResolversOnly, manifestForRules } from './schema-as-data';
+
+type RuleContext = RulesModule.RuleContext;
+type Violation = RulesModule.Violation;
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
-let updatesModule: typeof UpdatesModule | undefined;
 
 function rules(): typeof RulesModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (rulesModule ??= require('./rules') as typeof RulesModule);
 }
 
-function updates(): typeof UpdatesModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (updatesModule ??= require('./rules/updates') as typeof UpdatesModule);
-}
+/** The update rules, which the rules layer's index exports too. */
+const updates = rules;
 
 /**
  * One line per violation: `[KB031] spec.versions[1].storage ...message (hint)`.

@@ -5,7 +5,7 @@ import { apiServiceExportCrd, boundSchemaCrd, instanceSchema, KUBE_BIND_CATEGORY
 import { crdDigest, normalizedCrd } from './support/canonical-crd';
 import { describeWithShared } from './support/shared';
 import { UPSTREAM_CRD_DIGESTS } from './support/upstream-digests';
-import { KIND_VERSIONS, KindVersion } from '../src/rules/kinds';
+import { KIND_VERSIONS, KindVersion } from '../src/model/kinds';
 
 type Json = { [key: string]: any };
 

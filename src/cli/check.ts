@@ -12,10 +12,8 @@ import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
-import { notCheckedNote } from '../rules/kube-bind-kinds';
-import { RuleContext } from '../rules/rule';
-import { Manifest, own } from '../rules/values';
-import { Violation } from '../rules/violation';
+import { Manifest, own } from '../model/manifest';
+import { notCheckedNote, RuleContext, Violation } from '../rules';
 
 export type { ValidateFn } from './command';
 
@@ -30,9 +28,9 @@ export interface UpdateFinding {
 export type ValidateUpdatesFn = (previous: readonly Manifest[], next: readonly Manifest[], ctx: RuleContext) => UpdateFinding[];
 
 /** The update rules, loaded only by `validate --previous`. */
-function updateRules(): typeof import('../rules/updates') {
+function updateRules(): typeof import('../rules') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../rules/updates');
+  return require('../rules');
 }
 
 /** The update rules of `src/rules/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */

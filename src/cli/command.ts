@@ -4,9 +4,8 @@
  * the table of `main.ts`.
  */
 import type { ReadLimits } from '../io/read';
-import type { RuleContext } from '../rules/rule';
-import type { Manifest } from '../rules/values';
-import type { Violation } from '../rules/violation';
+import type { Manifest } from '../model/manifest';
+import type { RuleContext, Violation } from '../rules';
 
 /** Exit statuses; scripts and CI rely on them, so they never change meaning. */
 export const EXIT_OK = 0;

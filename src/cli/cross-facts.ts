@@ -12,7 +12,7 @@
  * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
  * with and without trimming.
  */
-import { flat, Manifest } from '../rules/values';
+import { flat, Manifest } from '../model/manifest';
 
 const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;

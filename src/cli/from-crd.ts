@@ -15,10 +15,8 @@ import { Diagnostic, locateAt, SourceObject, STDIN_NAME, streamFiles } from '../
 import { Spill, TempFolder } from '../io/spill';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { canonicalDigest } from '../migrate/schema-difference';
-import { contextFor } from '../rules';
-import { RuleContext } from '../rules/rule';
-import { Manifest, own } from '../rules/values';
-import { Violation } from '../rules/violation';
+import { Manifest, own } from '../model/manifest';
+import { contextFor, RuleContext, Violation } from '../rules';
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',

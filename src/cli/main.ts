@@ -7,7 +7,7 @@ import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArg
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS } from '../io/read';
 import { TempFileError } from '../io/spill';
-import { closest } from '../rules/messages';
+import { closest } from '../rules';
 
 const PROGRAM = 'cdk8s-kube-bind';
 

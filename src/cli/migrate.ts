@@ -12,7 +12,7 @@ import { RecordedInput, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { YamlStreamWriter } from '../io/yaml-out';
 import { Sighting, V1alpha1Migration } from '../migrate/v1alpha1-to-v1alpha2';
-import { own } from '../rules/values';
+import { own } from '../model/manifest';
 
 export const MIGRATE_COMMAND: Command = {
   summary: 'migrate v1alpha1 APIServiceExports to v1alpha2 and BoundSchemas',

@@ -7,9 +7,9 @@ import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag } from './options';
 import { describeObject, formatDiagnostic } from './output';
 import { readInputs, SourceObject } from '../io/read';
-import { DeprecationNote, deprecationNotes, isDefinitionManifest } from '../lifecycle/deprecation';
 import { servingPaths, VersionPaths } from '../lifecycle/serving-paths';
-import { own } from '../rules/values';
+import { own } from '../model/manifest';
+import { DeprecationNote, deprecationNotes, isDefinitionManifest } from '../rules';
 
 /** The paths of one object, as both output formats need them. */
 interface ObjectPaths {

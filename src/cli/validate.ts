@@ -1,15 +1,14 @@
 /**
  * The `validate` subcommand: its flags and help, wired to the rule registry.
  */
-import { contextFor, crossObjectViolations, Manifest, RuleContext, validateObject, validateObjects, Violation } from '../rules';
+import { Manifest } from '../model';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { crdKindVersionOf } from '../rules/crd';
-import { unknownKindVersion } from '../rules/schema';
+import { contextFor, crossObjectViolations, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {

@@ -8,7 +8,7 @@
  */
 import { instanceSchema } from './index';
 import { IMMUTABLE_RULE, JsonSchema } from './schema-builders';
-import { KIND_VERSIONS, KindVersion } from '../rules/kinds';
+import { KIND_VERSIONS, KindVersion } from '../model/kinds';
 
 /** A field kube-bind's CRD marks `self == oldSelf`, with the message the server answers. */
 export interface ImmutableField {

@@ -8,7 +8,7 @@
  */
 import { buildApiServiceExportCrd } from './api-service-export';
 import { buildBoundSchemaCrd } from './bound-schema';
-import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../rules/kinds';
+import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../model/kinds';
 
 export { KUBE_BIND_CATEGORY } from './shared';
 

@@ -13,10 +13,8 @@
  * merged so that both read one set of checks.
  */
 import { CONDITION_SEVERITIES, CONDITION_STATUSES, inProse } from '../model';
-import { isRfc3339 } from '../rules/k8s-formats';
-import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from '../rules/k8s-names';
-import { didYouMean, oneOf, show } from '../rules/messages';
-import { isObject, own } from '../rules/values';
+import { isObject, own } from '../model/manifest';
+import { isRfc3339, dns1123SubdomainErrors, isCamelCase, suggestCamelCase, didYouMean, oneOf, show } from '../rules';
 
 /** One broken rule of one condition field. */
 export interface ConditionProblem {

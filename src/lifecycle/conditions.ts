@@ -7,7 +7,7 @@
  */
 import { conditionProblems, describeConditionProblems, isConditionTrue, wellFormedConditions } from './condition-format';
 import { ConditionSeverity, ConditionStatus } from '../model/enums';
-import { own } from '../rules/values';
+import { own } from '../model/manifest';
 
 export { ConditionStatus, ConditionSeverity } from '../model/enums';
 

@@ -7,8 +7,8 @@
  * `deprecated` and `subresources` are read, so both shapes of
  * `versions[*].schema` (`{ openAPIV3Schema: ... }` or the bare schema) work.
  */
-import { definitionSpecOf } from './deprecation';
-import { isObject, own } from '../rules/values';
+import { isObject, own } from '../model/manifest';
+import { definitionSpecOf } from '../rules';
 
 /** The paths of one served version. */
 export interface VersionPaths {

@@ -6,10 +6,10 @@
  */
 import { crdLabel } from './crd';
 import { BoundSchemaPropsFromCrd, FromCrdOptions, boundSchemaPropsFromCrd } from './props-from-crd';
+import { DEFAULT_GROUP } from '../model/kinds';
+import { Manifest } from '../model/manifest';
 import { renderNames } from '../resource-names';
 import { renderVersions } from '../resource-version';
-import { DEFAULT_GROUP } from '../rules/kinds';
-import { Manifest } from '../rules/values';
 
 export interface BoundSchemaManifestOptions extends FromCrdOptions {
   /** The namespace of the BoundSchema; none by default. */

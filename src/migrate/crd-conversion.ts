@@ -7,10 +7,8 @@
 import { CrdFindings } from './crd-findings';
 import { Conversion } from '../conversion';
 import { CONVERSION_STRATEGIES } from '../model';
-import { isBase64 } from '../rules/k8s-formats';
-import { didYouMean, oneOf, show } from '../rules/messages';
-import { field } from '../rules/paths';
-import { isObject, own } from '../rules/values';
+import { isObject, own } from '../model/manifest';
+import { isBase64, didYouMean, oneOf, show, field } from '../rules';
 
 const STRATEGIES = CONVERSION_STRATEGIES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

@@ -6,8 +6,7 @@
  * reader reports its own finding and returns undefined; the caller goes on
  * and withholds the result at the end when any problem was found.
  */
-import { didYouMean, oneOf, show } from '../rules/messages';
-import { field, item } from '../rules/paths';
+import { didYouMean, field, item, oneOf, show } from '../rules';
 
 export class CrdFindings {
   /** What kube-bind or Kubernetes refuses, or what a BoundSchema cannot hold. */

@@ -5,11 +5,10 @@
  * `exported-versions.ts`.
  */
 import { CrdFindings } from './crd-findings';
+import { isObject, own } from '../model/manifest';
 import { PrinterColumn, PrinterColumnFormat, PrinterColumnType } from '../printer-column';
 import { ResourceVersion } from '../resource-version';
-import { show } from '../rules/messages';
-import { field, item } from '../rules/paths';
-import { isObject, own } from '../rules/values';
+import { show, field, item } from '../rules';
 import { Subresources } from '../subresources';
 
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

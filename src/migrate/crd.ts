@@ -3,8 +3,8 @@
  * Shared by every step of the CRD -> BoundSchema conversion, so that each
  * names the object the same way.
  */
-import { show } from '../rules/messages';
-import { own } from '../rules/values';
+import { own } from '../model/manifest';
+import { show } from '../rules';
 
 export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
 export const CRD_KIND = 'CustomResourceDefinition';

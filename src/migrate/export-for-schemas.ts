@@ -4,8 +4,8 @@
  * applies. Works on manifests, so it takes BoundSchemas from any source.
  */
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION, Scope } from '../model';
-import { DEFAULT_GROUP } from '../rules/kinds';
-import { Manifest, isObject, own } from '../rules/values';
+import { DEFAULT_GROUP } from '../model/kinds';
+import { Manifest, isObject, own } from '../model/manifest';
 
 export interface ExportForSchemasOptions {
   /** The name of the APIServiceExport. */

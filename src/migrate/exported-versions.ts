@@ -9,11 +9,9 @@
 import { CrdFindings } from './crd-findings';
 import { readCrdVersion } from './crd-version';
 import { schemaDifference, showSide } from './schema-difference';
+import { isObject, own } from '../model/manifest';
 import { ResourceVersion, copySchema } from '../resource-version';
-import { didYouMean, show } from '../rules/messages';
-import { item } from '../rules/paths';
-import { versionSchemaDifference } from '../rules/schema-equality';
-import { isObject, own } from '../rules/values';
+import { didYouMean, show, item, versionSchemaDifference } from '../rules';
 
 export interface ExportedVersions {
   readonly versions: ResourceVersion[];

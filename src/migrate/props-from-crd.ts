@@ -17,11 +17,10 @@ import { CrdFindings } from './crd-findings';
 import { readExportedVersions } from './exported-versions';
 import { Conversion } from '../conversion';
 import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
+import { isObject, own } from '../model/manifest';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
-import { didYouMean, oneOf, show } from '../rules/messages';
-import { field } from '../rules/paths';
-import { isObject, own } from '../rules/values';
+import { didYouMean, oneOf, show, field } from '../rules';
 import { InformerScope, Scope } from '../scope';
 
 const SCOPES = RESOURCE_SCOPES;

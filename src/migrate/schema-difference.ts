@@ -6,10 +6,8 @@
  * semantic comparison of spec §8.2 see `rules/schema-equality.ts`).
  */
 import { createHash } from 'crypto';
-import { show } from '../rules/messages';
-import { item } from '../rules/paths';
-import { MISSING } from '../rules/schema-equality';
-import { isObject } from '../rules/values';
+import { isObject } from '../model/manifest';
+import { show, item, MISSING } from '../rules';
 
 /** Where two values differ (a path relative to where the comparison began) and what each side holds there. */
 export interface SchemaDifference {

@@ -28,10 +28,10 @@
  */
 import { CRD_API_VERSION, CRD_KIND } from './crd';
 import { DEFAULT_CONVERSION_STRATEGY } from '../model';
+import { Manifest, isObject, own } from '../model/manifest';
 import { PrinterColumn, renderPrinterColumn } from '../printer-column';
 import { copySchema } from '../resource-version';
-import { goToLower } from '../rules/k8s-names';
-import { Manifest, isObject, own } from '../rules/values';
+import { goToLower } from '../rules';
 import { renderSubresources } from '../subresources';
 
 /**

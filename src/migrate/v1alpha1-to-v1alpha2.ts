@@ -27,12 +27,10 @@
 import { canonicalDigest } from './schema-difference';
 import { propertiesOf } from '../crds/facts';
 import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
+import { DEFAULT_GROUP, KindVersion } from '../model/kinds';
+import { Manifest, isObject, own } from '../model/manifest';
 import { copySchema } from '../resource-version';
-import { DEFAULT_GROUP, KindVersion } from '../rules/kinds';
-import { didYouMean, oneOf, show } from '../rules/messages';
-import { field, item } from '../rules/paths';
-import { versionSchemaDifference } from '../rules/schema-equality';
-import { Manifest, isObject, own } from '../rules/values';
+import { didYouMean, oneOf, show, field, item, versionSchemaDifference } from '../rules';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

@@ -8,3 +8,5 @@ export * from './enums';
 export * from './values';
 export * from './defaults';
 export * from './patterns';
+export * from './manifest';
+export * from './kinds';

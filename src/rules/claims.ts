@@ -38,8 +38,8 @@ import { keyPath } from './k8s-values';
 import { didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { isObject, Manifest, own } from '../model/manifest';
 
 /** What kube-bind's konnector can claim today (its ClaimableAPIs): core group only. */
 export const CLAIMABLE_CORE_RESOURCES = ['configmaps', 'secrets', 'serviceaccounts'] as const;

@@ -6,12 +6,12 @@
  */
 import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from './k8s-names';
 import { CONDITION_SEVERITIES, CONDITION_STATUSES } from '../model';
-import { KIND_VERSIONS, KindVersion } from './kinds';
 import { didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { KIND_VERSIONS, KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 

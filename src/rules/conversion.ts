@@ -10,13 +10,13 @@
  */
 import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from './k8s-formats';
 import { dns1035LabelErrors } from './k8s-names';
-import { KindVersion } from './kinds';
 import { oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
 import { CONVERSION_WEBHOOK_CEL } from '../crds/bound-schema';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 const CEL = 'kube-bind CRD (CEL)';
 // A CustomResourceDefinition's spec.conversion has the BoundSchema's shape; the rules mirroring Kubernetes check both.

@@ -7,13 +7,13 @@
  * file adds what is particular to CRDs: the name Kubernetes requires, and a
  * note for what kube-bind could not carry if the CRD were exported.
  */
-import { KindVersion } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { VERSION_RULES } from './versions';
 import { Violation, violation } from './violation';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
 

@@ -9,14 +9,14 @@
  * matched by group + plural. Objects of other kinds are ignored.
  */
 import { ExportedResource, GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, exportedResources } from './export';
-import { kindVersionOf } from './kinds';
 import { groupMiss } from './kube-bind-kinds';
 import { SharedWithinRun } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { kindVersionOf } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 type Finding = { index: number; violation: Violation };
 

@@ -5,10 +5,10 @@
  */
 import { show } from './messages';
 import { Rule, defineRule } from './rule';
-import { has, Manifest, own } from './values';
 import { violation } from './violation';
 import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
 import { INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES, inProse } from '../model';
+import { has, Manifest, own } from '../model/manifest';
 
 /** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
 function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {

@@ -7,13 +7,13 @@
  */
 import { API_GROUP_PATTERN, DEFAULT_ISOLATION, ISOLATIONS, RESOURCE_NAME_PATTERN, VERSION_NAME_PATTERN } from '../model';
 import { dns1123SubdomainErrors } from './k8s-names';
-import { KindVersion } from './kinds';
 import { perObject } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 /** kube-bind's pattern for `group` fields (CRD `GroupResource.group`), read from the model (src/model), as our CRD states it. */
 export const GROUP_PATTERN = new RegExp(API_GROUP_PATTERN);

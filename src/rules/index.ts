@@ -5,11 +5,17 @@
  * CONTRIBUTING.md ("Adding a rule").
  */
 export * from './violation';
-export * from './values';
 export * from './paths';
 export * from './messages';
-export * from './kinds';
 export * from './rule';
 export { FAMILIES, REGISTRY, RULES, CROSS_RULES } from './registry';
 export { contextFor, validateObject, validateObjects, crossObjectViolations } from './runner';
 export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './kube-bind-kinds';
+export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './updates';
+export type { UpdateRule } from './updates';
+export { crdKindVersionOf } from './crd';
+export { unknownKindVersion } from './schema';
+export { MISSING, versionSchemaDifference } from './schema-equality';
+export * from './k8s-deprecation';
+export * from './k8s-names';
+export * from './k8s-formats';

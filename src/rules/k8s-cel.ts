@@ -27,7 +27,7 @@
  * Fields of a node marked `x-kubernetes-preserve-unknown-fields` or with
  * `additionalProperties` are not checked either.
  */
-import { isObject, own } from './values';
+import { isObject, own } from '../model/manifest';
 
 type Token =
   | { readonly kind: 'int' | 'uint' | 'double' | 'string' | 'bytes'; readonly at: number }

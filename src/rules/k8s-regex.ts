@@ -12,7 +12,7 @@
  * schemas have no `pattern`, and `require('cdk8s-kube-bind')` stays cheap.
  */
 
-import { flat } from './values';
+import { flat } from '../model/manifest';
 
 /** The parts of re2js used here (the package is ESM-first; its CommonJS build is loaded). */
 interface Re2Js {

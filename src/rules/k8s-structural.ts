@@ -24,7 +24,7 @@ import { celRuleError } from './k8s-cel';
 import { re2Matches, re2PatternError } from './k8s-regex';
 import { keyPath } from './k8s-values';
 import { field, item } from './paths';
-import { isObject, own } from './values';
+import { isObject, own } from '../model/manifest';
 
 /** Which family of requirement an issue breaks; each maps to one rule id. */
 export type StructuralIssueKind =

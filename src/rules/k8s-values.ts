@@ -7,7 +7,7 @@
  * maxLength/minLength count in kube-openapi's validate package).
  */
 import { field } from './paths';
-import { isObject } from './values';
+import { isObject } from '../model/manifest';
 
 /** The JSON type of a value, as OpenAPI names it (`integer` for whole numbers). */
 export function jsonType(value: unknown): string {

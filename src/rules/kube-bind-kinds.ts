@@ -13,9 +13,9 @@
  */
 import { dns1123SubdomainErrors } from './k8s-names';
 import { editDistance } from './k8s-values';
-import { KIND_VERSIONS, KindVersion } from './kinds';
 import { RuleContext } from './rule';
-import { Manifest, own } from './values';
+import { KIND_VERSIONS, KindVersion } from '../model/kinds';
+import { Manifest, own } from '../model/manifest';
 
 /** Every kind kube-bind serves, by version (kube-bind's deploy/crd, served: true). */
 export const KUBE_BIND_SERVED: { readonly [version: string]: readonly string[] } = {

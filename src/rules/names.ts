@@ -8,13 +8,13 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
-import { KindVersion } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
 import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];

@@ -6,12 +6,12 @@
  */
 import { printerColumnJsonPathErrors } from './k8s-jsonpath';
 import { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from '../model';
-import { KindVersion } from './kinds';
 import { didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.

@@ -6,10 +6,10 @@
  * check. Its passing and failing scenarios sit beside it, in
  * `<family>.scenarios.ts`; `registry.ts` lists the families.
  */
-import { KindVersion } from './kinds';
 import { perObject } from './memo';
-import { Manifest } from './values';
 import { Severity, Violation } from './violation';
+import { KindVersion } from '../model/kinds';
+import { Manifest } from '../model/manifest';
 
 /** What every check may know besides the object itself. */
 export interface RuleContext {

@@ -6,12 +6,12 @@
  */
 import { crdKindVersionOf } from './crd';
 import { withCrossObjectIndex } from './cross-object';
-import { DEFAULT_GROUP, kindVersionOf, KindVersion } from './kinds';
 import { withRuleScope } from './memo';
 import { CROSS_RULES, RULES } from './registry';
 import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
-import { Manifest } from './values';
 import { Violation } from './violation';
+import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
+import { Manifest } from '../model/manifest';
 
 /** Fills in the defaults of a context. */
 export function contextFor(options: Partial<RuleContext> = {}): RuleContext {

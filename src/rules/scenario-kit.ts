@@ -6,8 +6,8 @@
  * run them through the CLI and the constructs, and docs/rules.md quotes what
  * the engine reports on them. Not loaded by the library at run time.
  */
-import type { Manifest } from './values';
 import type { Severity } from './violation';
+import type { Manifest } from '../model/manifest';
 
 /** The objects of one scenario, checked together; `previous` holds the stored states for update rules. */
 export interface Scenario {

@@ -15,7 +15,7 @@
  */
 import { keyPath } from './k8s-values';
 import { item } from './paths';
-import { isObject } from './values';
+import { isObject } from '../model/manifest';
 
 /** Schema keywords that document a node without constraining it (JSONSchemaProps in apiextensions-apiserver). */
 export const DOCUMENTATION_KEYWORDS: readonly string[] = ['description', 'example', 'externalDocs'];

@@ -8,14 +8,14 @@ import { instanceSchema } from '../crds';
 import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
-import { KIND_VERSIONS, KindVersion, kindVersionOf } from './kinds';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
 import { closest, didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
-import { has, isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
 import { requiredOf } from '../crds/facts';
+import { KIND_VERSIONS, KindVersion, kindVersionOf } from '../model/kinds';
+import { has, isObject, Manifest, own } from '../model/manifest';
 
 const SOURCE_CRD = 'kube-bind CRD';
 

@@ -4,12 +4,12 @@
  * paths are present when scale is set comes from the CRD schema (KB002).
  */
 import { fieldPathErrors } from './k8s-jsonpath';
-import { KindVersion } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { KindVersion } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 // Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];

@@ -19,13 +19,13 @@
  * the server's conversion (strategy None) carries only shared fields over.
  */
 import { firstDifference } from './k8s-values';
-import { KindVersion, kindVersionOf } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { RuleContext, UpdateRule, defineRule } from './rule';
-import { isObject, Manifest, own } from './values';
 import { Severity, Violation, violation } from './violation';
 import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../crds/facts';
+import { KindVersion, kindVersionOf } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 export type { UpdateRule };
 

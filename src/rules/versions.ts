@@ -7,16 +7,16 @@
  * Version names, their uniqueness and "at least one version" come from the
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
+import { deprecationNotes } from './k8s-deprecation';
 import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
 import { deepEqual, utf8Length } from './k8s-values';
-import { KindVersion, kindVersionOf } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { versionSchemaDifference } from './schema-equality';
-import { has, isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
-import { deprecationNotes } from '../lifecycle/deprecation';
+import { KindVersion, kindVersionOf } from '../model/kinds';
+import { has, isObject, Manifest, own } from '../model/manifest';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.

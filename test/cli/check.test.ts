@@ -9,9 +9,9 @@ import { captureIo, fixture, lineContaining, removeTempDirs, tempDir, writeFile 
 import { CheckOptions, isChecked, runCheck, ValidateFn } from '../../src/cli/check';
 import { JSON_REPORTER, Reporter, TEXT_REPORTER } from '../../src/cli/output';
 import { DEFAULT_LIMITS } from '../../src/io/read';
+import { isObject, Manifest, own } from '../../src/model/manifest';
 import { show } from '../../src/rules/messages';
 import { RuleContext } from '../../src/rules/rule';
-import { isObject, Manifest, own } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
 afterAll(removeTempDirs);

@@ -7,7 +7,7 @@
 import * as yaml from 'js-yaml';
 import { lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
 import { apiServiceExportCrd, boundSchemaCrd } from '../../src/crds';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 afterAll(removeTempDirs);
 

@@ -16,7 +16,7 @@ import {
 import { escapeData, escapeProperty } from '../../src/cli/output/github';
 import { xmlText } from '../../src/cli/output/junit';
 import { artifactUri } from '../../src/cli/output/sarif';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 expect.extend({ toBeValidSarifLog });
 

@@ -6,7 +6,7 @@ import { captureIo, fixture } from './cli-helpers';
 import { runCheck } from '../../src/cli/check';
 import { CheckedObject, formatDiagnostic, JSON_REPORTER, LocatedViolation, Reporter, REPORTERS, summarize, TEXT_REPORTER, ValidationReport } from '../../src/cli/output';
 import { DEFAULT_LIMITS } from '../../src/io/read';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 function object(manifest: Manifest, violations: LocatedViolation[] = []): CheckedObject {
   return { file: 'f.yaml', index: 0, line: 1, manifest, violations, valid: !violations.some(v => v.severity === 'error') };

@@ -14,7 +14,8 @@ import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { describeViolations, validateJson } from './cli-run';
 import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, UpdateCheck } from '../../src';
-import { CROSS_RULES, Manifest, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
+import { Manifest } from '../../src/model';
+import { CROSS_RULES, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
 

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { MigrationFinding, migrateV1alpha1 } from '../../src/migrate';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'migrate', 'v1alpha1-exports.yaml');
 

@@ -9,7 +9,8 @@ import { Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { BoundSchema } from '../../src/bound-schema';
 import { boundSchemaManifestFromCrd, boundSchemaPropsFromCrd, exportForSchemas, migrateV1alpha1 } from '../../src/migrate';
-import { Manifest, Violation, validateObjects } from '../../src/rules';
+import { Manifest } from '../../src/model';
+import { Violation, validateObjects } from '../../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from '../fixtures/migrate/crds';
 import { testWithShared } from '../support/shared';
 

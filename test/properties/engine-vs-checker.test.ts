@@ -5,7 +5,8 @@
  * that rule's id.
  */
 import * as fc from 'fast-check';
-import { Manifest, Violation, validateObject } from '../../src/rules';
+import { Manifest } from '../../src/model';
+import { Violation, validateObject } from '../../src/rules';
 import {
   Mutation, applyMutation, boundSchemaManifest, exportV1alpha1Manifest, exportV1alpha2Manifest, mutationOf,
 } from '../support/arbitraries';

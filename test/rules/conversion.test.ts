@@ -1,6 +1,6 @@
 import { TEST_CA_PEM, at, base64, findings, runAll, validBoundSchema, violationsOf } from './helpers';
+import { Manifest } from '../../src/model/manifest';
 import { webhookUrlErrors } from '../../src/rules/conversion';
-import { Manifest } from '../../src/rules/values';
 
 const W = 'spec.conversion.webhook';
 

@@ -9,10 +9,10 @@ import {
   validExport,
   withValueAt,
 } from './v1alpha2-fixtures';
+import { Manifest } from '../../src/model/manifest';
 import { CROSS_OBJECT_RULES } from '../../src/rules/cross-object';
 import { contextFor, validateObjects } from '../../src/rules/index';
 import { CrossObjectRule, Located, RuleContext } from '../../src/rules/rule';
-import { Manifest } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };

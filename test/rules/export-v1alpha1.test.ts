@@ -1,5 +1,5 @@
 import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 function clusterScoped(extra: Manifest = {}): Manifest {
   const obj = validExportV1alpha1();

@@ -1,8 +1,8 @@
 import { junkValues, pathsOf, validExport, withValueAt } from './v1alpha2-fixtures';
+import { Manifest } from '../../src/model/manifest';
 import { EXPORT_RULES } from '../../src/rules/export';
 import { contextFor, validateObject } from '../../src/rules/index';
 import { Rule, RuleContext } from '../../src/rules/rule';
-import { Manifest } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };

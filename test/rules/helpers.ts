@@ -3,16 +3,16 @@
  * kind/version (fresh on every call, so tests may mutate them) and helpers
  * that run the per-object rules of this suite directly, without the registry.
  */
+import { DEFAULT_GROUP, kindVersionOf } from '../../src/model/kinds';
+import { Manifest } from '../../src/model/manifest';
 import { CONDITION_RULES } from '../../src/rules/conditions';
 import { CONVERSION_RULES } from '../../src/rules/conversion';
 import { EXPORT_V1ALPHA1_RULES } from '../../src/rules/export-v1alpha1';
-import { DEFAULT_GROUP, kindVersionOf } from '../../src/rules/kinds';
 import { NAME_RULES } from '../../src/rules/names';
 import { PRINTER_COLUMN_RULES } from '../../src/rules/printer-columns';
 import { Rule, RuleContext } from '../../src/rules/rule';
 import { SCHEMA_RULES } from '../../src/rules/schema';
 import { SUBRESOURCE_RULES } from '../../src/rules/subresources';
-import { Manifest } from '../../src/rules/values';
 import { VERSION_RULES } from '../../src/rules/versions';
 import { Violation } from '../../src/rules/violation';
 

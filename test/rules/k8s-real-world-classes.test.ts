@@ -8,11 +8,11 @@
  * - patterns compile as Go's regexp compiles them (re2js, KB038).
  */
 import { at, findings, validBoundSchema, violationsOf } from './helpers';
+import { Manifest } from '../../src/model/manifest';
 import { renderNames } from '../../src/resource-names';
 import { celEscape, celRuleError } from '../../src/rules/k8s-cel';
 import { goToLower } from '../../src/rules/k8s-names';
 import { re2PatternError } from '../../src/rules/k8s-regex';
-import { Manifest } from '../../src/rules/values';
 
 const ROOT = 'spec.versions[0].schema.openAPIV3Schema';
 

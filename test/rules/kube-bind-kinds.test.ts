@@ -7,10 +7,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
 import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/kube-bind-kinds';
 import { a2, bs } from '../../src/rules/scenarios';
-import { Manifest } from '../../src/rules/values';
 import { validateJson } from '../coverage/cli-run';
 
 const CTX = contextFor();

@@ -1,5 +1,5 @@
 import { at, findings, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 /** Both kinds that carry names, for rules that apply to both. */
 const BOTH: Array<[string, () => Manifest]> = [

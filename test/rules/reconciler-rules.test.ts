@@ -4,9 +4,9 @@
  * selectors kube-bind can never parse (KB146, KB147): errors, each with a
  * failing and a passing case beside the rule's scenario in src/rules/<family>.scenarios.ts.
  */
+import { Manifest } from '../../src/model/manifest';
 import { contextFor, crossObjectViolations, validateObject } from '../../src/rules';
 import { a2, bs, NAMESPACE } from '../../src/rules/scenarios';
-import { Manifest } from '../../src/rules/values';
 
 const CTX = contextFor();
 const cross = (objects: Manifest[]) => crossObjectViolations(objects, CTX)

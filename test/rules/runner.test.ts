@@ -1,10 +1,10 @@
 import * as fc from 'fast-check';
+import { KIND_VERSIONS, kindVersionOf } from '../../src/model/kinds';
+import { has, own } from '../../src/model/manifest';
 import { RULES } from '../../src/rules';
 import { keyPath } from '../../src/rules/k8s-values';
-import { KIND_VERSIONS, kindVersionOf } from '../../src/rules/kinds';
 import { withRuleScope } from '../../src/rules/memo';
 import { defineRule, passOf, SharedPass } from '../../src/rules/rule';
-import { has, own } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
 describe('kindVersionOf', () => {

@@ -11,10 +11,10 @@ import {
   validExportV1alpha2,
   violationsOf,
 } from './helpers';
+import { KIND_VERSIONS } from '../../src/model/kinds';
+import { Manifest } from '../../src/model/manifest';
 import { RULES, validateObject } from '../../src/rules';
-import { KIND_VERSIONS } from '../../src/rules/kinds';
 import { SCHEMA_RULES, schemaViolations, unknownKindVersion } from '../../src/rules/schema';
-import { Manifest } from '../../src/rules/values';
 
 const VALID_FIXTURES: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],

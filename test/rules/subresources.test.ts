@@ -1,5 +1,5 @@
 import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 const P = 'spec.versions[0].subresources.scale';
 

@@ -1,7 +1,7 @@
-import { DEFAULT_GROUP } from '../../src/rules/kinds';
+import { DEFAULT_GROUP } from '../../src/model/kinds';
+import { Manifest } from '../../src/model/manifest';
 import { RuleContext } from '../../src/rules/rule';
 import { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from '../../src/rules/updates';
-import { Manifest } from '../../src/rules/values';
 import { Violation } from '../../src/rules/violation';
 
 const ctx: RuleContext = { group: DEFAULT_GROUP };

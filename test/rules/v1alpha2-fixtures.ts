@@ -2,7 +2,7 @@
  * Fresh, valid manifests for the v1alpha2 export, claim and cross-object
  * tests. Every call returns a new object, so a test may mutate it freely.
  */
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 export const NAMESPACE = 'kube-bind-wildwest';
 

@@ -1,5 +1,5 @@
 import { at, findings, runAll, secondVersion, validBoundSchema, validExportV1alpha1, violationsOf, widgetSchema } from './helpers';
-import { Manifest } from '../../src/rules/values';
+import { Manifest } from '../../src/model/manifest';
 
 const BOTH: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],

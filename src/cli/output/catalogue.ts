@@ -2,8 +2,7 @@
  * The rule catalogue as the formats that describe rules (SARIF) need it:
  * every rule of the registry (per-object, across objects, updates) by id.
  */
-import { REGISTRY } from '../../rules/registry';
-import { Severity } from '../../rules/violation';
+import { REGISTRY, Severity } from '../../rules';
 
 export interface RuleDescription {
   readonly id: string;

@@ -5,7 +5,7 @@
  */
 import { byLine, CheckedObject, describeObject, renderStreamed, Reporter, ReportStream, summaryLine, ValidationReport } from './reporter';
 import { STDIN_NAME } from '../../io/read';
-import { Severity } from '../../rules/violation';
+import { Severity } from '../../rules';
 
 const COMMANDS: { readonly [s in Severity]: string } = { error: 'error', warning: 'warning', info: 'notice' };
 

@@ -7,7 +7,7 @@
  * compared with (`--previous`), else null.
  */
 import { Reporter, stringOrNull, ValidationReport } from './reporter';
-import { own } from '../../rules/values';
+import { own } from '../../model/manifest';
 
 export const JSON_REPORTER: Reporter = {
   description: 'one JSON array with an entry per checked object',

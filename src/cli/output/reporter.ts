@@ -4,8 +4,8 @@
  * One format is one module of this folder; `index.ts` lists them.
  */
 import type { Diagnostic } from '../../io/read';
-import { Manifest, own } from '../../rules/values';
-import { Violation } from '../../rules/violation';
+import { Manifest, own } from '../../model/manifest';
+import { Violation } from '../../rules';
 
 /** A violation with the line it points at. */
 export interface LocatedViolation extends Violation {

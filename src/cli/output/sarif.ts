@@ -9,7 +9,7 @@ import { pathToFileURL } from 'url';
 import { describeRule, RULES_DOC_URL } from './catalogue';
 import { describeObject, PLAIN, Reporter, ValidationReport } from './reporter';
 import { STDIN_NAME } from '../../io/read';
-import { Severity } from '../../rules/violation';
+import { Severity } from '../../rules';
 
 const LEVELS: { readonly [s in Severity]: 'error' | 'warning' | 'note' } = { error: 'error', warning: 'warning', info: 'note' };
 

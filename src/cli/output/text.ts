@@ -3,7 +3,7 @@
  * per violation, a hint below it, a summary last. Coloured on a terminal.
  */
 import { byLine, CheckedObject, describeObject, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
-import { Severity } from '../../rules/violation';
+import { Severity } from '../../rules';
 
 // SGR codes: bold red, bold yellow, bold cyan, bold, dim.
 const SEVERITY_COLORS: { readonly [s in Severity]: string } = { error: '1;31', warning: '1;33', info: '1;36' };

@@ -10,7 +10,7 @@
  * `; use <group>/<newer> <Kind>` when a served, non-deprecated version sorts
  * above the deprecated one in Kubernetes' version priority order.
  */
-import { isObject, own } from '../rules/values';
+import { isObject, own } from '../model/manifest';
 
 /** The parts of a definition spec the default warning depends on. */
 export interface DeprecationSpec {

@@ -2,7 +2,7 @@
  * The kind/version pairs the rules check, and how a manifest is recognised
  * as one of them.
  */
-import { Manifest, own } from './values';
+import { Manifest, own } from './manifest';
 
 /**
  * The kind/version pairs this library checks: the kube-bind kinds, and
