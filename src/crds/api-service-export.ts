@@ -28,32 +28,33 @@ import {
   storedVersionsSchema,
   versionEntry,
 } from './shared';
-import { API_GROUP_PATTERN, INFORMER_SCOPES, ISOLATIONS, RESOURCE_NAME_PATTERN } from '../model';
+import {
+  API_GROUP_PATTERN,
+  CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER,
+  CLUSTER_SCOPE_NEEDS_ISOLATION,
+  INFORMER_SCOPES,
+  ISOLATIONS,
+  NAMESPACED_SCOPE_HAS_NO_ISOLATION,
+  RESOURCE_NAME_PATTERN,
+} from '../model';
 
 /**
- * kube-bind's CEL rules of APIServiceExport v1alpha1. The rules that report
- * the same problems (KB018, KB070-KB072) quote the server's messages from here.
+ * kube-bind's CEL rules of APIServiceExport v1alpha1: those tying scope to
+ * informerScope and isolation are the model's constraints (model/constraints.ts).
+ * The rules that report the same problems (KB018, KB070-KB072) quote the
+ * server's messages from here.
  */
 export const EXPORT_V1ALPHA1_CEL = {
-  clusterScopeNeedsClusterInformer: {
-    rule: 'self.scope == "Namespaced" || self.informerScope == "Cluster"',
-    message: 'informerScope must be Cluster for cluster-scoped resources',
-  },
-  clusterScopeNeedsIsolation: {
-    rule: 'self.scope == "Namespaced" || has(self.clusterScopedIsolation)',
-    message: 'clusterScopedIsolation must be defined for cluster-scoped resources',
-  },
-  namespacedScopeHasNoIsolation: {
-    rule: 'self.scope == "Cluster" || !has(self.clusterScopedIsolation)',
-    message: 'clusterScopedIsolation is not relevant for namespaced resources',
-  },
+  clusterScopeNeedsClusterInformer: CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.cel,
+  clusterScopeNeedsIsolation: CLUSTER_SCOPE_NEEDS_ISOLATION.cel,
+  namespacedScopeHasNoIsolation: NAMESPACED_SCOPE_HAS_NO_ISOLATION.cel,
   nameIsPluralDotGroup: {
     rule: 'self.metadata.name == self.spec.names.plural+"."+self.spec.group',
     // Upstream's wording, wrong as it is (the rule checks the object name,
     // not the informer scope): kept so this CRD stays equivalent to kube-bind's.
     message: 'informerScope is immutable',
   },
-} as const;
+};
 
 const EXPORT_DESCRIPTION = 'Offers a resource of the provider cluster to consumer clusters through kube-bind.';
 const STATUS_DESCRIPTION = 'What the consumer cluster reports about the exported resource.';

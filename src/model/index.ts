@@ -10,3 +10,4 @@ export * from './defaults';
 export * from './patterns';
 export * from './manifest';
 export * from './kinds';
+export * from './constraints';
