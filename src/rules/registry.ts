@@ -12,11 +12,11 @@ import { CONVERSION_RULES } from './conversion';
 import { CRD_RULES } from './crd';
 import { CROSS_OBJECT_RULES } from './cross-object';
 import { EXPORT_RULES } from './export';
-import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
 import { AnyRule, CrossObjectRule, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
+import { SCOPE_RULES } from './scope';
 import { SUBRESOURCE_RULES } from './subresources';
 import { UPDATE_RULES } from './updates';
 import { VERSION_RULES } from './versions';
@@ -28,7 +28,7 @@ export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {
   'versions': VERSION_RULES,
   'printer-columns': PRINTER_COLUMN_RULES,
   'subresources': SUBRESOURCE_RULES,
-  'export-v1alpha1': EXPORT_V1ALPHA1_RULES,
+  'scope': SCOPE_RULES,
   'conversion': CONVERSION_RULES,
   'conditions': CONDITION_RULES,
   'export': EXPORT_RULES,

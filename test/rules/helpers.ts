@@ -7,11 +7,11 @@ import { DEFAULT_GROUP, kindVersionOf } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
 import { CONDITION_RULES } from '../../src/rules/conditions';
 import { CONVERSION_RULES } from '../../src/rules/conversion';
-import { EXPORT_V1ALPHA1_RULES } from '../../src/rules/export-v1alpha1';
 import { NAME_RULES } from '../../src/rules/names';
 import { PRINTER_COLUMN_RULES } from '../../src/rules/printer-columns';
 import { Rule, RuleContext } from '../../src/rules/rule';
 import { SCHEMA_RULES } from '../../src/rules/schema';
+import { SCOPE_RULES } from '../../src/rules/scope';
 import { SUBRESOURCE_RULES } from '../../src/rules/subresources';
 import { VERSION_RULES } from '../../src/rules/versions';
 import { Violation } from '../../src/rules/violation';
@@ -25,7 +25,7 @@ export const SUITE_RULES: Rule[] = [
   ...VERSION_RULES,
   ...PRINTER_COLUMN_RULES,
   ...SUBRESOURCE_RULES,
-  ...EXPORT_V1ALPHA1_RULES,
+  ...SCOPE_RULES,
   ...CONVERSION_RULES,
   ...CONDITION_RULES,
 ];

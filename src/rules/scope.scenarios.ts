@@ -1,5 +1,5 @@
 /**
- * The passing and failing scenario of every rule of `export-v1alpha1.ts`, beside it:
+ * The passing and failing scenario of every rule of `scope.ts`, beside it:
  * the tests run them through the CLI and the constructs, and docs/rules.md
  * quotes what the engine reports on the failing one.
  */

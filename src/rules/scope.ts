@@ -68,7 +68,7 @@ const namespacedScopeHasNoIsolation: Rule = defineRule({
   },
 });
 
-export const EXPORT_V1ALPHA1_RULES: Rule[] = [
+export const SCOPE_RULES: Rule[] = [
   clusterScopeNeedsClusterInformer,
   clusterScopeNeedsIsolation,
   namespacedScopeHasNoIsolation,
