@@ -220,11 +220,9 @@ export const FROM_CRD_COMMAND: Command = {
     }
     failed += checked.slice(checkedSchemas.length).filter(o => !o.valid).length;
     let exports = makeExports(keptFacts);
-    if (keptFacts.length !== madeFacts.length && exports.length > 0) {
-      // The exports were checked with every schema; smaller ones are checked again, and withheld if invalid.
-      const again = checkExports(exports, keptFacts, context);
-      exports = exports.filter((_, i) => !again[i].some(v => v.severity === 'error'));
-    }
+    // The exports were checked with every schema; smaller ones are checked again. Those with an error are withheld.
+    const findingsOfPrinted = keptFacts.length !== madeFacts.length ? checkExports(exports, keptFacts, context) : exportFindings;
+    exports = exports.filter((_, i) => !findingsOfPrinted[i].some(v => v.severity === 'error'));
     if (exports.length > 1) {
       // Named after what is printed: a scope whose only BoundSchema was withheld gets no export.
       const exportNames = exports.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');

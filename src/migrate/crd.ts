@@ -3,11 +3,11 @@
  * Shared by every step of the CRD -> BoundSchema conversion, so that each
  * names the object the same way.
  */
+import { CRD_KIND } from '../model/kinds';
 import { own } from '../model/manifest';
 import { show } from '../rules';
 
-export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
-export const CRD_KIND = 'CustomResourceDefinition';
+export { CRD_API_VERSION, CRD_KIND } from '../model/kinds';
 
 /** `CustomResourceDefinition "widgets.example.com"`, or the best label the input allows. */
 export function crdLabel(crd: unknown): string {

@@ -17,6 +17,7 @@ import { CrdFindings } from './crd-findings';
 import { readExportedVersions } from './exported-versions';
 import { Conversion } from '../conversion';
 import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
+import { isCrd } from '../model/kinds';
 import { isObject, own } from '../model/manifest';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
@@ -137,6 +138,7 @@ function readCrd(crd: unknown, options: FromCrdOptions): FromCrdResult {
 
 /** Whether the object is a v1 CRD; the rest is not read when it is not. */
 function readTypeMeta(findings: CrdFindings, crd: { [key: string]: any }): boolean {
+  if (isCrd(crd)) return true;
   const kind = own(crd, 'kind');
   const apiVersion = own(crd, 'apiVersion');
   if (kind !== CRD_KIND) {
@@ -148,11 +150,8 @@ function readTypeMeta(findings: CrdFindings, crd: { [key: string]: any }): boole
       'convert the CRD to apiextensions.k8s.io/v1 first: schema, subresources and printer columns move into spec.versions[*]');
     return false;
   }
-  if (apiVersion !== CRD_API_VERSION) {
-    findings.problem('apiVersion', `${show(apiVersion)} must be ${show(CRD_API_VERSION)}`);
-    return false;
-  }
-  return true;
+  findings.problem('apiVersion', `${show(apiVersion)} must be ${show(CRD_API_VERSION)}`);
+  return false;
 }
 
 function readPreserveUnknownFields(findings: CrdFindings, value: unknown): void {
@@ -187,11 +186,7 @@ function readInformerScope(findings: CrdFindings, option: string | undefined, sc
     findings.problem('', `informerScope option ${show(value)} ${oneOf(INFORMER_SCOPES)}${didYouMean(value, INFORMER_SCOPES)}`);
     return undefined;
   }
-  if (value === 'Namespaced' && scope === 'Cluster') {
-    findings.problem('spec.scope', '"Cluster" cannot be bound with informerScope "Namespaced": the konnector would only watch single namespaces',
-      'use informerScope "Cluster" for cluster-scoped resources');
-    return undefined;
-  }
+  // A cluster-scoped CRD with informerScope Namespaced is made all the same: the rules judge the pair (KB070).
   return value;
 }
 

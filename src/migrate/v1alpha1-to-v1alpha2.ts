@@ -21,8 +21,10 @@
  *   Every other metadata field and the whole `status` (conditions,
  *   acceptedNames, storedVersions) are dropped, with a note.
  * - A missing `served` is written as true, v1alpha1's default.
- * - What v1alpha1's own CRD refuses (CEL rules, required fields, the name
- *   `<plural>.<group>`) and differing per-version schemas are problems.
+ * - What v1alpha1's own CRD refuses (required fields, the name
+ *   `<plural>.<group>`) and differing per-version schemas are problems; so is
+ *   what the rules of scope.ts find against its CEL rules (the migration asks
+ *   them, it does not state those constraints again).
  */
 import { canonicalDigest } from './schema-difference';
 import { propertiesOf } from '../crds/facts';
@@ -30,7 +32,7 @@ import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOP
 import { DEFAULT_GROUP, KindVersion } from '../model/kinds';
 import { Manifest, isObject, own } from '../model/manifest';
 import { copySchema } from '../resource-version';
-import { didYouMean, oneOf, show, field, item, versionSchemaDifference } from '../rules';
+import { didYouMean, oneOf, show, field, item, scopeViolations, versionSchemaDifference } from '../rules';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -263,18 +265,8 @@ function migrateExport(obj: Manifest, group: string): Migrated {
     notes.push(`${field('spec', key)} is dropped: it is not a field of a v1alpha1 export${didYouMean(key, SPEC_KEYS)}`);
   }
 
-  // The CEL rules of v1alpha1's CRD.
-  if (scope === 'Cluster' && informerScope === 'Namespaced') {
-    problem('spec.informerScope', '"Namespaced" cannot export the cluster-scoped resource (spec.scope "Cluster"): use informerScope "Cluster"');
-  }
-  if (scope === 'Cluster' && csi === undefined) {
-    problem('spec.clusterScopedIsolation', 'is missing: v1alpha1 requires it for a cluster-scoped resource, and it decides spec.isolation of v1alpha2 '
-      + `(${oneOf(ISOLATIONS)})`);
-  }
-  if (scope === 'Namespaced' && csi !== undefined) {
-    problem('spec.clusterScopedIsolation', `${show(csi)} is set for a namespaced resource, which v1alpha1 refuses: `
-      + 'remove it, or make the resource cluster-scoped');
-  }
+  // The constraints v1alpha1's CRD states in CEL (scope against informerScope and clusterScopedIsolation) are the rules' to judge.
+  for (const v of scopeViolations(obj, V1ALPHA1)) if (v.severity === 'error') problems.push(v.message);
 
   const qualified = resourceGroup !== undefined && names !== undefined ? `${names.plural}.${resourceGroup}` : undefined;
   const metadata = own(obj, 'metadata');

@@ -68,7 +68,7 @@ export const CLUSTER_SCOPE_NEEDS_ISOLATION: SpecConstraint = {
 /** A namespaced resource has no clusterScopedIsolation (v1alpha1). */
 export const NAMESPACED_SCOPE_HAS_NO_ISOLATION: SpecConstraint = {
   breaks: spec => own(spec, 'scope') === Scope.NAMESPACED && hasIsolation(spec),
-  reason: 'it must not be set because spec.scope is "Namespaced"',
+  reason: 'must not be set because spec.scope is "Namespaced"',
   cel: {
     rule: 'self.scope == "Cluster" || !has(self.clusterScopedIsolation)',
     message: 'clusterScopedIsolation is not relevant for namespaced resources',

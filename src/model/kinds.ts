@@ -24,6 +24,23 @@ export const KIND_VERSIONS: readonly KindVersion[] = [
 
 export const DEFAULT_GROUP = 'kube-bind.io';
 
+/** Kubernetes' CustomResourceDefinition, as kube-bind reads one: `apiextensions.k8s.io/v1`. */
+export const CRD_GROUP = 'apiextensions.k8s.io';
+export const CRD_KIND = 'CustomResourceDefinition';
+export const CRD_API_VERSION = `${CRD_GROUP}/v1`;
+export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
+
+/** Whether `obj` is a CustomResourceDefinition of any apiextensions version (v1beta1 too). */
+export function isCrdOfAnyVersion(obj: unknown): boolean {
+  const apiVersion = own(obj, 'apiVersion');
+  return own(obj, 'kind') === CRD_KIND && typeof apiVersion === 'string' && apiVersion.startsWith(`${CRD_GROUP}/`);
+}
+
+/** Whether `obj` is a CustomResourceDefinition of `apiextensions.k8s.io/v1`, the only version kube-bind and these rules read. */
+export function isCrd(obj: unknown): boolean {
+  return own(obj, 'kind') === CRD_KIND && own(obj, 'apiVersion') === CRD_API_VERSION;
+}
+
 /** `kind/version` of a manifest of our group, or undefined when it is not ours. */
 export function kindVersionOf(obj: Manifest, group: string): KindVersion | undefined {
   const apiVersion = own(obj, 'apiVersion');

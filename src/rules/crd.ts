@@ -12,14 +12,12 @@ import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { VERSION_RULES } from './versions';
 import { Violation, violation } from './violation';
-import { KindVersion } from '../model/kinds';
+import { CRD_KIND_VERSION, KindVersion, isCrd } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
-
-export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
 
 /** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
 export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
-  return own(obj, 'apiVersion') === 'apiextensions.k8s.io/v1' && own(obj, 'kind') === 'CustomResourceDefinition' ? CRD_KIND_VERSION : undefined;
+  return isCrd(obj) ? CRD_KIND_VERSION : undefined;
 }
 
 /**

@@ -15,7 +15,8 @@ import { show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
-import { kindVersionOf } from '../model/kinds';
+import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
+import { isCrd, isCrdOfAnyVersion, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
 
 type Finding = { index: number; violation: Violation };
@@ -57,11 +58,6 @@ function labelOf(kind: string, m: Manifest, index: number): string {
   return name !== undefined ? `${kind} ${show(name)}` : `${kind} #${index + 1}`;
 }
 
-function isCrd(m: Manifest): boolean {
-  const apiVersion = own(m, 'apiVersion');
-  return own(m, 'kind') === 'CustomResourceDefinition' && typeof apiVersion === 'string' && apiVersion.startsWith('apiextensions.k8s.io/');
-}
-
 /** BoundSchemas, v1alpha1 exports and v1 CRDs, with a string group and plural. */
 function schemaSources(objects: readonly Located[], ctx: RuleContext): SchemaSource[] {
   const out: SchemaSource[] = [];
@@ -70,7 +66,7 @@ function schemaSources(objects: readonly Located[], ctx: RuleContext): SchemaSou
     let kind: SchemaSource['kind'];
     if (kv === 'BoundSchema/v1alpha2') kind = 'BoundSchema';
     else if (kv === 'APIServiceExport/v1alpha1') kind = 'APIServiceExport';
-    else if (isCrd(manifest) && own(manifest, 'apiVersion') === 'apiextensions.k8s.io/v1') kind = 'CustomResourceDefinition';
+    else if (isCrd(manifest)) kind = 'CustomResourceDefinition';
     else continue;
     const spec = own(manifest, 'spec');
     const group = own(spec, 'group');
@@ -172,7 +168,7 @@ function groupOfApiVersion(apiVersion: string): string {
 function kubeBindCrds(objects: readonly Located[]): Array<{ index: number; manifest: Manifest; kind: string; group: string }> {
   const out: Array<{ index: number; manifest: Manifest; kind: string; group: string }> = [];
   for (const { index, manifest } of objects) {
-    if (!isCrd(manifest)) continue;
+    if (!isCrdOfAnyVersion(manifest)) continue;
     const spec = own(manifest, 'spec');
     const kind = own(own(spec, 'names'), 'kind');
     const group = own(spec, 'group');
@@ -195,9 +191,12 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
-      if (own(own(exp.manifest, 'spec'), 'informerScope') !== 'Namespaced') continue;
+      const informerScope = own(own(exp.manifest, 'spec'), 'informerScope');
+      // The export holds informerScope, its resources' schemas the scope: look them up only when the informerScope can break it.
+      if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks({ scope: Scope.CLUSTER, informerScope })) continue;
       for (const resource of exp.resources) {
-        const clusterScoped = sourcesFor(index, resource, exp.namespace).sort(byPreference).find(s => s.scope === 'Cluster');
+        const clusterScoped = sourcesFor(index, resource, exp.namespace).sort(byPreference)
+          .find(s => CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks({ scope: s.scope, informerScope }));
         if (clusterScoped === undefined) continue;
         out.push({
           index: exp.index,

@@ -19,3 +19,4 @@ export { MISSING, versionSchemaDifference } from './schema-equality';
 export * from './k8s-deprecation';
 export * from './k8s-names';
 export * from './k8s-formats';
+export { scopeViolations } from './scope';

@@ -1,37 +1,45 @@
 /**
- * APIServiceExport v1alpha1: the cross-field rules kube-bind's CRD states
- * as CEL on `spec`, tying the exported resource's scope to the informer
- * scope and to clusterScopedIsolation.
+ * The rules that tie an exported resource's scope to informerScope and to
+ * clusterScopedIsolation: the constraints of the model (model/constraints.ts),
+ * each applied by one rule to every kind that carries both fields. A v1alpha2
+ * export carries informerScope but not the scope, which its BoundSchemas
+ * state: KB170 (cross-object.ts) applies the same constraint across them.
  */
 import { show } from './messages';
 import { Rule, defineRule } from './rule';
-import { violation } from './violation';
-import { EXPORT_V1ALPHA1_CEL } from '../crds/api-service-export';
-import { INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES, inProse } from '../model';
-import { has, Manifest, own } from '../model/manifest';
+import { Violation, violation } from './violation';
+import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, CLUSTER_SCOPE_NEEDS_ISOLATION, ISOLATIONS, NAMESPACED_SCOPE_HAS_NO_ISOLATION, inProse } from '../model';
+import { DEFAULT_GROUP, KindVersion } from '../model/kinds';
+import { Manifest, own } from '../model/manifest';
 
-/** spec and its scope, when the scope is one the server knows (otherwise KB004 speaks). */
-function scoped(obj: Manifest): { spec: { [key: string]: any }; scope: string } | undefined {
-  const spec = own(obj, 'spec');
-  const scope = own(spec, 'scope');
-  return typeof scope === 'string' && SCOPES.includes(scope) ? { spec, scope } : undefined;
-}
-
+/**
+ * APIServiceExport v1alpha1's CRD refuses the pair (CEL). The BoundSchema CRD
+ * has no such rule, and kube-bind binds it all the same: the konnector
+ * watches a cluster-scoped resource cluster-wide whatever informerScope says
+ * (`pkg/konnector/controllers/cluster/serviceexport`), and the backend writes
+ * its own informerScope into the BoundSchemas it binds
+ * (`backend/controllers/serviceexportrequest`). What kube-bind ignores is a
+ * warning there.
+ */
 const clusterScopeNeedsClusterInformer: Rule = defineRule({
   id: 'KB070',
   title: 'A cluster-scoped resource is exported with informerScope Cluster',
   source: 'kube-bind CRD (CEL), spec §8.6',
   severity: 'error',
   scope: 'object',
-  appliesTo: ['APIServiceExport/v1alpha1'],
+  appliesTo: ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'],
   check: obj => {
-    const s = scoped(obj);
-    const informerScope = own(s?.spec, 'informerScope');
-    if (s?.scope !== 'Cluster' || typeof informerScope !== 'string' || !INFORMER_SCOPES.includes(informerScope) || informerScope === 'Cluster') return [];
-    return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope',
-      `spec.informerScope ${show(informerScope)} must be "Cluster" because spec.scope is "Cluster": `
-      + 'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
-      `set informerScope: Cluster, or export a namespaced resource; the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer.message)}`)];
+    const spec = own(obj, 'spec');
+    if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks(spec)) return [];
+    const message = `spec.informerScope ${show(own(spec, 'informerScope'))} must be "Cluster" because spec.scope is "Cluster": `
+      + CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.reason;
+    if (own(obj, 'kind') === 'BoundSchema') {
+      return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope', message,
+        'set informerScope: Cluster; kube-bind binds the resource all the same, watching it cluster-wide, '
+        + 'and its backend writes its own informerScope into the BoundSchemas it binds', 'warning')];
+    }
+    return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope', message,
+      `set informerScope: Cluster, or export a namespaced resource; the server says ${show(CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.cel.message)}`)];
   },
 });
 
@@ -43,12 +51,11 @@ const clusterScopeNeedsIsolation: Rule = defineRule({
   scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
-    const s = scoped(obj);
-    if (s?.scope !== 'Cluster' || (has(s.spec, 'clusterScopedIsolation') && own(s.spec, 'clusterScopedIsolation') !== null)) return [];
+    if (!CLUSTER_SCOPE_NEEDS_ISOLATION.breaks(own(obj, 'spec'))) return [];
     return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
-      'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
+      `spec.clusterScopedIsolation is missing; ${CLUSTER_SCOPE_NEEDS_ISOLATION.reason}`,
       `choose how cluster-scoped objects of different consumers are kept apart on the provider: ${inProse(ISOLATIONS)}; `
-      + `the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsIsolation.message)}`)];
+      + `the server says ${show(CLUSTER_SCOPE_NEEDS_ISOLATION.cel.message)}`)];
   },
 });
 
@@ -60,11 +67,11 @@ const namespacedScopeHasNoIsolation: Rule = defineRule({
   scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
   check: obj => {
-    const s = scoped(obj);
-    if (s?.scope !== 'Namespaced' || !has(s.spec, 'clusterScopedIsolation') || own(s.spec, 'clusterScopedIsolation') === null) return [];
+    const spec = own(obj, 'spec');
+    if (!NAMESPACED_SCOPE_HAS_NO_ISOLATION.breaks(spec)) return [];
     return [violation(namespacedScopeHasNoIsolation, 'spec.clusterScopedIsolation',
-      `spec.clusterScopedIsolation ${show(own(s.spec, 'clusterScopedIsolation'))} must not be set because spec.scope is "Namespaced"`,
-      `remove it: it only applies to cluster-scoped resources; the server says ${show(EXPORT_V1ALPHA1_CEL.namespacedScopeHasNoIsolation.message)}`)];
+      `spec.clusterScopedIsolation ${show(own(spec, 'clusterScopedIsolation'))} ${NAMESPACED_SCOPE_HAS_NO_ISOLATION.reason}`,
+      `remove it: it only applies to cluster-scoped resources; the server says ${show(NAMESPACED_SCOPE_HAS_NO_ISOLATION.cel.message)}`)];
   },
 });
 
@@ -73,3 +80,12 @@ export const SCOPE_RULES: Rule[] = [
   clusterScopeNeedsIsolation,
   namespacedScopeHasNoIsolation,
 ];
+
+/**
+ * What the rules above find in an object of `kind`: for a converter that
+ * reads a v1alpha1 export, whose CEL rules these are, and leaves the verdict
+ * on them to the rules.
+ */
+export function scopeViolations(obj: Manifest, kind: KindVersion): Violation[] {
+  return SCOPE_RULES.filter(r => r.appliesTo.includes(kind)).flatMap(r => r.check(obj, { group: DEFAULT_GROUP }));
+}

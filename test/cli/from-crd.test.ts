@@ -116,12 +116,13 @@ describe('BoundSchemas from CRDs', () => {
     expect((await runCli(['from-crd', '--export=shop', '--namespace=kube-bind', '--informer-scope=Namespaced', GADGETS])).out).toBe(r.out);
   });
 
-  test('--informer-scope Namespaced for a cluster-scoped CRD: an error for that CRD, the others still printed', async () => {
+  test('--informer-scope Namespaced for a cluster-scoped CRD: made, and judged by the rules as validate judges it', async () => {
     const r = await runCli(['from-crd', '--informer-scope', 'Namespaced', '--export', 'x', GADGETS, TOWNS]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${TOWNS}:${lineContaining(fs.readFileSync(TOWNS, 'utf8'), 'scope: Cluster')}: error: CustomResourceDefinition "towns.wildwest.dev": `
-      + 'spec.scope "Cluster" cannot be bound with informerScope "Namespaced"');
-    expect(names(manifests(r.out))).toEqual(['BoundSchema /gadgets.shop.example.com', 'APIServiceExport /x']);
+    // The BoundSchema gets KB070's warning (kube-bind binds it all the same); the export of the cluster-scoped resource KB170's error.
+    expect(r.err).toMatch(/: warning KB070 towns\.wildwest\.dev \(BoundSchema kube-bind\.io\/v1alpha2\) spec\.informerScope: /);
+    expect(r.err).toMatch(/: error KB170 x-cluster \(APIServiceExport kube-bind\.io\/v1alpha2\) spec\.resources\[0\]: /);
+    expect(names(manifests(r.out))).toEqual(['BoundSchema /gadgets.shop.example.com', 'BoundSchema /towns.wildwest.dev', 'APIServiceExport /x-namespaced']);
   });
 
   test('--group: the kube-bind kinds of another group, which validate --group accepts', async () => {

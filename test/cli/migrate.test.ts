@@ -132,8 +132,7 @@ describe('exports that cannot be migrated', () => {
     const r = await runCli(['migrate', INVALID]);
     expect(r.code).toBe(1);
     expect(r.err.split('\n')[0]).toBe(`${INVALID}:${lineContaining(invalidText, 'spec:')}: error: APIServiceExport "marshals.wildwest.dev": `
-      + 'spec.clusterScopedIsolation is missing: v1alpha1 requires it for a cluster-scoped resource, and it decides spec.isolation of v1alpha2 '
-      + '(must be one of "Prefixed", "Namespaced", "None")');
+      + 'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"');
     expect(r.err).toMatch(/\n[^\n]+invalid\.yaml:\d+: note: APIServiceExport "horses\.wildwest\.dev": spec\.isolation is set to "Prefixed"/);
     const out = manifests(r.out);
     expect(summary(out)).toEqual([

@@ -70,8 +70,10 @@ describe('boundSchemaPropsFromCrd', () => {
     expect(onlyProblem(databasesCrd(), { informerScope: 'Namespace' }))
       .toBe('CustomResourceDefinition "databases.db.example.com": informerScope option "Namespace" must be one of "Cluster", "Namespaced" '
         + '(did you mean "Namespaced"?)');
-    expect(onlyProblem(nodePoolsCrd(), { informerScope: 'Namespaced' }))
-      .toMatch(/^CustomResourceDefinition "nodepools.infra.example.com": spec.scope "Cluster" cannot be bound with informerScope "Namespaced"/);
+    // A cluster-scoped CRD with informerScope Namespaced is converted: the rules judge the pair (KB070), not the converter.
+    const clusterWithNamespaced = boundSchemaPropsFromCrd(nodePoolsCrd(), { informerScope: 'Namespaced' });
+    expect(clusterWithNamespaced.problems).toEqual([]);
+    expect([clusterWithNamespaced.props!.scope, clusterWithNamespaced.props!.informerScope]).toEqual(['Cluster', 'Namespaced']);
   });
 
   test('a multi-version CRD without conversion gets strategy None, as the API server defaults it, with a note', () => {

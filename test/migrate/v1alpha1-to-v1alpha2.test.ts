@@ -213,17 +213,18 @@ describe('invalid v1alpha1 exports get problems naming the object and the field;
       .toBe('spec.informerScope "Namespace" must be one of "Cluster", "Namespaced" (did you mean "Namespaced"?)');
   });
 
-  test('the CEL rules of v1alpha1: cluster scope needs informerScope Cluster and a clusterScopedIsolation', () => {
+  test('the CEL rules of v1alpha1 are judged by the rules that state them (KB070, KB071), not by the migration', () => {
     const found = problemsFor(e => { e.spec.scope = 'Cluster'; });
     expect(messages(found)).toEqual([
-      'spec.informerScope "Namespaced" cannot export the cluster-scoped resource (spec.scope "Cluster"): use informerScope "Cluster"',
-      expect.stringMatching(/^spec.clusterScopedIsolation is missing: v1alpha1 requires it for a cluster-scoped resource/),
+      'spec.informerScope "Namespaced" must be "Cluster" because spec.scope is "Cluster": a konnector that watches single namespaces '
+        + 'cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
+      'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
     ]);
   });
 
-  test('the CEL rules of v1alpha1: no clusterScopedIsolation for a namespaced resource', () => {
+  test('the CEL rules of v1alpha1: no clusterScopedIsolation for a namespaced resource (KB072)', () => {
     expect(only(problemsFor(e => { e.spec.clusterScopedIsolation = 'Prefixed'; })).message)
-      .toMatch(/^spec.clusterScopedIsolation "Prefixed" is set for a namespaced resource, which v1alpha1 refuses/);
+      .toBe('spec.clusterScopedIsolation "Prefixed" must not be set because spec.scope is "Namespaced"');
   });
 
   test('a name that is not <plural>.<group>', () => {

@@ -30,9 +30,11 @@ describe('KB070 cluster scope needs informerScope Cluster', () => {
     expect(findings('KB004', obj)).toEqual([at('KB004', 'spec.informerScope')]);
   });
 
-  test('does not apply to BoundSchema', () => {
+  test('a BoundSchema gets a warning: kube-bind binds it all the same, and its backend sets informerScope', () => {
     const obj = validBoundSchema();
     obj.spec.scope = 'Cluster';
+    expect(findings('KB070', obj)).toEqual([{ ...at('KB070', 'spec.informerScope'), severity: 'warning' }]);
+    obj.spec.informerScope = 'Cluster';
     expect(findings('KB070', obj)).toEqual([]);
   });
 });
