@@ -5,8 +5,10 @@
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageError } from './command';
 import { crossObjectFacts, detached, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
+import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { STREAMING_RULES } from './validate';
+import { ChunkedWriter } from '../io/write';
 import { manifestToYaml, YamlStreamWriter } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
@@ -56,6 +58,11 @@ export const FROM_CRD_COMMAND: Command = {
     'could not, or validate finds an error in the output (or the input holds no',
     'document), 2 for bad usage or unreadable input',
     '(missing file, YAML error, binary data, input too large).',
+    '',
+    ...temporaryFilesHelp([
+      'Temporary files: the BoundSchemas of the file being read, once they pass',
+      '1 MiB, until the file is read to its end.',
+    ]),
   ].join('\n'),
   flags: [
     { name: 'export', value: 'NAME', description: 'also print an APIServiceExport of this name that exports every resource (one per scope, NAME-namespaced and NAME-cluster, when the CRDs have both)' },
@@ -116,7 +123,9 @@ export const FROM_CRD_COMMAND: Command = {
     let firstSource: DetachedSource | undefined;
     let objectCount = 0;
     let failed = 0;
-    const out = new YamlStreamWriter(io.stdout);
+    // Written in chunks, waiting for a slow reader: a file's BoundSchemas do not pile up in memory (nor hold off an interrupt).
+    const stdout = new ChunkedWriter(io.stdout);
+    const out = new YamlStreamWriter(stdout);
     const folder = new TempFolder();
     try {
       let fileNumber = 0;
@@ -189,7 +198,8 @@ export const FROM_CRD_COMMAND: Command = {
           firstSource = mark.firstSource;
           for (const name of mark.madeNames) made.delete(name);
         } else {
-          for (const yaml of printed.read()) out.writeRendered(yaml);
+          for (const yaml of printed.read()) await out.writeRendered(yaml);
+          await stdout.flush();
         }
         printed.dispose();
         printed = new Spill<string>(folder, `file-${++fileNumber}.jsonl`);
@@ -230,7 +240,8 @@ export const FROM_CRD_COMMAND: Command = {
         + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
       io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
     }
-    for (const e of exports) out.write(e);
+    for (const e of exports) await out.write(e);
+    await stdout.flush();
     if (inputErrors) return EXIT_TROUBLE;
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },

@@ -5,6 +5,7 @@
  */
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { objectDiagnostic } from './findings';
+import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
 import { formatDiagnostic } from './output';
 import { Diagnostic, ReadLimits, SourceObject, streamFiles } from '../io/read';
@@ -43,6 +44,8 @@ export const MIGRATE_COMMAND: Command = {
     'Exit status: 0 when every v1alpha1 export was migrated, 1 when one could',
     'not be, 2 for bad usage or unreadable input (missing file, YAML error,',
     'binary data, input too large).',
+    '',
+    ...temporaryFilesHelp(['Temporary files: a copy of standard input (when - is given), read twice.']),
   ].join('\n'),
   flags: [GROUP_FLAG],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {

@@ -4,6 +4,7 @@
  * warning clients of a deprecated version receive.
  */
 import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
+import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag } from './options';
 import { describeObject, formatDiagnostic } from './output';
 import { readInputs, SourceObject } from '../io/read';
@@ -44,6 +45,8 @@ export const PATHS_COMMAND: Command = {
     '',
     'Exit status: 0, or 2 for bad usage or unreadable input (missing file, YAML',
     'error, binary data, input too large).',
+    '',
+    ...temporaryFilesHelp([]),
   ].join('\n'),
   flags: [
     { name: 'output', short: 'o', value: 'FORMAT', choices: FORMATS, description: 'output format, text or json; default text' },

@@ -4,6 +4,7 @@
 import { Manifest } from '../model';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
+import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
@@ -94,6 +95,11 @@ export const VALIDATE_COMMAND: Command = {
     `${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs. Findings wait for the checks across`,
     'objects in a temporary folder (TMPDIR), with a copy of standard input, so memory',
     'holds only the few facts of each object those checks read.',
+    '',
+    ...temporaryFilesHelp([
+      'Temporary files: a copy of standard input (when - is given), and the findings',
+      'once they pass 1 MiB, until the checks across objects have run.',
+    ]),
   ].join('\n'),
   flags: [
     {

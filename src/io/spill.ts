@@ -5,54 +5,20 @@
  * does not grow with the number of objects.
  *
  * A run's files live in one fresh temporary folder (`TempFolder`), removed
- * when the run ends. Where no folder can be made, records stay in memory, as
+ * when the run ends, and on interrupt. Where no folder can be made, records stay in memory, as
  * the same JSON text: the run then needs more memory but gives the same
  * report.
  */
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { toBuffer } from './bytes';
+import { messageOf, TempFileError, TempFolder } from './temp-folder';
+
+export { TempFileError, TempFolder } from './temp-folder';
 
 /** Written to disk once this much text has gathered; a run with less never touches the disk. */
 const FLUSH_CHARS = 1024 * 1024;
 /** Read back in pieces of this many bytes. */
 const READ_BYTES = 1024 * 1024;
-
-/**
- * A fresh temporary folder for one run's files, made when the first file is
- * asked for (a small run makes none); `remove()` deletes it with what it holds.
- */
-export class TempFolder {
-  private made: string | undefined;
-  private failed = false;
-
-  /** A folder to be made in `parent`: by default the system's temporary folder (TMPDIR). */
-  constructor(private readonly parent: string = os.tmpdir()) {}
-
-  /** The folder, made now if not yet; undefined when none can be made. */
-  public get folder(): string | undefined {
-    if (this.made === undefined && !this.failed) {
-      try {
-        this.made = fs.mkdtempSync(path.join(this.parent, 'cdk8s-kube-bind-'));
-      } catch {
-        this.failed = true;
-      }
-    }
-    return this.made;
-  }
-
-  /** The path of a file named `name` in the folder; undefined when no folder can be made. */
-  public file(name: string): string | undefined {
-    const folder = this.folder;
-    return folder === undefined ? undefined : path.join(folder, name);
-  }
-
-  public remove(): void {
-    if (this.made !== undefined) fs.rmSync(this.made, { recursive: true, force: true });
-    this.made = undefined;
-  }
-}
 
 /**
  * Records of JSON data, appended, then read back in order. They gather in
@@ -177,13 +143,14 @@ export class RecordedInput {
   }
 }
 
-/** A temporary file could not be made or written: trouble of the run, not of its input. */
-export class TempFileError extends Error {}
-
-/** Opens `file` for reading and writing, truncated; a failure says which file and why. */
+/**
+ * Creates `file` and opens it for reading and writing; a failure says which
+ * file and why. Readable by its owner only (0600), whatever the umask, and
+ * never a file that already exists (nor a link planted in its place).
+ */
 export function openOrExplain(file: string): number {
   try {
-    return fs.openSync(file, 'w+');
+    return fs.openSync(file, 'wx+', 0o600);
   } catch (e) {
     throw new TempFileError(`cannot create the temporary file ${file}: ${reason(e)}`);
   }
@@ -201,5 +168,5 @@ export function writeAllOrExplain(fd: number, bytes: Uint8Array, position: numbe
 function reason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOSPC') return 'no space left on the device (set TMPDIR to a folder with room)';
-  return e instanceof Error ? e.message : String(e);
+  return messageOf(e);
 }

@@ -30,11 +30,16 @@ export class ChunkedWriter {
 
   constructor(private readonly out: Writable) {}
 
-  /** Adds `text`; passes the gathered text on when a chunk is full. */
+  /** Adds `text`; passes the gathered text on when a chunk is full (drops it once the reader went away). */
   public async write(text: string): Promise<void> {
-    if (this.closed) return;
     this.pending += text;
-    if (this.pending.length >= CHUNK_CHARS) await this.flush();
+    if (this.pending.length >= CHUNK_CHARS) {
+      await this.flush();
+      // One turn of the event loop per chunk, passed on or dropped: writes to a file or a pipe on Linux
+      // complete at once, and without it the whole output would be made before an interrupt (SIGINT)
+      // or a reader going away is seen.
+      await new Promise(resolve => setImmediate(resolve));
+    }
   }
 
   /** Passes on whatever has gathered; waits while the stream is full, unless it closed. */

@@ -5,8 +5,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { removeTempDirs, tempDir } from './cli-helpers';
-import { Spill, TempFileError, TempFolder } from '../../src/io/spill';
+import { removeTempDirs, tempDir, writeFile } from './cli-helpers';
+import { Spill, TempFileError, TempFolder, writeAllOrExplain } from '../../src/io/spill';
+import { removeLiveTempFolders } from '../../src/io/temp-folder';
 
 afterAll(removeTempDirs);
 
@@ -61,14 +62,24 @@ describe('Spill', () => {
   const full = fs.existsSync('/dev/full') ? test : test.skip;
   if (!fs.existsSync('/dev/full')) console.log('skipped: a full disk needs /dev/full, which this system does not have');
   full('a full disk is a TempFileError naming the file and TMPDIR', () => {
-    const onFullDisk = { file: () => '/dev/full' } as unknown as TempFolder;
-    const spill = new Spill<Record>(onFullDisk, 'records.jsonl');
-    const write = (): void => {
+    // A spill never opens a file that exists (such as /dev/full, see below): the full disk is met where it writes.
+    const fd = fs.openSync('/dev/full', 'w');
+    try {
+      const write = (): void => writeAllOrExplain(fd, Buffer.from(JSON.stringify(records())), 0, '/dev/full');
+      expect(write).toThrow(TempFileError);
+      expect(write).toThrow(/^cannot write the temporary file \/dev\/full: no space left on the device \(set TMPDIR to a folder with room\)$/);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  test('never writes to a file that exists (one planted in its place): a TempFileError naming it', () => {
+    const planted = writeFile(tempDir(), 'records.jsonl', 'planted');
+    const spill = new Spill<Record>({ file: () => planted } as unknown as TempFolder, 'records.jsonl');
+    expect(() => {
       for (const r of records()) spill.write(r);
-    };
-    expect(write).toThrow(TempFileError);
-    expect(write).toThrow(/^cannot write the temporary file \/dev\/full: no space left on the device \(set TMPDIR to a folder with room\)$/);
-    spill.close();
+    }).toThrow(new TempFileError(`cannot create the temporary file ${planted}: EEXIST: file already exists, open '${planted}'`));
+    expect(fs.readFileSync(planted, 'utf8')).toBe('planted');
   });
 });
 
@@ -83,5 +94,39 @@ describe('TempFolder', () => {
     folder.remove();
     expect(fs.readdirSync(parent)).toEqual([]);
     expect(new TempFolder(path.join(parent, 'missing')).file('a')).toBeUndefined();
+  });
+
+  test('one not yet removed (a run cut short) is removed by removeLiveTempFolders, once', () => {
+    const parent = tempDir();
+    const [cut, done] = [new TempFolder(parent), new TempFolder(parent)];
+    fs.writeFileSync(cut.file('stdin.yaml')!, 'secret');
+    done.file('objects.jsonl');
+    expect(fs.readdirSync(parent)).toHaveLength(2);
+    done.remove();
+    expect(removeLiveTempFolders()).toEqual([]);
+    expect(fs.readdirSync(parent)).toEqual([]);
+    expect(removeLiveTempFolders()).toEqual([]);
+  });
+
+  test('one that cannot be removed (a read-only disk) is named, by remove() and by removeLiveTempFolders', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const realFs = require('fs') as typeof fs;
+    const readOnly = (): never => {
+      throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
+    };
+    const parent = tempDir();
+    const [first, second] = [new TempFolder(parent), new TempFolder(parent)];
+    const [a, b] = [first.folder!, second.folder!];
+    const rm = jest.spyOn(realFs, 'rmSync').mockImplementation(readOnly);
+    try {
+      expect(() => first.remove()).toThrow(new TempFileError(
+        `cannot remove the temporary folder ${a} (EROFS: read-only file system): it may hold a copy of what was read; remove it by hand`));
+      expect(removeLiveTempFolders()).toEqual([
+        `cannot remove the temporary folder ${b} (EROFS: read-only file system): it may hold a copy of what was read; remove it by hand`,
+      ]);
+    } finally {
+      rm.mockRestore();
+    }
+    expect(fs.readdirSync(parent).sort()).toEqual([path.basename(a), path.basename(b)].sort());
   });
 });

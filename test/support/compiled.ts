@@ -1,0 +1,47 @@
+/**
+ * The compiled library (lib/), for the suites that run the real program in a
+ * child process: bin/cdk8s-kube-bind loads lib/cli/main.js, and the cdk8s-cli
+ * plugin lib/cdk8s-plugin.js. `npx projen test` compiles first; plain
+ * `npx jest` does not, and a lib/ older than src/ would test yesterday's code
+ * and pass. So a suite that needs lib/ asks `compiledLib()`, which throws,
+ * naming the file and the fix, when lib/ is missing or older than src/.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const ROOT = path.join(__dirname, '..', '..');
+export const BIN = path.join(ROOT, 'bin', 'cdk8s-kube-bind');
+const SRC = path.join(ROOT, 'src');
+const LIB = path.join(ROOT, 'lib');
+
+/**
+ * Why lib/ cannot be trusted: a source file whose compiled file is missing or
+ * older than it. Undefined when every `src/**\/*.ts` has a newer `lib/**\/*.js`.
+ */
+export function staleLib(src = SRC, lib = LIB): string | undefined {
+  for (const file of sources(src)) {
+    const compiled = path.join(lib, path.relative(src, file)).replace(/\.ts$/, '.js');
+    if (!fs.existsSync(compiled)) return `${path.relative(ROOT, compiled)} does not exist`;
+    if (fs.statSync(compiled).mtimeMs < fs.statSync(file).mtimeMs) {
+      return `${path.relative(ROOT, compiled)} is older than ${path.relative(ROOT, file)}`;
+    }
+  }
+  return undefined;
+}
+
+/** lib/, checked: throws, saying what to run, when it is missing or stale. */
+export function compiledLib(): string {
+  const why = staleLib();
+  if (why !== undefined) {
+    throw new Error(`this suite runs the compiled program, and ${why}: run \`npx projen compile\` first (\`npx projen test\` does)`);
+  }
+  return LIB;
+}
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
