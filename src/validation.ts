@@ -17,14 +17,13 @@
  *   in the same synchronous run is not printed again: each finding is printed
  *   once per synth, whatever the number of charts.
  */
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject, Chart, ImplicitTokenResolver, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
 import type { RuleContext } from './rules/rule';
 import type * as UpdatesModule from './rules/updates';
 import type { Manifest } from './rules/values';
 import type { Violation } from './rules/violation';
-import { defaultResolversOnly, manifestForRules } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -66,7 +65,7 @@ class Checked implements IValidation {
   ) {}
 
   public validate(): string[] {
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(manifestForRules(this.resource)));
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
@@ -160,7 +159,7 @@ function checkApp(root: IConstruct, state: AppState): string[] {
   const defaultResolvers = defaultResolversOnly(root);
   const objects = root.node.findAll().filter((c): c is ApiObject =>
     ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
-  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(manifestForRules));
+  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(o => o.toJson()));
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
   const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
@@ -316,4 +315,11 @@ function report(state: AppState, construct: IConstruct, violations: readonly Vio
     }
   }
   return errors;
+}
+
+/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
+function defaultResolversOnly(scope: IConstruct): boolean {
+  const resolvers: unknown = (scope.node.root as { resolvers?: unknown }).resolvers;
+  return Array.isArray(resolvers) && resolvers.length === 3
+    && resolvers[0] instanceof LazyResolver && resolvers[1] instanceof ImplicitTokenResolver && resolvers[2] instanceof NumberStringUnionResolver;
 }
