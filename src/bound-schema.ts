@@ -6,6 +6,8 @@ import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
 import { boundSchemaPropsFromCrd } from './migrate/props-from-crd';
 import { InformerScope } from './model/enums';
+import { ResourceNames } from './resource-names';
+import { reportInsteadOfRules } from './validation';
 
 const BOUND_SCHEMA_BRAND = Symbol.for('cdk8s-kube-bind.BoundSchema');
 
@@ -77,10 +79,11 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
    * subresources) and conversion are copied. `crd` is a plain object (for
    * example a parsed YAML file) or an ApiObject already in the app.
    *
-   * Throws, listing every problem, for what kube-bind refuses: not a
-   * `apiextensions.k8s.io/v1` CRD, no versions, exported versions whose
-   * schemas differ (documentation aside), a conversion webhook reached
-   * through a service reference. `selectableFields` and versions that are
+   * Never throws: what kube-bind cannot bind (not an `apiextensions.k8s.io/v1`
+   * CRD, no versions, exported versions whose schemas differ, documentation
+   * aside, a conversion webhook reached through a service reference) fails
+   * `cdk8s synth` with the other findings of the app, each under rule KB180
+   * at this construct's path. `selectableFields` and versions that are
    * neither served nor stored are left out.
    */
   public static fromCrd(scope: Construct, id: string, crd: any, options: BoundSchemaFromCrdOptions = {}): BoundSchema {
@@ -89,10 +92,12 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
       ...(options.informerScope !== undefined ? { informerScope: options.informerScope } : {}),
       ...(options.versions !== undefined ? { versions: [...options.versions] } : {}),
     });
-    if (!result.props) {
-      throw new Error(`BoundSchema.fromCrd: cannot bind this CRD:\n  ${result.problems.join('\n  ')}`);
-    }
-    return new BoundSchema(scope, id, { ...result.props, metadata: options.metadata, kubeBindGroup: options.kubeBindGroup });
+    const common = { metadata: options.metadata, kubeBindGroup: options.kubeBindGroup };
+    if (result.props) return new BoundSchema(scope, id, { ...result.props, ...common });
+    // A stand-in that holds what could be read, for getters; the rules judge the problems, not it.
+    const schema = new BoundSchema(scope, id, { ...standInProps(manifest), ...common });
+    reportInsteadOfRules(schema, CANNOT_BIND, result.problems.map(p => `cannot be bound: ${p}`));
+    return schema;
   }
 
   /**
@@ -126,4 +131,15 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
       ...(this.conversion ? { conversion: this.conversion.toJson() } : {}),
     };
   }
+}
+
+/** The rule whose subject is a CRD kube-bind cannot export as it is; an error here, where the export is asked for. */
+const CANNOT_BIND = 'KB180';
+
+/** Group and names of a CRD that cannot be converted, where they are strings: what the getters of the stand-in show. */
+function standInProps(crd: any): BoundSchemaProps {
+  const spec = typeof crd === 'object' && crd !== null ? crd.spec : undefined;
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const names: ResourceNames = { kind: text(spec?.names?.kind), plural: text(spec?.names?.plural) };
+  return { group: text(spec?.group), names, schema: {} };
 }

@@ -54,6 +54,9 @@ export function formatViolation(v: Violation): string {
  * cross-object findings about it.
  */
 class Checked implements IValidation {
+  /** Findings that replace the rules: the construct's object is a stand-in for what could not be made. */
+  public instead?: Violation[];
+
   /** The manifest and group its per-object findings were last computed for. */
   private last?: { readonly manifest: Manifest; readonly group: string; readonly violations: Violation[] };
 
@@ -65,6 +68,7 @@ class Checked implements IValidation {
   ) {}
 
   public validate(): string[] {
+    if (this.instead !== undefined) return report(this.state, this.construct, this.instead);
     return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
   }
 
@@ -132,6 +136,18 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
   construct.node.addValidation(checked);
 }
 
+/**
+ * Makes `construct`, whose object is a stand-in for one that could not be
+ * made (a CRD `BoundSchema.fromCrd` cannot convert), report each of
+ * `problems` as an error of rule `ruleId` at synth, instead of the rules'
+ * findings on the stand-in, which no rule reads (across objects neither).
+ */
+export function reportInsteadOfRules(construct: IConstruct, ruleId: string, problems: readonly string[]): void {
+  const checked = appState(construct).checked.find(c => c.construct === construct);
+  if (checked === undefined) throw new Error(`reportInsteadOfRules: ${construct.node.path} is not checked by the rules`);
+  checked.instead = problems.map(message => ({ rule: ruleId, severity: 'error', path: '', message }));
+}
+
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
 export function declareAppGroup(scope: IConstruct, group: string): void {
   const state = appState(scope);
@@ -158,7 +174,8 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
 function checkApp(root: IConstruct, state: AppState): string[] {
   const defaultResolvers = defaultResolversOnly(root);
   const objects = root.node.findAll().filter((c): c is ApiObject =>
-    ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
+    ApiObject.isApiObject(c) && state.checkedByResource.get(c)?.instead === undefined
+    && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
   const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(o => o.toJson()));
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
