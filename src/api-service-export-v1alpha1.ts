@@ -4,10 +4,10 @@ import { DefinitionSpecProps } from './definition-spec';
 import { Isolation } from './model/enums';
 
 /**
- * Properties of an `ApiServiceExportV1alpha1`. kube-bind requires the name
+ * Properties of an `ApiServiceExportV1Alpha1`. kube-bind requires the name
  * `<plural>.<group>`, the default.
  */
-export interface ApiServiceExportV1alpha1Props extends DefinitionSpecProps {
+export interface ApiServiceExportV1Alpha1Props extends DefinitionSpecProps {
   /**
    * How cluster-scoped objects are isolated between consumers. Required for
    * cluster-scoped resources, not allowed for namespaced ones.
@@ -22,13 +22,13 @@ export interface ApiServiceExportV1alpha1Props extends DefinitionSpecProps {
  * CRD-like definition of one resource. New providers should prefer
  * `ApiServiceExport` (v1alpha2, the storage version) with a `BoundSchema`.
  */
-export class ApiServiceExportV1alpha1 extends DefinitionResource {
+export class ApiServiceExportV1Alpha1 extends DefinitionResource {
   /**
    * How cluster-scoped objects are isolated, if set.
    */
   public readonly clusterScopedIsolation?: Isolation;
 
-  public constructor(scope: Construct, id: string, props: ApiServiceExportV1alpha1Props) {
+  public constructor(scope: Construct, id: string, props: ApiServiceExportV1Alpha1Props) {
     super(scope, id, props, { kind: 'APIServiceExport', version: 'v1alpha1' });
     this.clusterScopedIsolation = props.clusterScopedIsolation;
   }

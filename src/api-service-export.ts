@@ -34,13 +34,24 @@ export interface ExportedResource {
  */
 export interface ApiServiceExportProps extends KubeBindResourceProps {
   /**
-   * The resources to export: group/resource/versions triples, or `BoundSchema`
-   * constructs (their group, plural and served versions are used). More can
+   * The BoundSchemas to export (their group, plural and served versions, read
+   * at synth), for example ones made with `BoundSchema.fromCrd`. They must
+   * share one scope: kube-bind's backend refuses an export that mixes
+   * namespaced and cluster-scoped resources (KB175), so make one export per
+   * scope. In `spec.resources`, they come before the `resources` given here;
+   * `addSchema()` and `addResource()` append in call order.
+   *
+   * @default - none
+   */
+  readonly schemas?: BoundSchema[];
+
+  /**
+   * Other resources to export, as group/resource/versions triples. More can
    * be added with `addResource()`.
    *
-   * @default - none; add at least one
+   * @default - none
    */
-  readonly resources?: Array<ExportedResource | BoundSchema>;
+  readonly resources?: ExportedResource[];
 
   /**
    * How the provider keeps the objects of different consumers apart.
@@ -79,16 +90,6 @@ export interface ApiServiceExportProps extends KubeBindResourceProps {
  */
 export class ApiServiceExport extends KubeBindResource {
   /**
-   * An export of these BoundSchemas (their group, plural and served versions),
-   * for example ones made with `BoundSchema.fromCrd`. They must share one
-   * scope: kube-bind's backend refuses an export that mixes namespaced and
-   * cluster-scoped resources (KB175), so call it once per scope.
-   */
-  public static forSchemas(scope: Construct, id: string, schemas: BoundSchema[], props: ApiServiceExportProps = {}): ApiServiceExport {
-    return new ApiServiceExport(scope, id, { ...props, resources: [...(props.resources ?? []), ...schemas] });
-  }
-
-  /**
    * The isolation mode.
    */
   public readonly isolation: Isolation;
@@ -113,24 +114,31 @@ export class ApiServiceExport extends KubeBindResource {
     this.isolation = props.isolation ?? DEFAULT_ISOLATION;
     this.informerScope = props.informerScope ?? DEFAULT_INFORMER_SCOPE;
     this.clusterScopedIsolation = props.clusterScopedIsolation;
+    for (const schema of props.schemas ?? []) this.addSchema(schema);
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
   }
 
   /**
-   * Exports a resource: a group/resource/versions triple, or a `BoundSchema`,
-   * whose group, plural and served versions are read at synth time.
+   * Exports a resource given as a group/resource/versions triple.
    */
-  public addResource(resource: ExportedResource | BoundSchema): void {
-    if (!BoundSchema.isBoundSchema(resource)) {
-      const triple = resource as ExportedResource;
-      if (!triple || typeof triple !== 'object') {
-        throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions } or a BoundSchema, got ${String(resource)}`);
-      }
-      this._resources.push({ ...triple, ...(triple.versions ? { versions: [...triple.versions] } : {}) });
-      return;
+  public addResource(resource: ExportedResource): void {
+    if (!resource || typeof resource !== 'object' || BoundSchema.isBoundSchema(resource)) {
+      const what = BoundSchema.isBoundSchema(resource) ? 'a BoundSchema (use addSchema)' : String(resource);
+      throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
-    this._resources.push(resource);
+    this._resources.push({ ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+  }
+
+  /**
+   * Exports the resource a BoundSchema defines: its group, plural and served
+   * versions, read at synth time.
+   */
+  public addSchema(schema: BoundSchema): void {
+    if (!BoundSchema.isBoundSchema(schema)) {
+      throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
+    }
+    this._resources.push(schema);
   }
 
   /**

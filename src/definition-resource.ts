@@ -9,7 +9,7 @@ import { ResourceVersion } from './resource-version';
 
 /**
  * A kube-bind resource whose spec defines one custom resource, as a CRD does
- * (a `BoundSchema`, an `ApiServiceExportV1alpha1`): group, names, scopes,
+ * (a `BoundSchema`, an `ApiServiceExportV1Alpha1`): group, names, scopes,
  * versions with one schema. Named `<plural>.<group>` unless metadata says
  * otherwise, as kube-bind names them.
  */

@@ -8,7 +8,7 @@ import { Subresources } from './subresources';
 
 /**
  * What every CRD-like spec takes (a `BoundSchema`'s, a v1alpha1
- * `ApiServiceExportV1alpha1`'s): the definition of one custom resource.
+ * `ApiServiceExportV1Alpha1`'s): the definition of one custom resource.
  */
 export interface DefinitionSpecProps extends KubeBindResourceProps {
   /**

@@ -1,7 +1,7 @@
 import { ApiObject, App, Chart, IResolver, Lazy, ResolutionContext } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
+import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
 import { KeyRenamer, restoreKeys } from '../src/data-keys';
 
@@ -25,7 +25,7 @@ function build(app: App, schema: any): Chart {
     subresources: { status: true, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } },
     metadata: { annotations: { note: 'x' } },
   });
-  new ApiServiceExportV1alpha1(c, 'gadgets', {
+  new ApiServiceExportV1Alpha1(c, 'gadgets', {
     group: 'gadgets.example.com',
     names: { kind: 'Gadget', plural: 'gadgets' },
     schema,
@@ -34,7 +34,7 @@ function build(app: App, schema: any): Chart {
   });
   const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { ['__proto__']: 'p', constructor: 'c', app: 'db' } });
   claim.addName('ca', 'provider');
-  new ApiServiceExport(c, 'export', { resources: [bs, { group: 'apps', resource: 'deployments', versions: ['v1'] }], permissionClaims: [claim] });
+  new ApiServiceExport(c, 'export', { schemas: [bs], resources: [{ group: 'apps', resource: 'deployments', versions: ['v1'] }], permissionClaims: [claim] });
   return c;
 }
 

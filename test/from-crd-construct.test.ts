@@ -41,21 +41,21 @@ describe('BoundSchema.fromCrd', () => {
     expect(error.match(/\[test\/[xy]\]/g)).toHaveLength(2);
   });
 
-  test('ApiServiceExport.forSchemas exports them, and the app passes every rule', () => {
+  test('an export of the schemas, and the app passes every rule', () => {
     const c = chart({ namespace: 'provider' });
     // Both namespaced: kube-bind refuses an export whose resources differ in scope (KB175).
     const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'widgets', widgetsCrd())];
-    ApiServiceExport.forSchemas(c, 'export', schemas, { isolation: Isolation.PREFIXED });
+    new ApiServiceExport(c, 'export', { schemas, isolation: Isolation.PREFIXED });
     const out = Testing.synth(c);
     const [e] = out.filter((m: any) => m.kind === 'APIServiceExport');
     expect(e.spec.resources.map((r: any) => r.resource)).toEqual(schemas.map(s => s.plural));
     expect(validateObjects(out).flat().filter(v => v.severity === 'error')).toEqual([]);
   });
 
-  test('ApiServiceExport.forSchemas of a namespaced and a cluster-scoped schema fails the synth (KB175)', () => {
+  test('an export of a namespaced and a cluster-scoped schema fails the synth (KB175)', () => {
     const c = chart({ namespace: 'provider' });
     const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'nodepools', nodePoolsCrd())];
-    ApiServiceExport.forSchemas(c, 'export', schemas, { isolation: Isolation.PREFIXED });
+    new ApiServiceExport(c, 'export', { schemas, isolation: Isolation.PREFIXED });
     expect(() => Testing.synth(c)).toThrow(/\[KB175\] spec\.resources\[1\] exports "nodepools"/);
   });
 });

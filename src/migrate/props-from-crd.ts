@@ -22,7 +22,7 @@ import { ResourceVersion } from '../resource-version';
 import { didYouMean, oneOf, show } from '../rules/messages';
 import { field } from '../rules/paths';
 import { isObject, own } from '../rules/values';
-import { InformerScope, Scope } from '../scope';
+import { InformerScope, Scope } from '../model/enums';
 
 const SCOPES = RESOURCE_SCOPES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

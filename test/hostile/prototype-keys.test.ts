@@ -10,7 +10,7 @@ import { ApiObject, App, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, PermissionClaim, l1 } from '../../src';
+import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, PermissionClaim, l1 } from '../../src';
 import { main } from '../../src/cli/main';
 import { copySchema, renderVersions } from '../../src/resource-version';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
@@ -131,7 +131,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
 describe('through the constructs', () => {
   const constructs: Array<[string, (chart: Chart, schema: any) => void]> = [
     ['BoundSchema', (chart, schema) => new BoundSchema(chart, 'b', { group: 'example.com', names: NAMES, schema, versions: [{ name: 'v1' }] })],
-    ['ApiServiceExportV1alpha1', (chart, schema) => new ApiServiceExportV1alpha1(chart, 'e', { group: 'example.com', names: NAMES, schema, versions: [{ name: 'v1' }] })],
+    ['ApiServiceExportV1Alpha1', (chart, schema) => new ApiServiceExportV1Alpha1(chart, 'e', { group: 'example.com', names: NAMES, schema, versions: [{ name: 'v1' }] })],
   ];
 
   test.each(constructs)('%s: a __proto__ property and a constructor property reach the output as own keys', (_, make) => {
