@@ -22,7 +22,7 @@ import { isObject, own } from '../model/manifest';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
 import { didYouMean, oneOf, show, field } from '../rules';
-import { InformerScope, Scope } from '../scope';
+import { InformerScope, Scope } from '../model/enums';
 
 const SCOPES = RESOURCE_SCOPES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

@@ -13,7 +13,7 @@ import { Readable } from 'stream';
 import { Chart, Testing } from 'cdk8s';
 import { stringify } from 'yaml';
 import { validateJson } from './cli-run';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
+import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
 import { main } from '../../src/cli/main';
 import { Manifest } from '../../src/model';
 import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/scenario-kit';
@@ -155,7 +155,7 @@ describe.each(PAIRS)('scope %s with informerScope %s', (scope, informerScope) =>
     const kind = 'APIServiceExport/v1alpha1';
     const verdicts = {
       validate: (await viaValidate([a1(...v1alpha1Edits(scope, informerScope))])).get(kind),
-      constructor: viaSynth(chart => [[kind, new ApiServiceExportV1alpha1(chart, 'export', {
+      constructor: viaSynth(chart => [[kind, new ApiServiceExportV1Alpha1(chart, 'export', {
         ...boundSchemaProps(scope, informerScope),
         ...(scope === Scope.CLUSTER ? { clusterScopedIsolation: Isolation.PREFIXED } : {}),
       })]]).get(kind),
@@ -172,11 +172,11 @@ describe.each(PAIRS)('scope %s with informerScope %s', (scope, informerScope) =>
       fromCrdCli: (await viaFromCrd(scope, informerScope, true)).get(kind),
       constructor: viaSynth(chart => {
         const made = new BoundSchema(chart, 'schema', boundSchemaProps(scope, informerScope));
-        return [[kind, new ApiServiceExport(chart, 'export', { informerScope, resources: [made] })]];
+        return [[kind, new ApiServiceExport(chart, 'export', { informerScope, schemas: [made] })]];
       }).get(kind),
       fromCrd: viaSynth(chart => {
         const made = BoundSchema.fromCrd(chart, 'schema', crd(['spec.scope', scope]), { informerScope });
-        return [[kind, new ApiServiceExport(chart, 'export', { informerScope, resources: [made] })]];
+        return [[kind, new ApiServiceExport(chart, 'export', { informerScope, schemas: [made] })]];
       }).get(kind),
     };
     const want = expected(kind);
