@@ -23,7 +23,7 @@ import type * as RulesModule from './rules';
 import type { RuleContext } from './rules/rule';
 import type * as UpdatesModule from './rules/updates';
 import type { Manifest } from './rules/values';
-import type { Violation } from './rules/violation';
+import { describeViolation, Violation } from './rules/violation';
 import { defaultResolversOnly, manifestForRules } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
@@ -41,12 +41,11 @@ function updates(): typeof UpdatesModule {
 }
 
 /**
- * One line per violation: `[KB031] spec.versions[1].storage ...message (hint)`.
- * Messages usually start with their field path; it is added only when missing.
+ * One violation: `[KB031] spec.versions[1].storage: message`, the path once
+ * (as every front-end shows it), and the hint on the next line, indented.
  */
 export function formatViolation(v: Violation): string {
-  const where = v.path === '' || v.message.startsWith(v.path) ? '' : `${v.path}: `;
-  return `[${v.rule}] ${where}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
+  return `[${v.rule}] ${describeViolation(v)}${v.hint ? `\n    hint: ${v.hint}` : ''}`;
 }
 
 /**
