@@ -9,7 +9,8 @@
 import { CliIo, ValidateFn } from './command';
 import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
 import {
-  CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject, tally, Tally, totalsOf, ValidationReport,
+  CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
+  tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
@@ -347,9 +348,9 @@ async function checkStreamingWith(
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
     fileKept.push(copier.copy(facts(source.manifest)));
-    const own = validator.perObject(source.manifest, ctx).map(locate);
+    const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
-    fileTallies.push({ found: tally(updates, tally(own)), compared: update !== undefined });
+    fileTallies.push({ found: tally(updates, tally(found)), compared: update !== undefined });
     spill.write({
       fileNumber,
       object: {
@@ -359,7 +360,7 @@ async function checkStreamingWith(
         manifest: identityOf(source.manifest),
         ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
       },
-      own,
+      own: found,
       updates,
       place: source.place(),
     });

@@ -7,7 +7,8 @@
  */
 import { ruleDocUrl } from './catalogue';
 import {
-  byLine, CheckedObject, describeFinding, inputFinding, LocatedViolation, nothing, renderStreamed, Reporter, ReportStream, summaryLine, ValidationReport,
+  byLine, CheckedObject, describeFinding, inputFinding, LocatedViolation, nothing, renderStreamed, Reporter, ReportStream, summaryLine,
+  ValidationReport,
 } from './reporter';
 import { Diagnostic, STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules/violation';

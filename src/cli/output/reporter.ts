@@ -4,9 +4,9 @@
  * One format is one module of this folder; `index.ts` lists them.
  */
 import type { Diagnostic } from '../../io/read';
-import { EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from '../command';
 import { Manifest, own } from '../../rules/values';
 import { describeViolation, Violation } from '../../rules/violation';
+import { EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from '../command';
 
 /** A violation with the line it points at. */
 export interface LocatedViolation extends Violation {
@@ -243,10 +243,10 @@ export function summaryLine(totals: ReportTotals): string {
   const s = totals.summary();
   const objects = `${plural(s.checked, 'object')} checked: ${s.valid} valid, ${s.invalid} invalid; ${s.skipped} skipped`;
   const findings = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')}`;
-  const { previousRead, inputErrors } = totals.end;
+  const { previousRead, inputErrors: unreadable } = totals.end;
   const previous = previousRead === undefined ? ''
     : `; ${totals.compared} compared with their previous state (${plural(previousRead, 'previous object')} read)`;
-  const input = inputErrors > 0 ? `; ${plural(inputErrors, 'input error')} (see above)` : '';
+  const input = unreadable > 0 ? `; ${plural(unreadable, 'input error')} (see above)` : '';
   return `${objects}; ${findings}${previous}${input}`;
 }
 

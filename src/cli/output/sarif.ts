@@ -18,7 +18,8 @@ import { pathToFileURL } from 'url';
 import { describeRule, repositoryUrl, ruleDocUrl } from './catalogue';
 import { JsonArray, jsonFrame, STREAMED } from './json-stream';
 import {
-  byLine, CheckedObject, describeFinding, describeObject, inputFinding, LocatedViolation, nothing, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, ValidationReport,
+  byLine, CheckedObject, describeFinding, describeObject, inputFinding, LocatedViolation, nothing, PLAIN, renderStreamed, RenderOptions,
+  Reporter, ReportStream, ValidationReport,
 } from './reporter';
 import { Diagnostic, STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules/violation';
@@ -103,7 +104,9 @@ export function sarifResult(file: string, v: LocatedViolation, subject: string, 
     ruleIndex,
     level: LEVELS[v.severity] ?? 'error',
     message: { text: `${subject}${v.hint ? `\nhint: ${v.hint}` : ''}` },
-    locations: [file === STDIN_NAME ? { logicalLocations: logical } : { physicalLocation: physicalLocation(file, v.line), logicalLocations: logical }],
+    locations: [file === STDIN_NAME
+      ? { logicalLocations: logical }
+      : { physicalLocation: physicalLocation(file, v.line), logicalLocations: logical }],
   };
 }
 

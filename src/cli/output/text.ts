@@ -4,7 +4,8 @@
  * summary last. Coloured on a terminal. Input problems are on stderr.
  */
 import {
-  byLine, CheckedObject, describeFinding, nothing, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine, ValidationReport,
+  byLine, CheckedObject, describeFinding, nothing, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine,
+  ValidationReport,
 } from './reporter';
 import { Severity } from '../../rules/violation';
 
