@@ -53,7 +53,8 @@ afterAll(removeTempDirs);
 /** The report of a run holding every object, validated all at once (not streamed). */
 async function wholeReport(): Promise<ValidationReport> {
   const noInput = { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) };
-  const { report } = await check({ operands, context: contextFor(), validate: validateWithRules, select: selectForCheck, limits: DEFAULT_LIMITS }, noInput);
+  const options = { operands, context: contextFor(), validate: validateWithRules, select: selectForCheck, limits: DEFAULT_LIMITS };
+  const { report } = await check(options, noInput);
   return report;
 }
 
