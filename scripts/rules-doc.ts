@@ -1,18 +1,42 @@
 /**
  * Writes docs/rules.md from the rule registry and the scenarios beside each
- * rule, all in src/, so the catalogue never drifts from the code. `--check`
- * fails when the committed file is stale.
+ * rule, all in src/, so the catalogue never drifts from the code: a table of
+ * every rule, then one section per rule (anchor `#kbNNN`, the address every
+ * finding links to) with what the engine reports on the rule's failing
+ * scenario and the fields that tell it from the passing one (the fix).
+ * `--check` fails when the committed file is stale.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { AnyRule, REGISTRY, Violation, contextFor, validateObjects } from '../src/rules';
-import { RULE_ROWS } from '../src/rules/scenarios';
+import { READABLE_INPUT } from '../src/cli/output/catalogue';
+import { readInputs, DEFAULT_LIMITS } from '../src/io/read';
+import { Manifest } from '../src/model/manifest';
+import { AnyRule, REGISTRY, Violation, contextFor, describeViolation, validateObjects } from '../src/rules';
+import { RULE_ROWS, Scenario } from '../src/rules/scenarios';
 import { pairWithPrevious, validateUpdate } from '../src/rules/updates';
 
 const target = path.join(__dirname, '..', 'docs', 'rules.md');
 
-function render(): string {
-  const rows = REGISTRY.map(r => ({ ...r, scope: appliesTo(r) })).sort((a, b) => a.id.localeCompare(b.id));
+/** At most this many changed fields are shown per example; a longer list ends with "...". */
+const MAX_CHANGES = 6;
+/** Values longer than this are cut in the tables. */
+const MAX_VALUE = 70;
+
+interface Section {
+  readonly id: string;
+  readonly severity: string;
+  readonly title: string;
+  readonly source: string;
+  readonly scope: string;
+  /** What the engine reports, `path: message`. */
+  readonly reported: string;
+  readonly hint?: string;
+  /** Rows of the changes table, in Markdown. */
+  readonly changes: readonly string[];
+}
+
+async function render(): Promise<string> {
+  const sections: Section[] = [await inputSection(), ...REGISTRY.map(ruleSection)].sort((a, b) => a.id.localeCompare(b.id));
   const lines = [
     '# Rule catalogue',
     '',
@@ -20,7 +44,8 @@ function render(): string {
     '',
     'Every rule the engine runs, with its stable id. The constructs run them at synth time;',
     '`cdk8s-kube-bind validate` runs them over YAML files. Severity `error` makes an object invalid;',
-    '`warning` and `info` are reported and never fail.',
+    '`warning` and `info` are reported and never fail. Each finding links to its rule\'s section',
+    'below (`docs/rules.md#kb031`).',
     '',
     'Sources: **spec** is `resource-export-api.md` (section given); **kube-bind CRD** is a field schema',
     'or CEL rule of kube-bind\'s own CustomResourceDefinitions; **Kubernetes** is the API server\'s',
@@ -28,15 +53,65 @@ function render(): string {
     'BoundSchema or a v1alpha1 export into a real CRD. `validate` applies these rules to',
     'CustomResourceDefinitions too (applies to: CustomResourceDefinition/v1).',
     '',
-    'The example message is what the engine reports on the failing scenario of the rule\'s row in',
-    '`src/rules/<family>.scenarios.ts`, beside the rule, which the tests also run through the CLI and the constructs.',
+    'Each section quotes what the engine reports on an example that breaks the rule, and the fields',
+    'that make the example pass: the fix. The examples are the scenarios the tests run through the',
+    'command line and the constructs.',
     '',
-    '| id | severity | what it protects | source | applies to | example message |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map(r => `| ${r.id} | ${r.severity} | ${escape(r.title)} | ${escape(r.source)} | ${r.scope} | ${escape(exampleMessage(r.id))} |`),
+    '| id | severity | what it protects |',
+    '| --- | --- | --- |',
+    ...sections.map(s => `| [${s.id}](#${s.id.toLowerCase()}) | ${s.severity} | ${escape(s.title)} |`),
     '',
+    ...sections.flatMap(sectionLines),
   ];
   return lines.join('\n');
+}
+
+function sectionLines(s: Section): string[] {
+  return [
+    `## ${s.id}`,
+    '',
+    `**${s.severity}**: ${s.title}`,
+    '',
+    `Source: ${s.source}. Applies to: ${s.scope}.`,
+    '',
+    ...(s.reported !== '' ? [`Example: ${code(s.reported)}`, ''] : []),
+    ...(s.hint !== undefined ? [`Hint: ${s.hint}`, ''] : []),
+    ...(s.changes.length > 0 ? ['| field | fails | fixed |', '| --- | --- | --- |', ...s.changes, ''] : []),
+  ];
+}
+
+function ruleSection(rule: AnyRule): Section {
+  const row = RULE_ROWS.find(r => r.id === rule.id);
+  const hit = row !== undefined ? exampleFinding(rule.id, row.fail()) : undefined;
+  return {
+    id: rule.id,
+    severity: rule.severity,
+    title: rule.title,
+    source: rule.source,
+    scope: appliesTo(rule),
+    reported: hit !== undefined ? describeViolation(hit) : '',
+    ...(hit?.hint !== undefined ? { hint: hit.hint } : {}),
+    changes: row !== undefined ? changes(row.fail(), row.pass()) : [],
+  };
+}
+
+/** KB000: not a rule over objects; its example is what the reader says of a YAML syntax error. */
+async function inputSection(): Promise<Section> {
+  const broken = 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: widgets\n';
+  const stdin = (async function* () {
+    yield Buffer.from(broken);
+  })();
+  const { diagnostics } = await readInputs(['-'], stdin, DEFAULT_LIMITS);
+  const error = diagnostics.find(d => d.severity === 'error');
+  return {
+    id: READABLE_INPUT.id,
+    severity: READABLE_INPUT.severity,
+    title: READABLE_INPUT.title,
+    source: READABLE_INPUT.source,
+    scope: 'every input of `validate` and of the cdk8s-cli plugin; nothing of an unreadable file is checked',
+    reported: error?.message ?? '',
+    changes: ['| `metadata` | `{name: widgets` (the flow map is not closed) | `{name: widgets}` |'],
+  };
 }
 
 /** The "applies to" column: the kinds/versions of a rule, in words for the rules of an app and of updates. */
@@ -49,13 +124,10 @@ function appliesTo(rule: AnyRule): string {
 }
 
 /**
- * The message the engine gives on the failing scenario of the rule's coverage
- * row, so the catalogue quotes real output, not a paraphrase.
+ * The violation the engine gives on the failing scenario, so the catalogue
+ * quotes real output, not a paraphrase.
  */
-function exampleMessage(id: string): string {
-  const row = RULE_ROWS.find(r => r.id === id);
-  if (!row) return '';
-  const scenario = row.fail();
+function exampleFinding(id: string, scenario: Scenario): Violation | undefined {
   const ctx = contextFor();
   const found: Violation[][] = validateObjects(scenario.objects, ctx);
   for (const { index, previous } of pairWithPrevious(scenario.previous ?? [], scenario.objects)) {
@@ -65,24 +137,67 @@ function exampleMessage(id: string): string {
   for (const previous of scenario.previous ?? []) {
     found.push(validateUpdate(previous, scenario.objects[scenario.target ?? 0], ctx));
   }
-  const hit = found.flat().find(v => v.rule === id);
-  return hit ? hit.message : '';
+  return found.flat().find(v => v.rule === id);
+}
+
+/** The fields that differ between the failing and the passing scenario, as table rows. */
+function changes(fail: Scenario, pass: Scenario): string[] {
+  const rows: string[] = [];
+  const several = Math.max(fail.objects.length, pass.objects.length) > 1 || (fail.previous ?? []).length > 0;
+  const compareLists = (label: string, a: readonly Manifest[], b: readonly Manifest[]): void => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const prefix = several ? `${label} ${i + 1}: ` : '';
+      diff(a[i], b[i], '', (field, before, after) => rows.push(`| ${prefix}${code(field === '' ? '(the object)' : field)} | ${shown(before)} | ${shown(after)} |`));
+    }
+  };
+  compareLists('object', fail.objects, pass.objects);
+  compareLists('previous object', fail.previous ?? [], pass.previous ?? []);
+  return rows.length > MAX_CHANGES ? [...rows.slice(0, MAX_CHANGES), '| ... | | |'] : rows;
+}
+
+function diff(a: unknown, b: unknown, at: string, report: (field: string, before: unknown, after: unknown) => void): void {
+  if (JSON.stringify(a) === JSON.stringify(b)) return;
+  if (isMap(a) && isMap(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) diff(a[key], b[key], at === '' ? key : /^[A-Za-z_$][\w$-]*$/.test(key) ? `${at}.${key}` : `${at}[${key}]`, report);
+  } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((item, i) => diff(item, b[i], `${at}[${i}]`, report));
+  } else {
+    report(at, a, b);
+  }
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function shown(v: unknown): string {
+  if (v === undefined) return 'absent';
+  const text = JSON.stringify(v);
+  return code(text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 3)}...` : text);
+}
+
+/** Inline code that survives any backtick in the text, inside a table cell. */
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${escape(text)}${pad}${fence}`;
 }
 
 function escape(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-const fresh = render();
-if (process.argv.includes('--check')) {
-  const committed = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
-  if (committed !== fresh) {
-    console.error('docs/rules.md is stale: the rule registry changed. Run `npx projen rules:doc` and commit it.');
-    process.exit(1);
+void render().then(fresh => {
+  if (process.argv.includes('--check')) {
+    const committed = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+    if (committed !== fresh) {
+      console.error('docs/rules.md is stale: the rule registry changed. Run `npx projen rules:doc` and commit it.');
+      process.exit(1);
+    }
+    console.log('docs/rules.md is current.');
+  } else {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, fresh);
+    console.log('wrote docs/rules.md');
   }
-  console.log('docs/rules.md is current.');
-} else {
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, fresh);
-  console.log('wrote docs/rules.md');
-}
+});

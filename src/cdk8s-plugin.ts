@@ -22,11 +22,11 @@
  */
 import { check } from './cli/check';
 import { isDnsSubdomain } from './cli/options';
-import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } from './cli/output';
+import { byLine, formatDiagnostic, inputErrors, inputFinding, ruleDocUrl, SEVERITY_LABELS, summarize } from './cli/output';
 import { selectForCheck, validateWithRules } from './cli/validate';
 import { DEFAULT_LIMITS } from './io/read';
 import { own } from './model/manifest';
-import { contextFor } from './rules';
+import { contextFor, messageAfterPath } from './rules';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
 export interface PluginViolation {
@@ -89,13 +89,24 @@ export class KubeBindValidation {
       limits: DEFAULT_LIMITS,
     }, noInput());
     for (const d of diagnostics) context.logger.log(formatDiagnostic(d));
+    // A manifest that cannot be read is a finding too, not only a line in the log.
+    for (const d of inputErrors(diagnostics)) {
+      const finding = inputFinding(d);
+      context.report.addViolation({
+        ruleName: `${finding.rule} error: ${d.message}`,
+        recommendation: finding.hint ?? d.message,
+        fix: ruleDocUrl(finding.rule),
+        violatingResources: [{ resourceName: '<unreadable>', locations: [`(the file) (line ${finding.line})`], manifestPath: d.file }],
+      });
+    }
     for (const object of report.checked) {
       const name = own(own(object.manifest, 'metadata'), 'name');
       for (const v of byLine(object.violations)) {
         context.report.addViolation({
-          ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity] ?? v.severity}: ${v.message}`,
-          recommendation: v.hint ?? v.message,
-          fix: `see ${v.rule} in ${RULES_DOC_URL}`,
+          // The path is in `locations`: the message follows it, without repeating it.
+          ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity] ?? v.severity}: ${messageAfterPath(v)}`,
+          recommendation: v.hint ?? messageAfterPath(v),
+          fix: ruleDocUrl(v.rule),
           violatingResources: [{
             resourceName: typeof name === 'string' ? name : '<unnamed>',
             locations: [`${v.path === '' ? '(the object)' : v.path} (line ${v.line})`],
@@ -105,13 +116,13 @@ export class KubeBindValidation {
       }
     }
     const summary = summarize(report);
-    const inputErrors = diagnostics.filter(d => d.severity === 'error').length;
-    context.report.submit(summary.errors > 0 || inputErrors > 0 ? 'failure' : 'success', {
+    const unreadable = inputErrors(diagnostics).length;
+    context.report.submit(summary.errors > 0 || unreadable > 0 ? 'failure' : 'success', {
       'Objects checked': String(summary.checked),
       'Errors': String(summary.errors),
       'Warnings': String(summary.warnings),
       'Notes': String(summary.infos),
-      ...(inputErrors > 0 ? { 'Unreadable manifests': String(inputErrors) } : {}),
+      ...(unreadable > 0 ? { 'Unreadable manifests': String(unreadable) } : {}),
     });
   }
 }

@@ -37,12 +37,11 @@ function rules(): typeof RulesModule {
 const updates = rules;
 
 /**
- * One line per violation: `[KB031] spec.versions[1].storage ...message (hint)`.
- * Messages usually start with their field path; it is added only when missing.
+ * One violation: `[KB031] spec.versions[1].storage: message`, the path once
+ * (as every front-end shows it), and the hint on the next line, indented.
  */
 export function formatViolation(v: Violation): string {
-  const where = v.path === '' || v.message.startsWith(v.path) ? '' : `${v.path}: `;
-  return `[${v.rule}] ${where}${v.message}${v.hint ? ` (${v.hint})` : ''}`;
+  return `[${v.rule}] ${rules().describeViolation(v)}${v.hint ? `\n    hint: ${v.hint}` : ''}`;
 }
 
 /**

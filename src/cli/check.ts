@@ -6,9 +6,12 @@
  * parameters so reading and reporting can be tested without the rule
  * catalogue.
  */
-import { CliIo, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ValidateFn } from './command';
+import { CliIo, ValidateFn } from './command';
 import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
-import { CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportTotals, ValidationReport } from './output/reporter';
+import {
+  CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
+  tally, Tally, totalsOf, ValidationReport,
+} from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
@@ -111,8 +114,9 @@ export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
 
 /**
  * Runs one `validate` and returns its exit status. Input problems go to
- * stderr, the report to stdout: object by object for a format that streams
- * (text, GitHub), so memory does not grow with the findings; whole otherwise.
+ * stderr (and into the formats that carry them), the report to stdout:
+ * object by object for a format that streams (all of formats.ts), so memory
+ * does not grow with the findings; whole otherwise.
  */
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
   const render = options.render ?? PLAIN;
@@ -124,31 +128,32 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     const { report, diagnostics } = await check(options, io.stdin);
     writeDiagnostics(diagnostics);
     io.stdout.write(options.reporter.render(report, render));
-    return exitStatus(report.inputErrors, report.checked.every(o => o.valid));
+    return totalsOf(report).exitStatus();
   }
-  const totals = new ReportTotals();
   const out = new ChunkedWriter(io.stdout);
-  totals.end = await checkEach(options, io.stdin, {
-    diagnostics: writeDiagnostics,
-    object: object => {
-      totals.add(object);
-      return out.write(stream.object(object));
+  let totals: ReportTotals | undefined;
+  await checkEach(options, io.stdin, {
+    begin: head => {
+      totals = head.totals;
+      writeDiagnostics(head.diagnostics);
+      return out.write(stream.begin(head));
     },
+    object: object => out.write(stream.object(object)),
+    skipped: object => out.write(stream.skipped(object)),
   });
-  await out.write(stream.end(totals));
+  await out.write(stream.end(totals!));
   await out.flush();
-  return exitStatus(totals.end.inputErrors, totals.valid === totals.checked);
+  return totals!.exitStatus();
 }
 
-function exitStatus(inputErrors: number, allValid: boolean): number {
-  if (inputErrors > 0) return EXIT_TROUBLE;
-  return allValid ? EXIT_OK : EXIT_INVALID;
-}
-
-/** Where `checkEach` hands what it found: the input problems first, then each checked object, in input order. */
+/**
+ * Where `checkEach` hands what it found: first the input problems and the
+ * run's counts, then each checked or skipped object, in input order.
+ */
 export interface CheckSink {
-  diagnostics(diagnostics: readonly Diagnostic[]): void | Promise<void>;
+  begin(head: ReportHead): void | Promise<void>;
   object(object: CheckedObject): void | Promise<void>;
+  skipped(object: SkippedObject): void | Promise<void>;
 }
 
 /**
@@ -159,16 +164,20 @@ export interface CheckSink {
  */
 export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>): Promise<CheckResult> {
   const checked: CheckedObject[] = [];
+  const skippedObjects: SkippedObject[] = [];
   let diagnostics: readonly Diagnostic[] = [];
   const end = await checkEach(options, stdin, {
-    diagnostics: found => {
-      diagnostics = found;
+    begin: head => {
+      diagnostics = head.diagnostics;
     },
     object: object => {
       checked.push(object);
     },
+    skipped: object => {
+      skippedObjects.push(object);
+    },
   });
-  return { report: { checked, ...end }, diagnostics };
+  return { report: { checked, skippedObjects, diagnostics, ...end }, diagnostics };
 }
 
 /** `check`, handing each checked object to `sink` instead of keeping a list of them. */
@@ -202,16 +211,26 @@ async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIte
       if (previous !== undefined && selected[finding.index] !== undefined) updates.set(finding.index, { previous, violations: finding.violations });
     }
   }
-  await sink.diagnostics(diagnostics);
-  for (let i = 0; i < selected.length; i++) {
+  const checked = new Map<SourceObject, CheckedObject>();
+  selected.forEach((o, i) => {
     const update = updates.get(i);
-    await sink.object(checkedObject(selected[i], [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous));
-  }
-  return {
+    checked.set(o, checkedObject(o, [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous));
+  });
+  const end: ReportEnd = {
     skipped: objects.length - selected.length,
     inputErrors,
     ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
   };
+  const totals = new ReportTotals();
+  for (const object of checked.values()) totals.add(object);
+  totals.end = end;
+  await sink.begin({ diagnostics, totals });
+  for (const o of objects) {
+    const object = checked.get(o);
+    if (object !== undefined) await sink.object(object);
+    else await sink.skipped(skippedObject(o, options.context));
+  }
+  return end;
 }
 
 /**
@@ -221,6 +240,12 @@ async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIte
 function notSkippedSilently(o: SourceObject, ctx: RuleContext): Diagnostic[] {
   const note = notCheckedNote(o.manifest, ctx);
   return note === undefined ? [] : [{ severity: 'note', file: o.file, line: o.line, message: note }];
+}
+
+/** A skipped object as the report names it, with the note that says why, if any. */
+function skippedObject(o: SourceObject, ctx: RuleContext): SkippedObject {
+  const reason = notCheckedNote(o.manifest, ctx);
+  return { file: o.file, index: o.index, line: o.line, manifest: identityOf(o.manifest), ...(reason !== undefined ? { reason } : {}) };
 }
 
 function checkedObject(source: SourceObject, violations: readonly Violation[], previous?: SourceObject): CheckedObject {
@@ -251,6 +276,14 @@ interface PendingObject {
   readonly place: SourcePlace;
 }
 
+/** An object `checkStreaming` skipped, waiting on disk to be handed over in input order. */
+interface PendingSkipped {
+  readonly fileNumber: number;
+  readonly skipped: SkippedObject;
+}
+
+type Pending = PendingObject | PendingSkipped;
+
 /**
  * `check` one object at a time: each object is validated as soon as its
  * document is read, and its findings are located while its text is at hand.
@@ -264,7 +297,7 @@ async function checkStreaming(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
 ): Promise<ReportEnd> {
   const folder = new TempFolder(options.temporaryFolder);
-  const spill = new Spill<PendingObject>(folder, 'objects.jsonl');
+  const spill = new Spill<Pending>(folder, 'objects.jsonl');
   // Standard input is recorded to be located in later; without a folder, its text is kept with its objects instead.
   const stdinFile = options.operands.includes('-') ? folder.file('stdin.yaml') : undefined;
   const recorded = stdinFile !== undefined ? new RecordedInput(stdinFile) : undefined;
@@ -279,7 +312,7 @@ async function checkStreaming(
 
 async function checkStreamingWith(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
-  spill: Spill<PendingObject>, stdinRecording: string | undefined,
+  spill: Spill<Pending>, stdinRecording: string | undefined,
 ): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
@@ -299,16 +332,23 @@ async function checkStreamingWith(
   let fileKept: Manifest[] = [];
   let fileNotes: Diagnostic[] = [];
   let fileSkipped = 0;
+  // The counts of each kept object's own and update findings, for the run's totals before any object is handed over.
+  const tallies: Array<{ readonly found: Tally; readonly compared: boolean }> = [];
+  let fileTallies: Array<{ readonly found: Tally; readonly compared: boolean }> = [];
   const onObject = (source: SourceObject): void => {
     if (!select(source.manifest, ctx)) {
       fileSkipped++;
       for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
+      spill.write({ fileNumber, skipped: skippedObject(source, ctx) });
       return;
     }
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
     fileKept.push(copier.copy(facts(source.manifest)));
+    const found = validator.perObject(source.manifest, ctx).map(locate);
+    const updates = update?.violations.map(locate) ?? [];
+    fileTallies.push({ found: tally(updates, tally(found)), compared: update !== undefined });
     spill.write({
       fileNumber,
       object: {
@@ -318,8 +358,8 @@ async function checkStreamingWith(
         manifest: identityOf(source.manifest),
         ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
       },
-      own: validator.perObject(source.manifest, ctx).map(locate),
-      updates: update?.violations.map(locate) ?? [],
+      own: found,
+      updates,
       place: source.place(),
     });
   };
@@ -329,11 +369,13 @@ async function checkStreamingWith(
       brokenFiles.add(fileNumber);
     } else {
       for (const k of fileKept) kept.push(k);
+      for (const t of fileTallies) tallies.push(t);
       for (const d of fileNotes) notes.push(d);
       skipped += fileSkipped;
     }
     fileNumber++;
     fileKept = [];
+    fileTallies = [];
     fileNotes = [];
     fileSkipped = 0;
   }
@@ -343,21 +385,29 @@ async function checkStreamingWith(
     throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
   }
   const diagnostics = [...readDiagnostics, ...notes];
-  await sink.diagnostics(diagnostics);
+  const end: ReportEnd = {
+    skipped,
+    inputErrors: diagnostics.filter(d => d.severity === 'error').length,
+    ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
+  };
+  const totals = new ReportTotals();
+  tallies.forEach(({ found, compared }, k) => totals.addCounts(tally(across[k] ?? [], { ...found }), compared));
+  totals.end = end;
+  await sink.begin({ diagnostics, totals });
   let i = 0;
   for (const p of spill.read()) {
     if (brokenFiles.has(p.fileNumber)) continue;
+    if ('skipped' in p) {
+      await sink.skipped(p.skipped);
+      continue;
+    }
     const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
     // Let each object's findings go once handed over: what is still held shrinks as the report is written.
     across[i++] = [];
     const violations = [...p.own, ...crossFound, ...p.updates];
     await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
   }
-  return {
-    skipped,
-    inputErrors: diagnostics.filter(d => d.severity === 'error').length,
-    ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
-  };
+  return end;
 }
 
 /**

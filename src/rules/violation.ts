@@ -24,3 +24,26 @@ export function violation(
 ): Violation {
   return { rule: rule.id, severity: severity ?? rule.severity, path, message, ...(hint !== undefined ? { hint } : {}) };
 }
+
+/**
+ * The message of a violation without the field path it starts with: rules
+ * write whole sentences (`spec.scope "Namespace" must be one of...`), and
+ * every front-end shows the path once, before the rest (`spec.scope:
+ * "Namespace" must be one of...`). A message that does not start with the
+ * violation's own path is returned whole.
+ */
+export function messageAfterPath(v: Violation): string {
+  const { path, message } = v;
+  if (path === '' || !message.startsWith(path)) return message;
+  const rest = message.slice(path.length);
+  if (rest === '') return message;
+  if (rest.startsWith(': ')) return rest.slice(2);
+  if (rest.startsWith(' ')) return rest.slice(1);
+  // The message names a field below the path, or a longer name (`spec.versions[0].served` vs `spec.versions`).
+  return message;
+}
+
+/** `path: message` with the path once, or the message alone for a violation about the whole object. */
+export function describeViolation(v: Violation): string {
+  return v.path === '' ? v.message : `${v.path}: ${messageAfterPath(v)}`;
+}

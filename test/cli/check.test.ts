@@ -65,7 +65,7 @@ describe('exit status and text output', () => {
     expect(r.err).toBe('');
     const line = lineContaining(text, 'served: "yes"');
     expect(r.out).toBe([
-      `${file}:${line}: error KB999 kube-bind-wildwest/cowboys.wildwest.dev (BoundSchema kube-bind.io/v1alpha2) spec.versions[1].served: spec.versions[1].served "yes" must be a boolean`,
+      `${file}:${line}: error KB999 kube-bind-wildwest/cowboys.wildwest.dev (BoundSchema kube-bind.io/v1alpha2) spec.versions[1].served: "yes" must be a boolean`,
       '    hint: write true or false',
       '2 objects checked: 1 valid, 1 invalid; 0 skipped; 1 error, 0 warnings, 0 notes',
       '',
@@ -84,7 +84,7 @@ describe('exit status and text output', () => {
     const r = await run([file]);
     expect(r.code).toBe(0);
     expect(r.out).toBe([
-      `${file}:3: warning KB998 no-namespace (BoundSchema kube-bind.io/v1alpha2) metadata.namespace: metadata.namespace is missing`,
+      `${file}:3: warning KB998 no-namespace (BoundSchema kube-bind.io/v1alpha2) metadata.namespace: is missing`,
       '1 object checked: 1 valid, 0 invalid; 0 skipped; 0 errors, 1 warning, 0 notes',
       '',
     ].join('\n'));
@@ -99,11 +99,11 @@ describe('exit status and text output', () => {
     const r = await run([file], { validate: objectLevel });
     expect(r.out.split('\n').map(l => l.replace(file, 'F'))).toEqual([
       // Same line: the validator's order is kept (stable sort).
-      'F:1: warning KB998 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) metadata.namespace: metadata.namespace is missing',
+      'F:1: warning KB998 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) metadata.namespace: is missing',
       'F:1: note KB997 <unnamed> (APIServiceExport kube-bind.io/v1alpha2): an object-level note',
-      'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].storage: spec.versions[0].storage 2 must be a boolean',
+      'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].storage: 2 must be a boolean',
       '    hint: write true or false',
-      'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].served: spec.versions[0].served 1 must be a boolean',
+      'F:5: error KB999 <unnamed> (APIServiceExport kube-bind.io/v1alpha2) spec.versions[0].served: 1 must be a boolean',
       '    hint: write true or false',
       '1 object checked: 0 valid, 1 invalid; 0 skipped; 2 errors, 1 warning, 1 note',
       '',
@@ -157,7 +157,7 @@ describe('what is checked', () => {
     const r = await run([a, '-', b], { validate: duplicates, stdin: 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: two, namespace: ns}\n' });
     expect(calls).toEqual([['one', 'two', 'one']]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${b}:3: error KB170 ns/one (BoundSchema kube-bind.io/v1alpha2) metadata.name: metadata.name "one" is used twice`);
+    expect(r.out).toContain(`${b}:3: error KB170 ns/one (BoundSchema kube-bind.io/v1alpha2) metadata.name: "one" is used twice`);
   });
 
   test('a document without apiVersion or kind is checked, not skipped', async () => {
@@ -234,7 +234,7 @@ describe('JSON output', () => {
       name: 'cowboys.wildwest.dev',
       valid: false,
       previous: null,
-      violations: [{ rule: 'KB999', severity: 'error', path: 'spec.versions[1].served', message: 'spec.versions[1].served "yes" must be a boolean', hint: 'write true or false' }],
+      violations: [{ rule: 'KB999', severity: 'error', path: 'spec.versions[1].served', message: '"yes" must be a boolean', hint: 'write true or false' }],
     });
   });
 
@@ -252,15 +252,18 @@ describe('JSON output', () => {
       name: null,
       valid: true,
       previous: null,
-      violations: [{ rule: 'KB998', severity: 'warning', path: 'metadata.namespace', message: 'metadata.namespace is missing', hint: null }],
+      violations: [{ rule: 'KB998', severity: 'warning', path: 'metadata.namespace', message: 'is missing', hint: null }],
     }]);
   });
 
-  test('with an input error: still exactly one array on stdout, the error on stderr, status 2', async () => {
+  test('with an input error: still exactly one array on stdout, the unreadable input first as an invalid entry of KB000, the error on stderr too, status 2', async () => {
     const missing = path.join(tempDir(), 'missing.yaml');
     const r = await run([fixture('valid'), missing], { reporter: JSON_REPORTER });
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.out)).toHaveLength(2);
+    const entries = JSON.parse(r.out);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({ file: missing, index: null, valid: false, violations: [{ rule: 'KB000', severity: 'error', path: '', message: 'no such file or directory' }] });
+    expect(entries.slice(1).map((e: any) => e.valid)).toEqual([true, true]);
     expect(r.err).toBe(`${missing}: error: no such file or directory\n`);
   });
 

@@ -274,9 +274,10 @@ describe('bad input: status 2, a clear message with file and line, no stack trac
     expect(r.err).toMatch(new RegExp(`^${escape(r.file)}:\\d+: error: .*nesting (too deep|deeper than)`));
   });
 
-  test('the JSON output stays one array even with bad input', async () => {
+  test('the JSON output stays one array even with bad input, the unreadable input its one entry (KB000)', async () => {
     const r = await bad('a: [\n', {}, ['--output', 'json']);
-    expect(JSON.parse(r.out)).toEqual([]);
+    const entries = JSON.parse(r.out);
+    expect(entries).toEqual([expect.objectContaining({ index: null, valid: false, violations: [expect.objectContaining({ rule: 'KB000', severity: 'error' })] })]);
   });
 });
 

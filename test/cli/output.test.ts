@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import { captureIo, fixture, lineContaining, runCli } from './cli-helpers';
 import { main } from '../../src/cli/main';
 import {
-  CheckedObject, GITHUB_REPORTER, JUNIT_REPORTER, LocatedViolation, RULES_DOC_URL, SARIF_REPORTER, TEXT_REPORTER, ValidationReport, useColor,
+  CheckedObject, GITHUB_REPORTER, JUNIT_REPORTER, LocatedViolation, ruleDocUrl, SARIF_REPORTER, TEXT_REPORTER, ValidationReport, useColor,
 } from '../../src/cli/output';
 import { escapeData, escapeProperty } from '../../src/cli/output/github';
 import { xmlText } from '../../src/cli/output/junit';
@@ -36,6 +36,10 @@ const report: ValidationReport = {
     object('dist/app.k8s.yaml', schema, [error, warning, note]),
     object('dist/app.k8s.yaml', { ...schema, metadata: { name: 'ok' } }),
     object('other dir/x,y:z.yaml', { ...schema, metadata: { name: 'b' } }, [{ ...error, line: 3 }]),
+  ],
+  skippedObjects: [
+    { file: 'dist/app.k8s.yaml', index: 2, line: 20, manifest: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } } },
+    { file: 'dist/app.k8s.yaml', index: 3, line: 30, manifest: { apiVersion: 'kube-bind.io/v1alpha2', kind: 'Collection', metadata: { name: 'c' } }, reason: 'not modelled' },
   ],
   skipped: 2,
   inputErrors: 0,
@@ -84,17 +88,18 @@ describe('SARIF', () => {
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
     expect(run.tool.driver).toMatchObject({ name: 'cdk8s-kube-bind', version: '1.2.3' });
-    expect(run.tool.driver.rules.map((r: any) => r.id)).toEqual(['KB030', 'KB032', 'KB041']);
-    const kb030 = run.tool.driver.rules[0];
+    // In the order the results first use them: the rules are written after the results.
+    expect(run.tool.driver.rules.map((r: any) => r.id)).toEqual(['KB041', 'KB030', 'KB032']);
+    const kb030 = run.tool.driver.rules[1];
     expect(kb030.shortDescription.text).toBe('Exactly one version has storage: true');
-    expect(kb030.help.text).toContain(RULES_DOC_URL);
-    expect(kb030.helpUri).toBe(RULES_DOC_URL);
+    expect(kb030.help.text).toContain(ruleDocUrl('KB030'));
+    expect(kb030.helpUri).toBe('https://github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md#kb030');
     expect(kb030.defaultConfiguration.level).toBe('error');
     expect(run.results.map((r: any) => [r.ruleId, r.ruleIndex, r.level])).toEqual([
-      ['KB030', 0, 'error'], ['KB032', 1, 'warning'], ['KB041', 2, 'note'], ['KB030', 0, 'error'],
+      ['KB041', 0, 'note'], ['KB030', 1, 'error'], ['KB032', 2, 'warning'], ['KB030', 1, 'error'],
     ]);
-    expect(run.results[0].message.text).toBe('ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: spec.versions has no version with storage: true\nhint: mark one version storage: true');
-    expect(run.results[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'dist/app.k8s.yaml' }, region: { startLine: 7 } });
+    expect(run.results[1].message.text).toBe('ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: has no version with storage: true\nhint: mark one version storage: true');
+    expect(run.results[1].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'dist/app.k8s.yaml' }, region: { startLine: 7 } });
     expect(run.results[3].locations[0].physicalLocation.artifactLocation.uri).toBe('other%20dir/x%2Cy%3Az.yaml');
   });
 
@@ -105,20 +110,26 @@ describe('SARIF', () => {
 });
 
 describe('JUnit', () => {
-  test('a suite per file, a case per object, a failure per error, other findings in system-out', () => {
+  test('a suite per file, a case per object, one failure per invalid object, other findings in system-out, skipped objects', () => {
     expect(JUNIT_REPORTER.render(report).split('\n')).toEqual([
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<testsuites name="cdk8s-kube-bind validate" tests="3" failures="2" errors="0">',
-      '  <testsuite name="dist/app.k8s.yaml" tests="2" failures="1" errors="0" skipped="0">',
+      '<testsuites name="cdk8s-kube-bind validate" tests="5" failures="2" errors="0" skipped="2">',
+      '  <testsuite name="dist/app.k8s.yaml" tests="4" failures="1" errors="0" skipped="2">',
       '    <testcase name="ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2)" classname="dist/app.k8s.yaml" file="dist/app.k8s.yaml" line="1">',
-      '      <failure type="KB030" message="KB030 spec.versions: spec.versions has no version with storage: true">dist/app.k8s.yaml:7: error KB030 spec.versions: spec.versions has no version with storage: true&#10;hint: mark one version storage: true</failure>',
-      '      <system-out>dist/app.k8s.yaml:1: note KB041: deprecated, 100% &lt;sure&gt; &amp; &quot;quoted&quot;&#10;dist/app.k8s.yaml:7: warning KB032 spec.versions: no served version</system-out>',
+      '      <failure type="KB030" message="KB030 spec.versions: has no version with storage: true">dist/app.k8s.yaml:7: error KB030 spec.versions: has no version with storage: true&#10;hint: mark one version storage: true</failure>',
+      '      <system-out>dist/app.k8s.yaml:1: note KB041 deprecated, 100% &lt;sure&gt; &amp; &quot;quoted&quot;&#10;dist/app.k8s.yaml:7: warning KB032 spec.versions: no served version</system-out>',
       '    </testcase>',
       '    <testcase name="ok (BoundSchema kube-bind.io/v1alpha2)" classname="dist/app.k8s.yaml" file="dist/app.k8s.yaml" line="1"/>',
+      '    <testcase name="s (Secret v1)" classname="dist/app.k8s.yaml" file="dist/app.k8s.yaml" line="20">',
+      '      <skipped message="not a kind cdk8s-kube-bind validate checks"/>',
+      '    </testcase>',
+      '    <testcase name="c (Collection kube-bind.io/v1alpha2)" classname="dist/app.k8s.yaml" file="dist/app.k8s.yaml" line="30">',
+      '      <skipped message="not modelled"/>',
+      '    </testcase>',
       '  </testsuite>',
       '  <testsuite name="other dir/x,y:z.yaml" tests="1" failures="1" errors="0" skipped="0">',
       '    <testcase name="b (BoundSchema kube-bind.io/v1alpha2)" classname="other dir/x,y:z.yaml" file="other dir/x,y:z.yaml" line="1">',
-      '      <failure type="KB030" message="KB030 spec.versions: spec.versions has no version with storage: true">other dir/x,y:z.yaml:3: error KB030 spec.versions: spec.versions has no version with storage: true&#10;hint: mark one version storage: true</failure>',
+      '      <failure type="KB030" message="KB030 spec.versions: has no version with storage: true">other dir/x,y:z.yaml:3: error KB030 spec.versions: has no version with storage: true&#10;hint: mark one version storage: true</failure>',
       '    </testcase>',
       '  </testsuite>',
       '</testsuites>',
@@ -133,12 +144,12 @@ describe('JUnit', () => {
 });
 
 describe('GitHub annotations', () => {
-  test('::error, ::warning and ::notice with file, line and the rule as title, then the summary', () => {
+  test('::error, ::warning and ::notice with file, line and the rule and its section as title, then the summary', () => {
     expect(GITHUB_REPORTER.render(report).split('\n')).toEqual([
-      '::notice file=dist/app.k8s.yaml,line=1,title=KB041::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2): deprecated, 100%25 <sure> & "quoted"',
-      '::error file=dist/app.k8s.yaml,line=7,title=KB030::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: spec.versions has no version with storage: true%0Ahint: mark one version storage: true',
-      '::warning file=dist/app.k8s.yaml,line=7,title=KB032::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: no served version',
-      '::error file=other dir/x%2Cy%3Az.yaml,line=3,title=KB030::b (BoundSchema kube-bind.io/v1alpha2) spec.versions: spec.versions has no version with storage: true%0Ahint: mark one version storage: true',
+      '::notice file=dist/app.k8s.yaml,line=1,title=KB041 https%3A//github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md#kb041::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2): deprecated, 100%25 <sure> & "quoted"',
+      '::error file=dist/app.k8s.yaml,line=7,title=KB030 https%3A//github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md#kb030::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: has no version with storage: true%0Ahint: mark one version storage: true',
+      '::warning file=dist/app.k8s.yaml,line=7,title=KB032 https%3A//github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md#kb032::ns/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: no served version',
+      '::error file=other dir/x%2Cy%3Az.yaml,line=3,title=KB030 https%3A//github.com/cdk8s-kube-bind/cdk8s-kube-bind/blob/main/docs/rules.md#kb030::b (BoundSchema kube-bind.io/v1alpha2) spec.versions: has no version with storage: true%0Ahint: mark one version storage: true',
       '3 objects checked: 1 valid, 2 invalid; 2 skipped; 2 errors, 1 warning, 1 note',
       '',
     ]);
@@ -146,7 +157,7 @@ describe('GitHub annotations', () => {
 
   test('standard input has no file to annotate: the command goes without file and line', () => {
     const out = GITHUB_REPORTER.render({ checked: [object('<stdin>', schema, [error])], skipped: 0, inputErrors: 0 });
-    expect(out.split('\n')[0]).toMatch(/^::error title=KB030::/);
+    expect(out.split('\n')[0]).toMatch(/^::error title=KB030 [^:]+#kb030::/);
   });
 
   test('escaping as the Actions toolkit does', () => {
@@ -215,7 +226,7 @@ describe('the formats through a run', () => {
     expect(junit.out).toContain('<failure type="KB003"');
     const github = await runCli(['validate', '--output', 'github', file]);
     expect(github.code).toBe(1);
-    expect(github.out).toContain(`::error file=${escapeProperty(file)},line=${line},title=KB003::`);
+    expect(github.out).toContain(`::error file=${escapeProperty(file)},line=${line},title=KB003 ${escapeProperty(ruleDocUrl('KB003'))}::`);
   });
 
   test('an unknown format is a usage error with a suggestion', async () => {

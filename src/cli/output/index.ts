@@ -11,5 +11,5 @@ import { TEXT_REPORTER } from './text';
 
 export * from './reporter';
 export { REPORTERS, useColor } from './formats';
-export { describeRule, RULES_DOC_URL } from './catalogue';
+export { describeRule, READABLE_INPUT, ruleDocUrl } from './catalogue';
 export { TEXT_REPORTER, JSON_REPORTER, SARIF_REPORTER, JUNIT_REPORTER, GITHUB_REPORTER };

@@ -5,7 +5,8 @@
  */
 import type { Diagnostic } from '../../io/read';
 import { Manifest, own } from '../../model/manifest';
-import { Violation } from '../../rules';
+import { describeViolation, Violation } from '../../rules';
+import { EXIT_INVALID, EXIT_OK, EXIT_TROUBLE } from '../command';
 
 /** A violation with the line it points at. */
 export interface LocatedViolation extends Violation {
@@ -28,14 +29,29 @@ export interface CheckedObject {
   readonly previous?: { readonly file: string; readonly line: number };
 }
 
+/** An object of another kind or group, counted but not checked (JUnit lists it as a skipped test case). */
+export interface SkippedObject {
+  readonly file: string;
+  readonly index: number;
+  readonly line: number;
+  /** apiVersion, kind and metadata: enough to name it. */
+  readonly manifest: Manifest;
+  /** Why a kube-bind object was not checked, when it is one of kube-bind's kinds this tool does not model. */
+  readonly reason?: string;
+}
+
 /** Everything a format needs to render one `validate` run. */
 export interface ValidationReport {
   /** Checked objects in input order. */
   readonly checked: readonly CheckedObject[];
   /** Objects of other kinds or groups, counted but not checked. */
   readonly skipped: number;
-  /** Input problems (unreadable files, malformed YAML), already written to stderr. */
+  /** The skipped objects themselves, when the caller kept them; only JUnit lists them. */
+  readonly skippedObjects?: readonly SkippedObject[];
+  /** Input problems (unreadable files, malformed YAML): those of severity `error`. */
   readonly inputErrors: number;
+  /** The input problems themselves (also written to stderr), of every severity. */
+  readonly diagnostics?: readonly Diagnostic[];
   /** With `--previous`: how many previous objects were read (objects of every kind). */
   readonly previousRead?: number;
 }
@@ -54,25 +70,43 @@ export const PLAIN: RenderOptions = { color: false, version: '0.0.0' };
 export interface Reporter {
   /** For `--help`. */
   readonly description: string;
-  /** The complete standard output of the run. */
+  /** The complete standard output of the run: what `stream` writes, in one string. */
   render(report: ValidationReport, options?: RenderOptions): string;
   /**
-   * The same output, written object by object as the run hands them over,
-   * for formats whose output is a sequence of lines: memory then does not
-   * grow with the findings of a large input. Formats that write one document
-   * (JSON, SARIF, JUnit) have none, and are rendered whole.
+   * The same output, written piece by piece as the run hands the objects
+   * over: memory then does not grow with the findings of a large input.
+   * Every format of formats.ts has one; a format without it is rendered whole.
    */
   stream?(options?: RenderOptions): ReportStream;
 }
 
-/** A format's output, piece by piece: each checked object in input order, then the end. */
+/**
+ * A format's output, piece by piece: the beginning (input problems and the
+ * run's counts, all known before the first object is handed over), each
+ * checked or skipped object in input order, a file's objects together,
+ * then the end.
+ */
 export interface ReportStream {
+  begin(head: ReportHead): string;
   object(object: CheckedObject): string;
+  skipped(object: SkippedObject): string;
   end(totals: ReportTotals): string;
 }
 
+/** What a stream learns before the first object. */
+export interface ReportHead {
+  /** The input problems, of every severity, in the order they were found. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The counts of the whole run. */
+  readonly totals: ReportTotals;
+}
+
 /** What a report says besides its objects. */
-export type ReportEnd = Omit<ValidationReport, 'checked'>;
+export interface ReportEnd {
+  readonly skipped: number;
+  readonly inputErrors: number;
+  readonly previousRead?: number;
+}
 
 export interface Summary {
   readonly checked: number;
@@ -82,6 +116,23 @@ export interface Summary {
   readonly errors: number;
   readonly warnings: number;
   readonly infos: number;
+}
+
+/** Findings counted by severity. */
+export interface Tally {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+/** The findings of `violations` by severity, added to `into`. */
+export function tally(violations: readonly Violation[], into: Tally = { errors: 0, warnings: 0, infos: 0 }): Tally {
+  for (const v of violations) {
+    if (v.severity === 'error') into.errors++;
+    else if (v.severity === 'warning') into.warnings++;
+    else if (v.severity === 'info') into.infos++;
+  }
+  return into;
 }
 
 /** The counts of a summary, added up object by object, so a streamed report needs no list of its objects. */
@@ -96,14 +147,17 @@ export class ReportTotals {
   public end: ReportEnd = { skipped: 0, inputErrors: 0 };
 
   public add(object: CheckedObject): void {
+    this.addCounts(tally(object.violations), object.previous !== undefined);
+  }
+
+  /** One checked object, by the counts of its findings. */
+  public addCounts(found: Tally, compared: boolean): void {
     this.checked++;
-    if (object.valid) this.valid++;
-    if (object.previous !== undefined) this.compared++;
-    for (const v of object.violations) {
-      if (v.severity === 'error') this.errors++;
-      else if (v.severity === 'warning') this.warnings++;
-      else if (v.severity === 'info') this.infos++;
-    }
+    if (found.errors === 0) this.valid++;
+    if (compared) this.compared++;
+    this.errors += found.errors;
+    this.warnings += found.warnings;
+    this.infos += found.infos;
   }
 
   public summary(): Summary {
@@ -117,14 +171,23 @@ export class ReportTotals {
       infos: this.infos,
     };
   }
+
+  /** The exit status of the run: trouble for unreadable input, else invalid when an object is, else OK. */
+  public exitStatus(): number {
+    if (this.end.inputErrors > 0) return EXIT_TROUBLE;
+    return this.valid === this.checked ? EXIT_OK : EXIT_INVALID;
+  }
 }
 
 /** The totals of a whole report. */
 export function totalsOf(report: ValidationReport): ReportTotals {
   const totals = new ReportTotals();
   for (const object of report.checked) totals.add(object);
-  const { checked: _objects, ...end } = report;
-  totals.end = end;
+  totals.end = {
+    skipped: report.skipped,
+    inputErrors: report.inputErrors,
+    ...(report.previousRead !== undefined ? { previousRead: report.previousRead } : {}),
+  };
   return totals;
 }
 
@@ -132,11 +195,37 @@ export function summarize(report: ValidationReport): Summary {
   return totalsOf(report).summary();
 }
 
-/** A streamed format's output for a whole report: what `render` returns. */
+/**
+ * A format's output for a whole report: what `render` returns, piece by
+ * piece as a run streams it. A file's checked and skipped objects are
+ * handed over together (a run hands them in input order, file by file).
+ */
 export function renderStreamed(stream: ReportStream, report: ValidationReport): string {
-  let out = '';
-  for (const object of report.checked) out += stream.object(object);
-  return out + stream.end(totalsOf(report));
+  const totals = totalsOf(report);
+  let out = stream.begin({ diagnostics: report.diagnostics ?? [], totals });
+  const files = new Map<string, { checked: CheckedObject[]; skipped: SkippedObject[] }>();
+  const of = (file: string): { checked: CheckedObject[]; skipped: SkippedObject[] } => {
+    let entry = files.get(file);
+    if (entry === undefined) files.set(file, entry = { checked: [], skipped: [] });
+    return entry;
+  };
+  for (const object of report.checked) of(object.file).checked.push(object);
+  for (const object of report.skippedObjects ?? []) of(object.file).skipped.push(object);
+  for (const { checked, skipped } of files.values()) {
+    const items: Array<{ line: number; index: number; text: () => string }> = [
+      ...checked.map(o => ({ line: o.line, index: o.index, text: () => stream.object(o) })),
+      ...skipped.map(o => ({ line: o.line, index: o.index, text: () => stream.skipped(o) })),
+    ];
+    // Input order within the file: by document, then by line (the items of a List share their document).
+    items.sort((a, b) => a.index - b.index || a.line - b.line);
+    for (const item of items) out += item.text();
+  }
+  return out + stream.end(totals);
+}
+
+/** For the formats that list no skipped object. */
+export function nothing(): string {
+  return '';
 }
 
 /**
@@ -154,10 +243,10 @@ export function summaryLine(totals: ReportTotals): string {
   const s = totals.summary();
   const objects = `${plural(s.checked, 'object')} checked: ${s.valid} valid, ${s.invalid} invalid; ${s.skipped} skipped`;
   const findings = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')}`;
-  const { previousRead, inputErrors } = totals.end;
+  const { previousRead, inputErrors: unreadable } = totals.end;
   const previous = previousRead === undefined ? ''
     : `; ${totals.compared} compared with their previous state (${plural(previousRead, 'previous object')} read)`;
-  const input = inputErrors > 0 ? `; ${plural(inputErrors, 'input error')} (see above)` : '';
+  const input = unreadable > 0 ? `; ${plural(unreadable, 'input error')} (see above)` : '';
   return `${objects}; ${findings}${previous}${input}`;
 }
 
@@ -193,6 +282,31 @@ function textOf(v: unknown): string {
 
 export function stringOrNull(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
+}
+
+/** `object path: message`, the path once: how every format names one finding. */
+export function describeFinding(manifest: Manifest, v: Violation): string {
+  return `${describeObject(manifest)}${v.path === '' ? ':' : ''} ${describeViolation(v)}`;
+}
+
+/** The rule id unreadable input is reported under (described in catalogue.ts, which loads every rule). */
+export const READABLE_INPUT_ID = 'KB000';
+
+/** What the CI formats report for an input problem of severity `error`: a finding of its own, located at the file. */
+export function inputFinding(d: Diagnostic): LocatedViolation {
+  return {
+    rule: READABLE_INPUT_ID,
+    severity: 'error',
+    path: '',
+    message: d.message,
+    hint: 'nothing of this input was checked: fix it so kubectl could read it, then run again',
+    line: d.line ?? 1,
+  };
+}
+
+/** The input problems of severity `error`: what makes the exit status 2. */
+export function inputErrors(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter(d => d.severity === 'error');
 }
 
 /** Violations of an object by line; a stable sort, so findings at one line keep the catalogue's order. */

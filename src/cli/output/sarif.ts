@@ -1,17 +1,31 @@
 /**
- * SARIF 2.1.0, as GitHub code scanning and other SARIF viewers read it: one
- * run, the rules that were reported (id, title, help pointing at the
- * catalogue), one result per violation located by file and line, and the
- * object as a logical location.
+ * SARIF 2.1.0, as GitHub code scanning reads it: one run whose results are
+ * written one by one as the objects are handed over (a finding is located
+ * by file and line, and names the object as a logical location), then the
+ * tool with the rules the results used (id, description, help and the
+ * address of the rule's section in the catalogue; JSON objects are
+ * unordered, so the rules can follow the results), then the invocation.
+ *
+ * An input that cannot be read is both a result of rule KB000 located at
+ * the file (code scanning shows results, not notifications) and an
+ * error-level `toolExecutionNotification`; the invocation's
+ * `executionSuccessful` is then false, as the tool could not analyse all it
+ * was given, and `exitCode` is 2. Findings do not make the execution
+ * unsuccessful: they are what a successful run reports (exit code 1).
  */
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { describeRule, RULES_DOC_URL } from './catalogue';
-import { describeObject, PLAIN, Reporter, ValidationReport } from './reporter';
-import { STDIN_NAME } from '../../io/read';
+import { describeRule, repositoryUrl, ruleDocUrl } from './catalogue';
+import { JsonArray, jsonFrame, STREAMED } from './json-stream';
+import {
+  byLine, CheckedObject, describeFinding, describeObject, inputFinding, LocatedViolation, nothing, PLAIN, renderStreamed, RenderOptions,
+  Reporter, ReportStream, ValidationReport,
+} from './reporter';
+import { Diagnostic, STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules';
 
 const LEVELS: { readonly [s in Severity]: 'error' | 'warning' | 'note' } = { error: 'error', warning: 'warning', info: 'note' };
+const DIAGNOSTIC_LEVELS: { readonly [s in Diagnostic['severity']]: 'error' | 'warning' | 'note' } = { error: 'error', warning: 'warning', note: 'note' };
 
 const SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -25,59 +39,138 @@ export function artifactUri(file: string): string {
   return file.split(/[\\/]/).map(segment => encodeURIComponent(segment)).join('/');
 }
 
-export const SARIF_REPORTER: Reporter = {
-  description: 'SARIF 2.1.0 (GitHub code scanning): rules, and results by file and line',
-  render(report: ValidationReport, options = PLAIN): string {
-    const ruleIds = [...new Set(report.checked.flatMap(o => o.violations.map(v => v.rule)))].sort();
-    const rules = ruleIds.map(id => {
-      const rule = describeRule(id);
-      const title = rule?.title ?? `rule ${id}`;
-      return {
-        id,
-        shortDescription: { text: title },
-        fullDescription: { text: rule !== undefined ? `${title} (source: ${rule.source})` : title },
-        help: {
-          text: `${title}. Each finding carries its own hint. Every rule, its source and an example message: ${RULES_DOC_URL}`,
-          markdown: `${title}.\n\nEach finding carries its own hint. Every rule, its source and an example message: [rule catalogue](${RULES_DOC_URL}).`,
+/** What a SARIF log is made of; `results` is `STREAMED` while the results are being written. */
+export interface SarifParts {
+  readonly results: readonly unknown[] | typeof STREAMED;
+  /** Ids of the rules the results use, in the order of `ruleIndex`. */
+  readonly ruleIds: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly exitCode: number;
+  readonly version: string;
+}
+
+/** The SARIF log: the one place its shape is stated, for the stream and for the tests that check it. */
+export function sarifDocument(parts: SarifParts): unknown {
+  const informationUri = repositoryUrl();
+  return {
+    $schema: SCHEMA_URI,
+    version: '2.1.0',
+    runs: [{
+      results: parts.results,
+      tool: {
+        driver: {
+          name: 'cdk8s-kube-bind',
+          version: parts.version,
+          ...(informationUri !== undefined ? { informationUri } : {}),
+          rules: parts.ruleIds.map(sarifRule),
         },
-        helpUri: RULES_DOC_URL,
-        defaultConfiguration: { level: LEVELS[rule?.severity ?? 'error'] },
-        ...(rule !== undefined ? { properties: { source: rule.source } } : {}),
-      };
-    });
-    const results = report.checked.flatMap(object => object.violations.map(v => {
-      const subject = describeObject(object.manifest);
-      const text = `${subject}${v.path ? ` ${v.path}` : ''}: ${v.message}${v.hint ? `\nhint: ${v.hint}` : ''}`;
-      const logical = [{ fullyQualifiedName: v.path ? `${subject} ${v.path}` : subject, kind: 'object' }];
-      const location = object.file === STDIN_NAME
-        ? { logicalLocations: logical }
-        : {
-          physicalLocation: { artifactLocation: { uri: artifactUri(object.file) }, region: { startLine: v.line } },
-          logicalLocations: logical,
-        };
-      return {
-        ruleId: v.rule,
-        ruleIndex: ruleIds.indexOf(v.rule),
-        level: LEVELS[v.severity] ?? 'error',
-        message: { text },
-        locations: [location],
-      };
-    }));
-    const sarif = {
-      $schema: SCHEMA_URI,
-      version: '2.1.0',
-      runs: [{
-        tool: {
-          driver: {
-            name: 'cdk8s-kube-bind',
-            version: options.version,
-            informationUri: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind',
-            rules,
-          },
-        },
-        results,
+      },
+      invocations: [{
+        executionSuccessful: !parts.diagnostics.some(d => d.severity === 'error'),
+        exitCode: parts.exitCode,
+        toolExecutionNotifications: parts.diagnostics.map(sarifNotification),
       }],
-    };
-    return JSON.stringify(sarif, null, 2) + '\n';
+    }],
+  };
+}
+
+function sarifRule(id: string): unknown {
+  const rule = describeRule(id);
+  const title = rule?.title ?? `rule ${id}`;
+  const url = ruleDocUrl(id);
+  return {
+    id,
+    shortDescription: { text: title },
+    fullDescription: { text: rule !== undefined ? `${title} (source: ${rule.source})` : title },
+    help: {
+      text: `${title}. Each finding carries its own hint. The rule, a failing example and its fix: ${url}`,
+      markdown: `${title}.\n\nEach finding carries its own hint. The rule, a failing example and its fix: [${id}](${url}).`,
+    },
+    helpUri: url,
+    defaultConfiguration: { level: LEVELS[rule?.severity ?? 'error'] },
+    ...(rule !== undefined ? { properties: { source: rule.source } } : {}),
+  };
+}
+
+function physicalLocation(file: string, line: number | undefined): unknown {
+  return { artifactLocation: { uri: artifactUri(file) }, ...(line !== undefined ? { region: { startLine: line } } : {}) };
+}
+
+/** One result; `ruleIndex` is the rule's place in the rules list. */
+export function sarifResult(file: string, v: LocatedViolation, subject: string, fullyQualifiedName: string, ruleIndex: number): unknown {
+  const logical = [{ fullyQualifiedName, kind: 'object' }];
+  return {
+    ruleId: v.rule,
+    ruleIndex,
+    level: LEVELS[v.severity] ?? 'error',
+    message: { text: `${subject}${v.hint ? `\nhint: ${v.hint}` : ''}` },
+    locations: [file === STDIN_NAME
+      ? { logicalLocations: logical }
+      : { physicalLocation: physicalLocation(file, v.line), logicalLocations: logical }],
+  };
+}
+
+function sarifNotification(d: Diagnostic): unknown {
+  return {
+    level: DIAGNOSTIC_LEVELS[d.severity] ?? 'warning',
+    message: { text: d.message },
+    ...(d.file !== STDIN_NAME ? { locations: [{ physicalLocation: physicalLocation(d.file, d.line) }] } : {}),
+    ...(d.severity === 'error' ? { descriptor: { id: inputFinding(d).rule } } : {}),
+  };
+}
+
+/** The results of a stream, numbering rules in the order they first occur. */
+export class SarifResults {
+  public readonly ruleIds: string[] = [];
+  private readonly indexOf = new Map<string, number>();
+
+  public ruleIndex(id: string): number {
+    let index = this.indexOf.get(id);
+    if (index === undefined) {
+      index = this.ruleIds.push(id) - 1;
+      this.indexOf.set(id, index);
+    }
+    return index;
+  }
+
+  /** The results of an unreadable input. */
+  public ofInput(d: Diagnostic): unknown {
+    const finding = inputFinding(d);
+    return sarifResult(d.file, finding, d.message, d.file, this.ruleIndex(finding.rule));
+  }
+
+  /** The results of a checked object. */
+  public ofObject(object: CheckedObject): unknown[] {
+    const name = describeObject(object.manifest);
+    return byLine(object.violations).map(v =>
+      sarifResult(object.file, v, describeFinding(object.manifest, v), v.path ? `${name} ${v.path}` : name, this.ruleIndex(v.rule)));
+  }
+}
+
+export const SARIF_REPORTER: Reporter = {
+  description: 'SARIF 2.1.0 (GitHub code scanning): results by file and line, the rules they use, unreadable input',
+  render(report: ValidationReport, options = PLAIN): string {
+    return renderStreamed(sarifStream(options), report);
   },
+  stream: sarifStream,
 };
+
+function sarifStream({ version }: RenderOptions = PLAIN): ReportStream {
+  const results = new SarifResults();
+  let diagnostics: readonly Diagnostic[] = [];
+  let array: JsonArray | undefined;
+  return {
+    begin(head) {
+      diagnostics = head.diagnostics;
+      const frame = jsonFrame(sarifDocument({ results: STREAMED, ruleIds: [], diagnostics: [], exitCode: 0, version }));
+      array = new JsonArray(frame.indent);
+      return frame.before + array.open() + diagnostics.filter(d => d.severity === 'error').map(d => array!.element(results.ofInput(d))).join('');
+    },
+    object: object => results.ofObject(object).map(r => array!.element(r)).join(''),
+    skipped: nothing,
+    end(totals) {
+      const frame = jsonFrame(sarifDocument({ results: STREAMED, ruleIds: results.ruleIds, diagnostics, exitCode: totals.exitStatus(), version }));
+      return array!.close() + frame.after + '\n';
+    },
+  };
+}

@@ -1,8 +1,12 @@
 /**
  * Compiler style: one `file:line: severity RULE object path: message` line
- * per violation, a hint below it, a summary last. Coloured on a terminal.
+ * per violation (the path once), its hint on the next line, indented, and a
+ * summary last. Coloured on a terminal. Input problems are on stderr.
  */
-import { byLine, CheckedObject, describeObject, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine, ValidationReport } from './reporter';
+import {
+  byLine, CheckedObject, describeFinding, nothing, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine,
+  ValidationReport,
+} from './reporter';
 import { Severity } from '../../rules';
 
 // SGR codes: bold red, bold yellow, bold cyan, bold, dim.
@@ -22,17 +26,17 @@ export const TEXT_REPORTER: Reporter = {
 
 function textStream({ color }: RenderOptions = PLAIN): ReportStream {
   return {
+    begin: nothing,
     object(object: CheckedObject): string {
-      const subject = describeObject(object.manifest);
       let out = '';
       for (const v of byLine(object.violations)) {
-        const where = v.path ? ` ${v.path}` : '';
         const severity = paint(SEVERITY_LABELS[v.severity] ?? v.severity, SEVERITY_COLORS[v.severity] ?? '1', color);
-        out += `${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${subject}${where}: ${v.message}\n`;
+        out += `${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${describeFinding(object.manifest, v)}\n`;
         if (v.hint) out += paint(`    hint: ${v.hint}`, '2', color) + '\n';
       }
       return out;
     },
+    skipped: nothing,
     end: totals => summaryLine(totals) + '\n',
   };
 }
