@@ -5,6 +5,7 @@ import * as l1 from './imports/kube-bind.io';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { PermissionClaim } from './permission-claim';
 import { DEFAULT_GROUP } from './rules/kinds';
+import type { Violation } from './rules/violation';
 import { ApiServiceExportObject, UserData } from './schema-as-data';
 import { InformerScope, Isolation } from './scope';
 import { validateWithRules } from './validation';
@@ -155,7 +156,7 @@ export class ApiServiceExport extends Construct {
     // The spec, built in one place (renderSpec), is rendered as data (see schema-as-data.ts).
     UserData.specOf(() => this.renderSpec()));
     this.name = this.resource.name;
-    validateWithRules(this, this.resource, this.kubeBindGroup);
+    validateWithRules(this, this.resource, this.kubeBindGroup, v => this.repeatsSchemaFinding(v));
   }
 
   /**
@@ -193,6 +194,17 @@ export class ApiServiceExport extends Construct {
    */
   public get permissionClaims(): PermissionClaim[] {
     return [...this._claims];
+  }
+
+  /**
+   * A version name the export copies from a BoundSchema is checked on the
+   * schema (KB005), where it is written: the export's KB124 on the same
+   * name would report one typo twice, so it is left to the schema.
+   */
+  private repeatsSchemaFinding(v: Violation): boolean {
+    if (v.rule !== 'KB124') return false;
+    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
+    return at !== null && BoundSchema.isBoundSchema(this._resources[Number(at[1])]);
   }
 
   private renderSpec(): any {

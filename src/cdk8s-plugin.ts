@@ -26,6 +26,7 @@ import { byLine, formatDiagnostic, RULES_DOC_URL, SEVERITY_LABELS, summarize } f
 import { selectForCheck, validateWithRules } from './cli/validate';
 import { DEFAULT_LIMITS } from './io/read';
 import { contextFor } from './rules';
+import { didYouMean } from './rules/messages';
 import { own } from './rules/values';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
@@ -70,7 +71,8 @@ export class KubeBindValidation {
     }
     const unknown = Object.keys(props).filter(key => !PROPERTIES.includes(key));
     if (unknown.length > 0) {
-      throw new Error(`cdk8s-kube-bind plugin: unknown ${unknown.length === 1 ? 'property' : 'properties'} ${unknown.map(k => JSON.stringify(k)).join(', ')}; the plugin takes ${PROPERTIES.join(', ')}`);
+      const named = unknown.map(k => `${JSON.stringify(k)}${didYouMean(k, PROPERTIES)}`).join(', ');
+      throw new Error(`cdk8s-kube-bind plugin: unknown ${unknown.length === 1 ? 'property' : 'properties'} ${named}; the plugin takes ${PROPERTIES.join(', ')}`);
     }
     const group = own(props, 'group') ?? contextFor().group;
     if (typeof group !== 'string' || !isDnsSubdomain(group)) {

@@ -63,10 +63,12 @@ class Checked implements IValidation {
     public readonly construct: IConstruct,
     public readonly resource: ApiObject,
     public readonly group: string,
+    private readonly repeats?: (v: Violation) => boolean,
   ) {}
 
   public validate(): string[] {
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(manifestForRules(this.resource)));
+    const found = take(this.state, this.construct) ?? this.check(manifestForRules(this.resource));
+    return report(this.state, this.construct, this.repeats === undefined ? found : found.filter(v => !this.repeats!(v)));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
@@ -124,10 +126,12 @@ function appState(scope: IConstruct): AppState {
 /**
  * Makes `construct` fail synthesis when the manifest of `resource` breaks an
  * error rule. Warnings are printed to stderr and do not fail the synth.
+ * `repeats` names the findings another construct already reports for the
+ * same mistake (written once, copied here), which this one leaves out.
  */
-export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string): void {
+export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string, repeats?: (v: Violation) => boolean): void {
   const state = appState(construct);
-  const checked = new Checked(state, construct, resource, kubeBindGroup);
+  const checked = new Checked(state, construct, resource, kubeBindGroup, repeats);
   state.checked.push(checked);
   state.checkedByResource.set(resource, checked);
   construct.node.addValidation(checked);

@@ -29,9 +29,9 @@ const clusterScopeNeedsClusterInformer: Rule = defineRule({
     const informerScope = own(s?.spec, 'informerScope');
     if (s?.scope !== 'Cluster' || typeof informerScope !== 'string' || !INFORMER_SCOPES.includes(informerScope) || informerScope === 'Cluster') return [];
     return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope',
-      `spec.informerScope ${show(informerScope)} must be "Cluster" because spec.scope is "Cluster": `
-      + 'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
-      `set informerScope: Cluster, or export a namespaced resource; the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer.message)}`)];
+      `spec.informerScope ${show(informerScope)} must be "Cluster" because spec.scope is "Cluster"`,
+      'a konnector that watches single namespaces cannot see cluster-scoped objects (spec §8, rule 6): '
+      + `set informerScope: Cluster, or export a namespaced resource; the server says ${show(EXPORT_V1ALPHA1_CEL.clusterScopeNeedsClusterInformer.message)}`)];
   },
 });
 

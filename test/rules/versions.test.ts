@@ -400,8 +400,8 @@ describe('KB041 deprecation notes', () => {
     obj.spec.versions.push(secondVersion('v2'));
     const v = violationsOf('KB041', obj);
     expect(v.map(x => [x.path, x.severity])).toEqual([['spec.versions[0]', 'info']]);
-    expect(v[0].message).toBe('spec.versions[0] "v1" is deprecated: clients using it receive the warning "example.com/v1 Widget is deprecated; '
-      + 'use example.com/v2 Widget" (the API server\'s default text, as no deprecationWarning is set)');
+    expect(v[0].message).toBe('spec.versions[0] "v1" is deprecated: clients receive the API server\'s default warning '
+      + '"example.com/v1 Widget is deprecated; use example.com/v2 Widget"');
     expect(v[0].hint).toContain('set deprecationWarning');
   });
 
@@ -411,7 +411,7 @@ describe('KB041 deprecation notes', () => {
     obj.spec.versions.push(secondVersion('v3'));
     const v = violationsOf('KB041', obj);
     expect(v.map(x => x.path)).toEqual(['spec.versions[1]']);
-    expect(v[0].message).toBe('spec.versions[1] "v2" is deprecated: clients using it receive the warning "v2 is retired on 2027-01-01; use v3" (its deprecationWarning)');
+    expect(v[0].message).toBe('spec.versions[1] "v2" is deprecated: clients receive its deprecationWarning "v2 is retired on 2027-01-01; use v3"');
     expect(v[0].hint).toBeUndefined();
   });
 
