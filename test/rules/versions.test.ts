@@ -476,3 +476,22 @@ describe('KB042 version name length', () => {
     }
   });
 });
+
+describe('KB037 wording: did you mean, and YAML 1.1 booleans', () => {
+  test('a misspelt type gets the type it was meant to be, and a hint listing the types', () => {
+    const [v] = violationsOf('KB037', boundWithSchema({ type: 'object', properties: { size: { type: 'strin' } } }));
+    expect(v.message).toBe('spec.versions[0].schema.openAPIV3Schema.properties.size.type "strin" is not an OpenAPI type (did you mean "string"?)');
+    expect(v.hint).toContain('use one of array, boolean, integer, number, object, string');
+  });
+
+  test('a boolean default of a string field: YAML read off as a boolean, quote it', () => {
+    const [v] = violationsOf('KB037', boundWithSchema({ type: 'object', properties: { mode: { type: 'string', default: false } } }));
+    expect(v.message).toContain('default false is not valid for its own schema: must be of type string, got boolean');
+    expect(v.hint).toBe('YAML 1.1 (as kubectl reads it) read an unquoted off, no or n as the boolean false: quote the word, e.g. "off"');
+  });
+
+  test('any other bad default keeps the general hint', () => {
+    const [v] = violationsOf('KB037', boundWithSchema({ type: 'object', properties: { size: { type: 'integer', default: 'big' } } }));
+    expect(v.hint).toMatch(/^Kubernetes validates every default against the schema/);
+  });
+});
