@@ -6,6 +6,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   author: 'cdk8s-kube-bind maintainers',
   authorAddress: 'maintainers@cdk8s-kube-bind.invalid',
   repositoryUrl: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind.git',
+  homepage: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind#readme',
+  bugsUrl: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind/issues',
   license: 'Apache-2.0',
   keywords: ['cdk8s', 'kubernetes', 'kube-bind', 'crd'],
   defaultReleaseBranch: 'main',
@@ -67,6 +69,22 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   gitignore: ['/examples/dist/', '/.tmp/', '*.tgz', '!/test/coverage/'],
   npmignoreEnabled: true,
 });
+
+// No release workflow bumps the version (release: false), so projen would write 0.0.0 and
+// `cdk8s-kube-bind --version` would print it. The version is stated here, and CHANGELOG.md's
+// newest heading names it; test/cli/version.test.ts holds the CLI to it.
+project.package.addVersion('0.1.0');
+
+// Supported Node: 20 (end-of-life 2026-04-30, still what re2js and cdk8s-cli accept and what CI
+// runs here), 22 and 24. jsii 5.9 prints a 12-line end-of-life banner on every compile under
+// Node 20 (so do jsii-pacmak and jsii-docgen); @jsii/check-node's documented switch,
+// JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION, takes the majors to silence, so only Node 20's
+// banner goes, in projen's tasks only (any other runtime's warning still shows).
+project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+
+// `npx projen package:js` packs the jsii assembly (.jsii), which only a compile writes: on a fresh
+// clone it failed with "Expected to find .jsii file". It compiles first (about 5 s).
+project.tasks.tryFind('package:js')!.prependSpawn(project.compileTask);
 
 project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
 // docs/rules.md ships: the README links it, and the CLI's rule ids point there.

@@ -4,6 +4,8 @@ import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { InformerScope, Isolation } from './model/enums';
 import { PermissionClaim } from './permission-claim';
+import type { Violation } from './rules';
+import { leaveOutRepeated } from './validation';
 
 /**
  * A resource an export exposes to consumers.
@@ -117,6 +119,7 @@ export class ApiServiceExport extends KubeBindResource {
     for (const schema of props.schemas ?? []) this.addSchema(schema);
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
+    leaveOutRepeated(this, this.apiObject, v => this.repeatsSchemaFinding(v));
   }
 
   /**
@@ -160,6 +163,17 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public get permissionClaims(): PermissionClaim[] {
     return [...this._claims];
+  }
+
+  /**
+   * A version name the export copies from a BoundSchema is checked on the
+   * schema (KB005), where it is written: the export's KB124 on the same
+   * name would report one typo twice, so it is left to the schema.
+   */
+  private repeatsSchemaFinding(v: Violation): boolean {
+    if (v.rule !== 'KB124') return false;
+    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
+    return at !== null && BoundSchema.isBoundSchema(this._resources[Number(at[1])]);
   }
 
   protected renderSpec(): { [key: string]: any } {

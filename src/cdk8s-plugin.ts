@@ -26,7 +26,7 @@ import { byLine, formatDiagnostic, inputErrors, inputFinding, ruleDocUrl, SEVERI
 import { selectForCheck, validateWithRules } from './cli/validate';
 import { DEFAULT_LIMITS } from './io/read';
 import { own } from './model/manifest';
-import { contextFor, messageAfterPath } from './rules';
+import { contextFor, didYouMean, messageAfterPath } from './rules';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
 export interface PluginViolation {
@@ -70,7 +70,8 @@ export class KubeBindValidation {
     }
     const unknown = Object.keys(props).filter(key => !PROPERTIES.includes(key));
     if (unknown.length > 0) {
-      throw new Error(`cdk8s-kube-bind plugin: unknown ${unknown.length === 1 ? 'property' : 'properties'} ${unknown.map(k => JSON.stringify(k)).join(', ')}; the plugin takes ${PROPERTIES.join(', ')}`);
+      const named = unknown.map(k => `${JSON.stringify(k)}${didYouMean(k, PROPERTIES)}`).join(', ');
+      throw new Error(`cdk8s-kube-bind plugin: unknown ${unknown.length === 1 ? 'property' : 'properties'} ${named}; the plugin takes ${PROPERTIES.join(', ')}`);
     }
     const group = own(props, 'group') ?? contextFor().group;
     if (typeof group !== 'string' || !isDnsSubdomain(group)) {

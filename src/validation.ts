@@ -63,9 +63,13 @@ class Checked implements IValidation {
     public readonly group: string,
   ) {}
 
+  /** The findings another construct already reports for the same mistake (written once, copied here). */
+  public repeats?: (v: Violation) => boolean;
+
   public validate(): string[] {
     if (this.instead !== undefined) return report(this.state, this.construct, this.instead);
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
+    const found = take(this.state, this.construct) ?? this.check(this.resource.toJson());
+    return report(this.state, this.construct, this.repeats === undefined ? found : found.filter(v => !this.repeats!(v)));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
@@ -130,6 +134,16 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
   state.checked.push(checked);
   state.checkedByResource.set(resource, checked);
   construct.node.addValidation(checked);
+}
+
+/**
+ * Leaves out of the findings of `resource` (an object of ours) those that
+ * another construct already reports for the same mistake: written once by the
+ * user, copied into this object by the library.
+ */
+export function leaveOutRepeated(scope: IConstruct, resource: ApiObject, repeats: (v: Violation) => boolean): void {
+  const checked = appState(scope).checkedByResource.get(resource);
+  if (checked !== undefined) checked.repeats = repeats;
 }
 
 /**

@@ -17,6 +17,33 @@ function widgets(c: any, extra: any = {}): BoundSchema {
 }
 
 describe('ApiServiceExport (v1alpha2)', () => {
+  test('a version name typo in a BoundSchema is reported once, on the schema (KB005), not again on the export that copies it (KB124)', () => {
+    const c = chart();
+    const schema = widgets(c, { versions: [{ name: 'V1' }] });
+    new ApiServiceExport(c, 'export', { schemas: [schema] });
+    // KB124 is a warning: it would go to stderr, not into the synth error.
+    const warned = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const error = synthError(c);
+      expect(error).toMatch(/\[test\/widgets\] \[KB005\] spec\.versions\[0\]\.name "V1"/);
+      expect(`${error}\n${warned.mock.calls.map(call => String(call[0])).join('')}`).not.toContain('KB124');
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  test('a version name the export lists itself is still KB124', () => {
+    const c = chart();
+    new ApiServiceExport(c, 'export', { resources: [{ group: 'widgets.example.com', resource: 'widgets', versions: ['V1'] }] });
+    const warned = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      Testing.synth(c);
+      expect(warned.mock.calls.map(call => String(call[0])).join('')).toMatch(/\[test\/export\] \[KB124\] spec\.resources\[0\]\.versions\[0\] "V1"/);
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
   test('takes group, plural and served versions from a BoundSchema', () => {
     const c = chart();
     const schema = widgets(c);

@@ -3,6 +3,7 @@
  * parses its flags, maps every outcome to an exit status. What a command
  * does lives in its own module; adding one is one entry in `COMMANDS`.
  */
+import { parseArgs as nodeParseArgs } from 'util';
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArgs, UsageError } from './command';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS } from '../io/read';
@@ -102,49 +103,44 @@ function usageError(io: CliIo, command: string | undefined, message: string): nu
 }
 
 /**
- * GNU-style flags: `--name value`, `--name=value`, `-n value`, flags and
+ * GNU-style flags, read by Node's `util.parseArgs`: `--name value`,
+ * `--name=value`, `-n value`, kubectl's `-nvalue` and `-n=value`, flags and
  * operands in any order, `--` ends the flags, `-` alone is an operand
  * (standard input). Unknown flags, missing values, values outside `choices`
- * and repeating a flag that is not `repeatable` are usage errors.
+ * and repeating a flag that is not `repeatable` are usage errors, each named
+ * as written, with a "did you mean" where one is close.
  */
 export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
+  const options: NodeParseArgsOptions = {};
+  for (const spec of specs) {
+    options[spec.name] = { type: spec.value === undefined ? 'boolean' : 'string', ...(spec.short ? { short: spec.short } : {}) };
+  }
+  // Not strict: every token comes back, and the checks below word the errors.
+  const { tokens } = nodeParseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const flags = new Map<string, string | true>();
   const values = new Map<string, string[]>();
   const operands: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      operands.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      operands.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      operands.push(token.value);
       continue;
     }
-    const long = arg.startsWith('--');
-    const eq = long ? arg.indexOf('=') : -1;
-    const written = eq < 0 ? arg : arg.slice(0, eq);
-    const name = long ? written.slice(2) : written.slice(1);
-    const spec = specs.find(s => (long ? s.name === name : s.short === name));
+    if (token.kind !== 'option') continue; // `--`: what follows comes back as positionals
+    const spec = specs.find(s => s.name === token.name);
     if (spec === undefined) {
       const names = specs.flatMap(s => [`--${s.name}`, ...(s.short ? [`-${s.short}`] : [])]);
-      const guess = closest(written, names);
-      throw new UsageError(`unknown flag ${JSON.stringify(written)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
+      const guess = closest(token.rawName, names);
+      throw new UsageError(`unknown flag ${JSON.stringify(token.rawName)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
     }
     if (flags.has(spec.name) && !spec.repeatable) throw new UsageError(`--${spec.name} given more than once`);
     if (spec.value === undefined) {
-      if (eq >= 0) throw new UsageError(`--${spec.name} takes no value`);
+      if (token.value !== undefined) throw new UsageError(`--${spec.name} takes no value`);
       flags.set(spec.name, true);
       continue;
     }
-    let value: string;
-    if (eq >= 0) {
-      value = arg.slice(eq + 1);
-    } else if (i + 1 < argv.length) {
-      value = argv[++i];
-    } else {
-      throw new UsageError(`--${spec.name} needs a value (${spec.value})`);
-    }
+    if (token.value === undefined) throw new UsageError(`--${spec.name} needs a value (${spec.value})`);
+    // kubectl's `-o=json`: util.parseArgs reads a short flag's attached value whole, "=json".
+    const value = token.inlineValue && token.rawName.length === 2 && token.value.startsWith('=') ? token.value.slice(1) : token.value;
     if (spec.choices !== undefined && !spec.choices.includes(value)) {
       const guess = closest(value, spec.choices);
       throw new UsageError(`--${spec.name} ${JSON.stringify(value)} is not one of ${spec.choices.join(', ')}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}`);
@@ -154,6 +150,8 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
   }
   return { flags, operands, values };
 }
+
+type NodeParseArgsOptions = { [name: string]: { type: 'string' | 'boolean'; short?: string } };
 
 function programHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map(n => n.length));

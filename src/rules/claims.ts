@@ -35,7 +35,7 @@ import {
   suggestDns1123Subdomain,
 } from './k8s-names';
 import { keyPath } from './k8s-values';
-import { didYouMean, oneOf, show } from './messages';
+import { didYouMean, lengthProblem, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { Violation, violation } from './violation';
@@ -166,8 +166,9 @@ function isolationOf(obj: Manifest): string | undefined {
   return typeof isolation === 'string' && ISOLATIONS.includes(isolation) ? isolation : undefined;
 }
 
-function problemsText(problems: string[]): string {
-  return problems.join('; ');
+/** What Kubernetes says of a malformed name (`must consist of...`), ahead of the hint: the message stays short. */
+function problemsHint(problems: readonly string[], hint: string): string {
+  return `it ${problems.join('; ')}; ${hint}`;
 }
 
 function suggestion(guess: string | undefined): string {
@@ -446,7 +447,7 @@ function checkSelector(claim: ClaimAt, out: Violation[]): void {
     const keyProblems = qualifiedNameErrors(key);
     if (keyProblems.length > 0) {
       out.push(violation(LABEL_KEY, entry.path,
-        `${entry.path}: key ${show(key)} is not a valid label key: ${problemsText(keyProblems)}${suggestion(suggestLabelPart(key))}`, LABEL_KEY_HINT));
+        `${entry.path}: key ${show(key)} is not a valid label key${lengthProblem(keyProblems)}${suggestion(suggestLabelPart(key))}`, problemsHint(keyProblems, LABEL_KEY_HINT)));
     }
     if (typeof entry.value === 'string') checkLabelValue(entry.path, entry.value, out);
   }
@@ -461,15 +462,15 @@ function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Viol
   const resource = own(claim.at.value, 'resource');
   const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
   out.push(violation(LABEL_SELECTOR_NOT_EMPTY, selector.path,
-    `${selector.path} is empty, and an empty label selector matches everything: the claim covers ${what} of the consumer`,
-    'add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
+    `${selector.path} is empty, so the claim covers ${what} of the consumer`,
+    'an empty label selector matches everything: add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
 }
 
 function checkLabelValue(path: string, value: string, out: Violation[]): void {
   const problems = labelValueErrors(value);
   if (problems.length === 0) return;
   out.push(violation(LABEL_VALUE, path,
-    `${path} ${show(value)} is not a valid label value: it ${problemsText(problems)}${suggestion(suggestLabelPart(value))}`, LABEL_VALUE_HINT));
+    `${path} ${show(value)} is not a valid label value${lengthProblem(problems)}${suggestion(suggestLabelPart(value))}`, problemsHint(problems, LABEL_VALUE_HINT)));
 }
 
 /** KB146-KB149 for one entry of matchExpressions. */
@@ -481,7 +482,7 @@ function checkExpression(expression: At<Obj>, out: Violation[]): void {
     const problems = qualifiedNameErrors(key);
     if (problems.length > 0) {
       const path = field(expression.path, 'key');
-      out.push(violation(LABEL_KEY, path, `${path} ${show(key)} is not a valid label key: ${problemsText(problems)}${suggestion(suggestLabelPart(key))}`, LABEL_KEY_HINT));
+      out.push(violation(LABEL_KEY, path, `${path} ${show(key)} is not a valid label key${lengthProblem(problems)}${suggestion(suggestLabelPart(key))}`, problemsHint(problems, LABEL_KEY_HINT)));
     }
   }
   const valuesPath = field(expression.path, 'values');
@@ -523,8 +524,8 @@ function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[
     const path = field(named.path, 'namespace');
     if (problems.length > 0) {
       out.push(violation(NAMED_NAMESPACE, path,
-        `${path} ${show(namespace)} is not a valid namespace name: it ${problemsText(problems)}${suggestion(suggestNamespace(namespace))}`,
-        'no namespace can have this name, so the entry matches nothing'));
+        `${path} ${show(namespace)} is not a valid namespace name${lengthProblem(problems)}${suggestion(suggestNamespace(namespace))}`,
+        problemsHint(problems, 'no namespace can have this name, so the entry matches nothing')));
     }
     if (facts.isolation === 'Namespaced') {
       out.push(violation(NAMESPACE_IGNORED, path,
@@ -544,8 +545,8 @@ function checkNamedName(named: At<Obj>, name: string, out: Violation[]): void {
   if (problems.length === 0) return;
   const path = field(named.path, 'name');
   out.push(violation(NAMED_NAME, path,
-    `${path} ${show(name)} is not a valid object name: it ${problemsText(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
-    'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing'));
+    `${path} ${show(name)} is not a valid object name${lengthProblem(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
+    problemsHint(problems, 'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing')));
 }
 
 /** KB140, KB141 and KB153-KB157 for one reference. */
@@ -589,7 +590,7 @@ function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violati
   if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) return;
   const path = field(field(ref.path, 'jsonPath'), key);
   out.push(violation(REFERENCE_GJSON, path,
-    `${path} ${show(expression)} is written as a Kubernetes JSONPath, but kube-bind evaluates it as a GJSON path${suggestion(toGjson(expression))}`,
+    `${path} ${show(expression)} is a Kubernetes JSONPath, not GJSON${suggestion(toGjson(expression))}`,
     'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
 }
 
@@ -612,8 +613,8 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
   // An unresolvable reference is already an error (KB155) for the same cause: the export does not hold the resource.
   if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
     out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
-      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
+      `with isolation ${show(isolation)} kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources`));
   }
 }
 

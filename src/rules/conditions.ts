@@ -159,7 +159,8 @@ const conditionTypeFindings = (obj: Manifest) => {
     const slash = type.lastIndexOf('/');
     const guess = suggestCamelCase(type.slice(slash + 1));
     const fix = guess !== undefined && problem.startsWith('must be CamelCase') ? ` (did you mean ${show(type.slice(0, slash + 1) + guess)}?)` : '';
-    out.push(violation(conditionType, field(c.path, 'type'), `${field(c.path, 'type')} ${show(type)} ${problem}${fix}`));
+    out.push(violation(conditionType, field(c.path, 'type'), `${field(c.path, 'type')} ${show(type)} ${problem}${fix}`,
+      'a condition type is a CamelCase word such as "Ready", optionally after a domain and "/", as in "example.com/Synced"'));
   }
   return out;
 };
@@ -196,7 +197,7 @@ const conditionReasonFindings = (obj: Manifest) => {
     out.push(violation(conditionReason, path, reason === ''
       ? `${path} must not be empty when present`
       : `${path} ${show(reason)} must be CamelCase${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
-    reason === '' ? 'give a CamelCase reason such as "ResourceCreated", or remove the field' : undefined));
+    reason === '' ? 'give a CamelCase reason such as "ResourceCreated", or remove the field' : 'a reason is one CamelCase word, such as "ResourceCreated"'));
   }
   return out;
 };

@@ -139,7 +139,7 @@ export function webhookUrlErrors(url: string): { errors: string[]; warnings: str
   const errors: string[] = [];
   let suggestion: string | undefined;
   if (scheme.toLowerCase() !== 'https') {
-    errors.push(`uses scheme ${show(scheme)}: "https" is the only allowed scheme`);
+    errors.push(`must use scheme "https", not ${show(scheme)}`);
     suggestion = `https${url.slice(scheme.length)}`;
   }
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) {
@@ -190,9 +190,10 @@ const urlShape: Rule = defineRule({
     if (errors.length === 0) {
       return warnings.map(w => violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${w}`, 'use the port the webhook listens on (1-65535), or leave the port out for 443', 'warning'));
     }
-    const fix = suggestion !== undefined && webhookUrlErrors(suggestion).errors.length === 0 ? ` (did you mean ${show(suggestion)}?)` : '';
-    return [violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${errors.join('; ')}${fix}`,
-      'the API server calls the webhook at https://host[:port][/path]; pass any extra information in the path')];
+    // The corrected URL goes to the hint: a URL shown twice would double the message.
+    const fix = suggestion !== undefined && webhookUrlErrors(suggestion).errors.length === 0 ? `use ${show(suggestion)}; ` : '';
+    return [violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${errors.join('; ')}`,
+      `${fix}the API server calls the webhook at https://host[:port][/path]; pass any extra information in the path`)];
   },
 });
 
@@ -304,7 +305,7 @@ const reviewVersionEntries: Rule = defineRule({
       if (errors.length > 0) {
         const lower = v.toLowerCase();
         const fix = CONVERSION_REVIEW_VERSIONS.includes(lower) ? ` (did you mean ${show(lower)}?)` : '';
-        out.push(violation(reviewVersionEntries, path, `${path} ${show(v)} must be a version name (a DNS-1035 label): ${errors.join('; ')}${fix}`));
+        out.push(violation(reviewVersionEntries, path, `${path} ${show(v)} must be a version name (a DNS-1035 label)${fix}`, `a version name ${errors.join('; ')}`));
         return;
       }
       if (!CONVERSION_REVIEW_VERSIONS.includes(v)) {

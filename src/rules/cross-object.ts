@@ -201,8 +201,8 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(namespacedInformerScope, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} defines as cluster-scoped, `
-            + 'but spec.informerScope is "Namespaced"',
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, cluster-scoped by ${clusterScoped.label}, `
+            + 'under informerScope "Namespaced"',
             'with informerScope "Namespaced" the konnector only watches single namespaces and cannot sync cluster-scoped resources: '
             + 'use informerScope "Cluster", or export this resource from a separate export'),
         });
@@ -265,21 +265,19 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
       const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
       const fixed = show(`${ctx.group}/${version}`);
       const label = labelOf(kind, manifest, index);
-      const uses = `${label} uses group ${show(group)} (apiVersion ${show(apiVersion)})`;
+      const uses = `${label} uses apiVersion ${show(apiVersion)}`;
       let message: string;
       let hint: string;
       let severity: 'error' | 'warning' = 'error';
       if (crdsForConfigured) {
-        message = `${uses} but the kube-bind CRDs serve ${show(ctx.group)}, so this object was not validated and the API server `
-          + `will refuse it with: no matches for kind ${show(kind)} in version ${show(apiVersion)}`;
-        hint = `use apiVersion ${fixed}; when you configure the group of the CRDs, give the same group to every kube-bind object`;
+        message = `${uses} but the kube-bind CRDs serve ${show(ctx.group)}, so this object was not validated`;
+        hint = `the API server will refuse it with: no matches for kind ${show(kind)} in version ${show(apiVersion)}; use apiVersion ${fixed}; when you configure the group of the CRDs, give the same group to every kube-bind object`;
       } else if (crds.some(c => c.group === group)) {
-        message = `${uses}, which the kube-bind CRDs in this set serve, but validation runs for group ${show(ctx.group)}, so this object was not validated`;
-        hint = `validate with group ${show(group)} (the group option), the group the CRDs were emitted with`;
+        message = `${uses}, not the validated group ${show(ctx.group)}, so this object was not validated`;
+        hint = `the kube-bind CRDs in this set serve ${show(group)}: validate with group ${show(group)} (the group option), the group the CRDs were emitted with`;
       } else if (objectsForConfigured || group.endsWith('kube-bind.io')) {
-        message = `${uses} but kube-bind objects are configured for group ${show(ctx.group)}, so this object was not validated`
-          + ' and a cluster serving the configured group will not accept it';
-        hint = `use apiVersion ${fixed}, or configure group ${show(group)} everywhere (CRDs, constructs and validation)`;
+        message = `${uses}, not the configured group ${show(ctx.group)}, so this object was not validated`;
+        hint = `a cluster serving the configured group will not accept it: use apiVersion ${fixed}, or configure group ${show(group)} everywhere (CRDs, constructs and validation)`;
       } else {
         severity = 'warning';
         message = `${uses}, not the configured kube-bind group ${show(ctx.group)}, so this object was not validated`;
@@ -307,8 +305,8 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
       out.push({
         index: crd.index,
         violation: violation(sameGroupForCrds, 'spec.group',
-          `${labelOf('CustomResourceDefinition', crd.manifest, crd.index)} serves kube-bind's ${crd.kind} under group ${show(crd.group)}, `
-          + `but kube-bind objects are validated for group ${show(ctx.group)}`,
+          `${labelOf('CustomResourceDefinition', crd.manifest, crd.index)} serves kube-bind's ${crd.kind} in group ${show(crd.group)}, `
+          + `not ${show(ctx.group)}`,
           `use one group everywhere: emit the CRDs with group ${show(ctx.group)}, or validate with group ${show(crd.group)}`),
       });
     }
@@ -395,9 +393,10 @@ const oneScopePerExport: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(oneScopePerExport, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${source.label} defines as ${show(scope)}, `
-            + `but ${first.resource.path} (${describeGroupResource(first.resource.group, first.resource.resource)}) is ${show(first.scope)} by ${first.label}`,
-            'kube-bind\'s backend refuses an export whose resources differ in scope ("Different scopes found"): '
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, ${show(scope)} by ${source.label}, `
+            + `but ${first.resource.path} is ${show(first.scope)}`,
+            `${first.resource.path} (${describeGroupResource(first.resource.group, first.resource.resource)}) is ${show(first.scope)} by ${first.label}; `
+            + 'kube-bind\'s backend refuses an export whose resources differ in scope ("Different scopes found"): '
             + 'export namespaced and cluster-scoped resources from separate APIServiceExports'),
         });
       }
@@ -439,8 +438,8 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(boundSchemaPerResource, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, but no BoundSchema ${show(name)} is in ${where}${found}`,
-            `kube-bind looks the schema up as BoundSchema ${show(name)} in the export's namespace and binds nothing without it: `
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, but no BoundSchema ${show(name)} is in ${where}`,
+            `${found === '' ? '' : `${found.slice(2)}; `}kube-bind looks the schema up as BoundSchema ${show(name)} in the export's namespace and binds nothing without it: `
             + `add it there (metadata.name ${show(name)}${exp.namespace !== undefined ? `, namespace ${show(exp.namespace)}` : ''})`),
         });
       }
@@ -503,7 +502,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
         out.push({
           index: source.index,
           violation: violation(namesOfOneGroupDiffer, clash.field,
-            `${clash.field} ${show(clash.value)} of ${source.label} is already used by ${theirs.label} (${clash.otherField}) in group ${show(source.group)}`,
+            `${clash.field} ${show(clash.value)} is already used by ${theirs.label} (${clash.otherField}) in group ${show(source.group)}`,
             'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
             + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
         });

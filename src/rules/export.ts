@@ -371,14 +371,15 @@ function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
   if (entry.group.includes('.') && !builtIn) return;
   const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
   const what = entry.group === ''
-    ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, which means`} the core group, so ${show(entry.resource)} is a built-in Kubernetes resource`
+    ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, so`} the core group: ${show(entry.resource)} is built in, not from a CRD`
     : builtIn
-      ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
-      : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
-  out.push(violation(CRD_BACKED, path, `${what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
+      ? `${path} ${show(entry.group)} is a built-in API group: ${show(entry.resource)} is not from a CRD`
+      : `${path} ${show(entry.group)} has no dot, so no CRD can define ${show(entry.resource)} in it`;
+  const why = 'the API server accepts the export, but kube-bind only exports resources a CRD provides, so this one can never be bound';
+  out.push(violation(CRD_BACKED, path, `${what}, so it can never be bound`,
     entry.group === ''
-      ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
-      : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
+      ? `${why}; set group to the CRD's API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims`
+      : `${why}; export a resource defined by a CustomResourceDefinition, with the CRD's group (e.g. "wildwest.dev")`));
 }
 
 /** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */

@@ -23,6 +23,7 @@
 import { celRuleError } from './k8s-cel';
 import { re2Matches, re2PatternError } from './k8s-regex';
 import { keyPath } from './k8s-values';
+import { didYouMean, show, yamlBooleanHint } from './messages';
 import { field, item } from './paths';
 import { isObject, own } from '../model/manifest';
 
@@ -199,7 +200,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (pos.depth > MAX_DEPTH) return;
   // mirrors the JSON decoding of JSONSchemaProps: a schema that is not an object is refused before validation.
   if (!isObject(node)) {
-    out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${JSON.stringify(node) ?? 'nothing'}` });
+    out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${show(node)}`, hint: 'write a map such as {type: string}' });
     return;
   }
   checkKeywords(node, path, out);
@@ -217,7 +218,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (properties !== undefined) {
     if (!isObject(properties)) {
       // mirrors the JSON decoding of JSONSchemaProps.Properties (a map of schemas).
-      out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas` });
+      out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
     } else {
       for (const name of Object.keys(properties)) {
         walk(own(properties, name), keyPath(field(path, 'properties'), name), child(), out);
@@ -237,7 +238,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     if (branches === undefined) continue;
     if (!Array.isArray(branches)) {
       // mirrors the JSON decoding of JSONSchemaProps (allOf/anyOf/oneOf are lists of schemas).
-      out.push({ kind: 'type', path: field(path, junctor), message: `${field(path, junctor)} must be a list of schemas` });
+      out.push({ kind: 'type', path: field(path, junctor), message: `${field(path, junctor)} must be a list of schemas`, hint: `write ${junctor} as a YAML list, one schema per "- " item` });
       continue;
     }
     // mirrors isIntOrStringAnyOfPattern and isIntOrStringAllOfPattern (pkg/apiserver/schema/validation.go).
@@ -302,7 +303,8 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'type'),
-      message: `${field(path, 'type')} ${JSON.stringify(type)} must be one of ${OPENAPI_TYPES.map(t => `"${t}"`).join(', ')}`,
+      message: `${field(path, 'type')} ${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
+      hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
     });
     return;
   }
@@ -320,7 +322,12 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
   const items = own(node, 'items');
   // mirrors validateStructuralInvariants (pkg/apiserver/schema/validation.go): "items: Required value: must be specified".
   if (type === 'array' && items === undefined) {
-    out.push({ kind: 'type', path: field(path, 'items'), message: `${field(path, 'items')} is missing: a structural array must declare the schema of its items` });
+    out.push({
+      kind: 'type',
+      path: field(path, 'items'),
+      message: `${field(path, 'items')} is missing: a structural array must declare the schema of its items`,
+      hint: 'add items with the schema of one element, e.g. items: {type: string}',
+    });
   }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive".
   const additional = own(node, 'additionalProperties');
@@ -546,8 +553,10 @@ function checkDefault(node: { [key: string]: any }, path: string, out: Structura
   out.push({
     kind: 'type',
     path: field(path, 'default'),
-    message: `${field(path, 'default')} ${JSON.stringify(own(node, 'default'))?.slice(0, 80)} is not valid for its own schema: ${problem}`,
-    hint: 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created',
+    message: `${field(path, 'default')} ${show(own(node, 'default'))} is not valid for its own schema: ${problem}`,
+    hint: typeof own(node, 'default') === 'boolean' && own(node, 'type') === 'string'
+      ? yamlBooleanHint(own(node, 'default'))
+      : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
   });
 }
 

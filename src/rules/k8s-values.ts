@@ -82,6 +82,43 @@ export function firstDifference(a: unknown, b: unknown, path: string, depth: num
   return a === b ? undefined : path;
 }
 
+/** Where two values differ, and what each side holds there (undefined: the side has nothing there). */
+export interface Difference {
+  readonly path: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/**
+ * The first leaf where `a` and `b` differ, with both values there: unlike
+ * `firstDifference`, arrays of different lengths are compared item by item
+ * first, so an added or removed item is reported at its index, one side
+ * unset. For update messages, which show both sides of a change.
+ */
+export function firstDifferingLeaf(a: unknown, b: unknown, path: string, depth: number = 0): Difference | undefined {
+  if (depth > 200) return { path, before: a, after: b };
+  if (Array.isArray(a) && Array.isArray(b)) {
+    // Scalars' arrays read best whole: ["v1","v1beta1"] → ["v1"].
+    if (a.length !== b.length && [...a, ...b].every(v => !isObject(v) && !Array.isArray(v))) return { path, before: a, after: b };
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = i < a.length && i < b.length ? firstDifferingLeaf(a[i], b[i], `${path}[${i}]`, depth + 1) : { path: `${path}[${i}]`, before: a[i], after: b[i] };
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const key of [...new Set([...sortedKeys(a), ...sortedKeys(b)])].sort()) {
+      const inA = Object.prototype.hasOwnProperty.call(a, key);
+      const inB = Object.prototype.hasOwnProperty.call(b, key);
+      const d = inA && inB ? firstDifferingLeaf(a[key], b[key], keyPath(path, key), depth + 1)
+        : { path: keyPath(path, key), before: inA ? a[key] : undefined, after: inB ? b[key] : undefined };
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  return firstDifference(a, b, path, depth) === undefined ? undefined : { path, before: a, after: b };
+}
+
 /**
  * `path.key` for ordinary keys, `path[key]` for keys a dot would make
  * ambiguous (`app.kubernetes.io/name`, keys with spaces...), as kubectl does.

@@ -2,16 +2,63 @@
  * Message helpers: one wording for the whole catalogue ("must be one of",
  * "did you mean", values quoted the same way).
  */
+const MAX_SHOWN = 80;
+const SHOWN_START = 48;
+
 /** Quotes a value the way messages show it: strings in double quotes, the rest as JSON. */
 export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') {
+    // A message is read in one glance: a long string shows its start and its length.
+    if (value.length <= MAX_SHOWN) return JSON.stringify(value);
+    return `${JSON.stringify(value.slice(0, SHOWN_START)).slice(0, -1)}..." (${value.length} characters)`;
+  }
   try {
     const text = JSON.stringify(value);
     return text.length > 80 ? text.slice(0, 77) + '...' : text;
   } catch {
     return String(value);
   }
+}
+
+/**
+ * A value in a few characters, for messages that show two sides of a change:
+ * JSON when short, else the shape (`[3 items]`, `{group, resource, versions}`);
+ * `unset` for a field one side does not have.
+ */
+export function brief(value: unknown): string {
+  if (value === undefined) return 'unset';
+  const text = show(value);
+  if (typeof value === 'string' || text.length <= MAX_BRIEF) return text;
+  if (Array.isArray(value)) return `[${value.length} items]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value);
+    return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', ...' : ''}}`;
+  }
+  return text;
+}
+
+const MAX_BRIEF = 48;
+
+/**
+ * Of Kubernetes' problems with a name, the one about its length, as `: must
+ * be no more than 63 characters`; the empty string when length is not one.
+ * Short enough for a message; the other problems (the allowed characters)
+ * belong in the hint.
+ */
+export function lengthProblem(problems: readonly string[]): string {
+  const found = problems.find(p => /no more than \d+ (characters|bytes)/.test(p));
+  return found === undefined ? '' : `: ${found}`;
+}
+
+/**
+ * Why a string field holds a boolean, when it came from YAML: kubectl reads
+ * YAML 1.1, where an unquoted on/off, yes/no or y/n is a boolean (the words
+ * of go-yaml v2's resolve table, mirrored in io/yaml11.ts).
+ */
+export function yamlBooleanHint(value: boolean): string {
+  const words = value ? 'on, yes or y' : 'off, no or n';
+  return `YAML 1.1 (as kubectl reads it) read an unquoted ${words} as the boolean ${value}: quote the word, e.g. "${value ? 'on' : 'off'}"`;
 }
 
 /** The candidate closest to `value` (case-insensitive, then prefix, then edit distance ≤ 2). */

@@ -8,7 +8,7 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
-import { show } from './messages';
+import { lengthProblem, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { Violation, violation } from './violation';
@@ -44,7 +44,8 @@ function labelSuggestion(value: string, transform: (s: string) => string = s => 
 function labelViolation(rule: Rule, path: string, value: string, what: string, hint: string): Violation | undefined {
   const errors = dns1035LabelErrors(value);
   if (errors.length === 0) return undefined;
-  return violation(rule, path, `${path} ${show(value)} must be a lowercase DNS-1035 label (${what}): ${errors.join('; ')}${labelSuggestion(value)}`, hint);
+  // Kubernetes' wording of the label's form goes to the hint: the message stays one glance long.
+  return violation(rule, path, `${path} ${show(value)} must be a lowercase DNS-1035 label${lengthProblem(errors)}${labelSuggestion(value)}`, `${hint}; it is ${what}, and it ${errors.join('; ')}`);
 }
 
 const group: Rule = defineRule({
@@ -67,8 +68,8 @@ const group: Rule = defineRule({
     if (errors.length > 0) {
       const guess = suggestDns1123Subdomain(value);
       const fix = guess !== undefined && guess !== value && guess.includes('.') ? ` (did you mean ${show(guess)}?)` : '';
-      return [violation(group, path, `${path} ${show(value)} must be a DNS subdomain: ${errors.join('; ')}${fix}`,
-        'API groups are lowercase domain names such as "widgets.example.com"')];
+      return [violation(group, path, `${path} ${show(value)} must be a DNS subdomain${lengthProblem(errors)}${fix}`,
+        `API groups are lowercase domain names such as "widgets.example.com": a group ${errors.join('; ')}`)];
     }
     if (!value.includes('.')) {
       return [violation(group, path, `${path} ${show(value)} must contain at least one dot`,
@@ -141,8 +142,8 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
     const errors = dns1035LabelErrors(goToLower(value));
     if (errors.length > 0) {
       out.push(violation(rule, path,
-        `${path} ${show(value)} may have mixed case, but lowercased it must be a DNS-1035 label: ${errors.join('; ')}`,
-        'kinds are CamelCase words of letters and digits starting with a letter, such as "Widget"'));
+        `${path} ${show(value)} may have mixed case, but lowercased must be a DNS-1035 label${lengthProblem(errors)}`,
+        `kinds are CamelCase words of letters and digits starting with a letter, such as "Widget"; lowercased, a kind ${errors.join('; ')}`));
     } else if (/^[a-z]/.test(value)) {
       const fixed = value[0].toUpperCase() + value.slice(1);
       out.push(violation(rule, path, `${path} ${show(value)} should be CamelCase, starting with an uppercase letter (did you mean ${show(fixed)}?)`,
@@ -164,8 +165,8 @@ function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string)
   const errors = dns1035LabelErrors(goToLower(defaulted));
   if (errors.length === 0) return undefined;
   return violation(rule, path,
-    `${path} is not set, so Kubernetes defaults it to ${show(defaulted)} (${defaulted.length} characters), which lowercased must be a DNS-1035 label: ${errors.join('; ')}`,
-    `set a shorter listKind explicitly, or shorten ${field(block.path, 'kind')} to at most 59 characters`);
+    `${path} is not set, and its default ${show(defaulted)} (${defaulted.length} characters), lowercased, is not a DNS-1035 label`,
+    `set a shorter listKind explicitly, or shorten ${field(block.path, 'kind')} to at most 59 characters; lowercased, a list kind ${errors.join('; ')}`);
 }
 
 const kind: Rule = defineRule({
@@ -329,16 +330,16 @@ const objectMetadata: Rule = defineRule({
       if (errors.length > 0) {
         const guess = suggestDns1123Subdomain(name);
         out.push(violation(objectMetadata, 'metadata.name',
-          `metadata.name ${show(name)} must be a DNS subdomain: ${errors.join('; ')}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
-          'the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com"'));
+          `metadata.name ${show(name)} must be a DNS subdomain${lengthProblem(errors)}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
+          `the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com": a name ${errors.join('; ')}`));
       }
     }
     const namespace = own(metadata, 'namespace');
     if (namespace !== undefined && namespace !== null && namespace !== '') {
       const errors = typeof namespace === 'string' ? dns1123LabelErrors(namespace) : ['must be a string'];
       if (errors.length > 0) {
-        out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label: ${errors.join('; ')}`,
-          'namespace names are lowercase letters, digits and "-", at most 63 characters'));
+        out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label${lengthProblem(errors)}`,
+          `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${errors.join('; ')}`));
       }
     }
     return out;

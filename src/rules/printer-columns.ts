@@ -90,8 +90,8 @@ const columnFormat: Rule = defineRule({
       const path = field(c.path, 'format');
       if (format === 'name') {
         out.push(violation(columnFormat, path,
-          `${path} "name" is rejected by Kubernetes' CRD validation, although the API documentation describes it: format ${oneOf(PRINTER_COLUMN_FORMATS)}`,
-          'remove format; kubectl always shows the object name in its own NAME column'));
+          `${path} "name" is refused by Kubernetes' CRD validation, although the API documentation describes it`,
+          `format ${oneOf(PRINTER_COLUMN_FORMATS)}; remove format: kubectl always shows the object name in its own NAME column`));
         continue;
       }
       // "datetime" should find "date-time", not the prefix match "date".

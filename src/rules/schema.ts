@@ -9,7 +9,7 @@ import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
-import { closest, didYouMean, oneOf, show } from './messages';
+import { closest, didYouMean, oneOf, show, yamlBooleanHint } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
@@ -318,7 +318,7 @@ function visitNode(value: unknown, node: SchemaNode, w: Walk, root: boolean, rep
   if (node.intOrString) {
     if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
       const path = pathOf(w);
-      report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`));
+      report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`, 'write a whole number such as 8080, or a string such as "http"'));
       return;
     }
   } else if (typeof type === 'string' && !matchesType(value, type)) {
@@ -423,10 +423,11 @@ function checkString(value: string, node: SchemaNode, w: Walk): void {
     const fix = candidates.find(c => c !== value && re.test(c));
     const path = pathOf(w);
     report(w, violation(STRING_CONSTRAINT, path,
-      `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`));
+      `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
+      fix !== undefined ? `write ${show(fix)}: the pattern of kube-bind's CRD is case-sensitive` : 'the API server refuses any value that does not match the pattern of kube-bind\'s CRD'));
   } else if (re !== null && value === '' && !re.test(value) && !(minLength !== undefined && minLength > 0)) {
     const path = pathOf(w);
-    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`));
+    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`, 'set a value, or remove the key when the field is optional'));
   }
   if (format === 'date-time' && !isRfc3339(value)) {
     const path = pathOf(w);
@@ -475,11 +476,12 @@ function checkArray(value: unknown[], node: SchemaNode, w: Walk, reportUnknown: 
   const { minItems, maxItems, items, listType } = node;
   if (minItems !== undefined && value.length < minItems) {
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`));
+    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`,
+      value.length === 0 ? 'add an item, or remove the key when the field is optional' : `add ${minItems - value.length} more`));
   }
   if (maxItems !== undefined && value.length > maxItems) {
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`));
+    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`, `remove ${value.length - maxItems}`));
   }
   if (listType === 'map') checkListMapKeys(value, node.raw, items, w);
   if (listType === 'set') {
@@ -632,9 +634,13 @@ function typeHint(value: unknown, type: string): string | undefined {
     return `write ${value.trim()} without quotes`;
   }
   if (type === 'integer' && typeof value === 'number' && Number.isFinite(value)) return `use a whole number such as ${Math.round(value)}`;
-  if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return `quote it: "${String(value)}"`;
+  if (type === 'string' && typeof value === 'boolean') return yamlBooleanHint(value);
+  if (type === 'string' && typeof value === 'number') return `quote it: "${String(value)}"`;
   if (type === 'array' && !Array.isArray(value) && value !== undefined) return 'make it a list (YAML "- item" lines)';
   if (type === 'object' && Array.isArray(value)) return 'make it a map of key: value pairs, not a list';
+  if (type === 'boolean') return 'write true or false, unquoted';
+  if (type === 'integer' || type === 'number') return `write ${article(type)}, unquoted`;
+  if (type === 'object') return 'make it a map of key: value pairs';
   return undefined;
 }
 

@@ -31,15 +31,16 @@ const clusterScopeNeedsClusterInformer: Rule = defineRule({
   check: obj => {
     const spec = own(obj, 'spec');
     if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks(spec)) return [];
-    const message = `spec.informerScope ${show(own(spec, 'informerScope'))} must be "Cluster" because spec.scope is "Cluster": `
-      + CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.reason;
+    // The message says what is wrong; why, and the server's words, go in the hint.
+    const message = `spec.informerScope ${show(own(spec, 'informerScope'))} must be "Cluster" because spec.scope is "Cluster"`;
+    const why = CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.reason;
     if (own(obj, 'kind') === 'BoundSchema') {
       return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope', message,
-        'set informerScope: Cluster; kube-bind binds the resource all the same, watching it cluster-wide, '
+        `${why}: set informerScope: Cluster; kube-bind binds the resource all the same, watching it cluster-wide, `
         + 'and its backend writes its own informerScope into the BoundSchemas it binds', 'warning')];
     }
     return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope', message,
-      `set informerScope: Cluster, or export a namespaced resource; the server says ${show(CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.cel.message)}`)];
+      `${why}: set informerScope: Cluster, or export a namespaced resource; the server says ${show(CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.cel.message)}`)];
   },
 });
 

@@ -18,8 +18,8 @@
  * the previous object's version also has it; the rest is left alone, since
  * the server's conversion (strategy None) carries only shared fields over.
  */
-import { firstDifference } from './k8s-values';
-import { show } from './messages';
+import { firstDifferingLeaf } from './k8s-values';
+import { brief, show } from './messages';
 import { field, item } from './paths';
 import { RuleContext, UpdateRule, defineRule } from './rule';
 import { Severity, Violation, violation } from './violation';
@@ -188,13 +188,11 @@ const storedVersionKept: UpdateRule = defineRule({
     const nextStorage = storageVersion(nextEntries)?.name;
     const target = nextStorage !== undefined ? `the storage version ${show(nextStorage)}` : 'the storage version';
     return stored.filter(v => !kept.has(v)).map(v => {
-      const why = fromStatus.includes(v)
-        ? 'which status.storedVersions lists'
-        : 'the previous storage version, which the server records in status.storedVersions';
+      const why = fromStatus.includes(v) ? 'which status.storedVersions lists' : 'the previous storage version';
       return violation(storedVersionKept, 'spec.versions',
-        `spec.versions no longer lists ${show(v)}, ${why}: the server rejects removing it while objects may be stored in it; `
-        + `the objects stored in ${show(v)} must first be migrated to ${target} and ${show(v)} removed from status.storedVersions`,
-        `keep ${show(v)} in spec.versions for now (served: false is allowed); migrate its objects (read and write each one again, for example `
+        `spec.versions no longer lists ${show(v)}, ${why}: the server refuses to remove it while objects may be stored in it`,
+        `its stored objects must first move to ${target}${fromStatus.includes(v) ? '' : ' (the server records a storage version in status.storedVersions)'}: `
+        + `keep ${show(v)} in spec.versions for now (served: false is allowed); migrate its objects (read and write each one again, for example `
         + `with a storage version migration), remove ${show(v)} from status.storedVersions, then remove it from spec.versions`);
     });
   },
@@ -225,13 +223,13 @@ const immutableExportFields: UpdateRule = defineRule({
       // CEL transition rules are skipped when either side lacks the field.
       if (!present(oldValue) || !present(newValue)) continue;
       const path = field('spec', name);
-      const difference = firstDifference(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
+      const difference = firstDifferingLeaf(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
       if (difference === undefined) continue;
-      const where = difference !== path ? ` (first difference at ${difference})` : '';
+      // Both sides at the first leaf that differs: two values cut to one prefix say nothing.
+      const where = difference.path !== path ? `${difference.path} ` : '';
       out.push(violation(immutableExportFields, path,
-        `${path} changed from ${show(oldValue)} to ${show(newValue)}${where}: kube-bind makes it immutable, `
-        + `the server rejects the update with "${serverMessage}"`,
-        `keep the previous value; to change ${path}, the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export `
+        `${path} changed: ${where}${brief(difference.before)} → ${brief(difference.after)}; kube-bind makes it immutable`,
+        `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export `
         + 'in between: the konnector stops syncing their objects until the new export exists and is bound again, '
         + 'so plan it like a new binding (or export under a new name first and move consumers over)'));
     }
@@ -260,10 +258,9 @@ const storageVersionMoved: UpdateRule = defineRule({
     if (!nextEntries.some(e => e.name === before.name)) return [];
     const path = field(item('spec.versions', after.index), 'storage');
     return [violation(storageVersionMoved, path,
-      `the storage version moves from ${show(before.name)} to ${show(after.name)}: objects already stored stay in ${show(before.name)} `
-      + `until they are migrated (only new and updated objects are written in ${show(after.name)}), so keep ${show(before.name)} served `
-      + 'and in spec.versions meanwhile',
-      `migrate the stored objects (write each one again, for example with a storage version migration), then remove ${show(before.name)} `
+      `the storage version moves from ${show(before.name)} to ${show(after.name)}: stored objects stay in ${show(before.name)} until migrated`,
+      `only new and updated objects are written in ${show(after.name)}, so keep ${show(before.name)} served and in spec.versions meanwhile; `
+      + `migrate the stored objects (write each one again, for example with a storage version migration), then remove ${show(before.name)} `
       + 'from status.storedVersions, and only then from spec.versions')];
   },
 });
@@ -289,9 +286,9 @@ const groupAndPluralFixed: UpdateRule = defineRule({
     for (const [path, oldValue, newValue] of pairs) {
       if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
       out.push(violation(groupAndPluralFixed, path,
-        `${path} changed from ${show(oldValue)} to ${show(newValue)}: it is part of the name of the CustomResourceDefinition `
-        + '(<plural>.<group>) and of the storage key of every object, so Kubernetes rejects the change',
-        `keep ${show(oldValue)}; to serve the resource under the new name, create a new ${String(own(next, 'kind'))} for it and delete the old one `
+        `${path} changed from ${show(oldValue)} to ${show(newValue)}, which Kubernetes refuses`,
+        'it is part of the name of the CustomResourceDefinition (<plural>.<group>) and of the storage key of every object: '
+        + `keep ${show(oldValue)}; to serve the resource under the new name, create a new ${String(own(next, 'kind'))} for it and delete the old one `
         + 'once consumers have moved their objects (objects are not carried over)'));
     }
     return out;
@@ -320,11 +317,11 @@ const scopeAndKindFixed: UpdateRule = defineRule({
     for (const [path, oldValue, newValue] of pairs) {
       if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
       const state = severity === 'error'
-        ? 'Kubernetes rejects it once the consumer\'s CustomResourceDefinition is Established'
-        : `the previous status says Established is ${show(established)}, but Kubernetes rejects it as soon as the definition is established`;
+        ? 'Kubernetes refuses it once the definition is Established'
+        : `Established is ${show(established)}, but Kubernetes refuses it once the definition is established`;
       out.push(violation(scopeAndKindFixed, path,
-        `${path} changed from ${show(oldValue)} to ${show(newValue)}: it decides how objects are stored, so ${state}`,
-        `keep ${show(oldValue)}; to change it, delete the ${String(own(next, 'kind'))} and create it again, which removes the consumer's `
+        `${path} changed from ${show(oldValue)} to ${show(newValue)}: ${state}`,
+        `it decides how objects are stored; keep ${show(oldValue)}; to change it, delete the ${String(own(next, 'kind'))} and create it again, which removes the consumer's `
         + 'definition and every object of it', severity));
     }
     return out;
@@ -346,7 +343,7 @@ const sameObject: UpdateRule = defineRule({
     const after = objectKey(next);
     if (before !== undefined && before === after) return [];
     return [violation(sameObject, '',
-      `the previous object ${show(before ?? '(no apiVersion, kind or name)')} is not the same object as ${show(after ?? '(no apiVersion, kind or name)')}`,
+      `the previous object ${show(before ?? '(no apiVersion, kind or name)')} is not ${show(after ?? '(no apiVersion, kind or name)')}`,
       'pass the stored state of the same object (pairWithPrevious pairs manifests by group, kind, namespace and name); '
       + 'a change of name, namespace or kind is a delete and a create, not an update')];
   },

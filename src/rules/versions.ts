@@ -207,9 +207,8 @@ const schemasEqual: Rule = defineRule({
       if (diff === undefined) continue;
       const at = diff.path.replace(/^\./, '');
       out.push(violation(schemasEqual, other.path,
-        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}: `
-        + 'the schemas of all served or stored versions must be equal (description, example and externalDocs aside)',
-        'kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
+        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}`,
+        'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
         + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)'));
     }
     return out;
@@ -308,12 +307,10 @@ const deprecationNote: Rule = defineRule({
       const path = item('spec.versions', index);
       out.push(note.isDefault
         ? violation(deprecationNote, path,
-          `${path} ${show(note.version)} is deprecated: clients using it receive the warning ${show(note.warning)} `
-          + '(the API server\'s default text, as no deprecationWarning is set)',
+          `${path} ${show(note.version)} is deprecated: clients receive the API server's default warning ${show(note.warning)}`,
           'set deprecationWarning to tell clients what to use instead and until when the version is served')
         : violation(deprecationNote, path,
-          `${path} ${show(note.version)} is deprecated: clients using it receive the warning ${show(note.warning)} `
-          + '(its deprecationWarning)'));
+          `${path} ${show(note.version)} is deprecated: clients receive its deprecationWarning ${show(note.warning)}`));
     });
     return out;
   },

@@ -114,3 +114,16 @@ test('a CRD without apiVersion is an error (KB001), as any document without one:
   expect(r.out).toContain('1 object checked: 0 valid, 1 invalid');
   expect(r.code).toBe(1);
 });
+
+test('default: off in YAML: the finding says YAML 1.1 read off as a boolean and to quote it', async () => {
+  const text = [
+    'apiVersion: kube-bind.io/v1alpha2', 'kind: BoundSchema', 'metadata:', '  name: widgets.example.com', 'spec:',
+    '  group: example.com', '  names: { kind: Widget, plural: widgets }', '  scope: Namespaced', '  informerScope: Namespaced',
+    '  versions:', '  - name: v1', '    served: true', '    storage: true', '    schema:', '      openAPIV3Schema:',
+    '        type: object', '        properties:', '          mode: { type: string, default: off }', '',
+  ].join('\n');
+  const r = await runCli(['validate', writeFile(tempDir(), 'off.yaml', text)]);
+  expect(r.code).toBe(1);
+  expect(r.out).toContain('properties.mode.default false is not valid for its own schema: must be of type string, got boolean');
+  expect(r.out).toContain('read an unquoted off, no or n as the boolean false: quote the word, e.g. "off"');
+});

@@ -48,6 +48,7 @@ describe('usage', () => {
     [['validate'], /^cdk8s-kube-bind validate: no input: give FILE, DIR, or - for standard input\nRun 'cdk8s-kube-bind validate --help' for usage\.\n$/],
     [['validate', '--outptu', 'json', 'x.yaml'], /unknown flag "--outptu" \(did you mean --output\?\)/],
     [['validate', '-x', 'x.yaml'], /unknown flag "-x"/],
+    [['validate', '-o=', 'x.yaml'], /--output "" is not one of text, json/],
     [['validate', '--output', 'yaml', 'x.yaml'], /--output "yaml" is not one of text, json/],
     [['validate', 'x.yaml', '--output'], /--output needs a value \(FORMAT\)/],
     [['validate', '--output', 'json', '-o', 'text', 'x.yaml'], /--output given more than once/],
@@ -70,6 +71,15 @@ describe('usage', () => {
       values: new Map([['output', ['json']], ['group', ['g']]]),
     });
     expect(parseArgs(['-o', 'text', '-'], specs).flags.get('output')).toBe('text');
+  });
+
+  test("kubectl's short forms: -ojson and -o=json; the value is still checked", () => {
+    const specs = [{ name: 'output', short: 'o', value: 'FORMAT', choices: ['text', 'json'], description: '' }];
+    for (const form of [['-ojson'], ['-o=json'], ['-o', 'json'], ['--output=json']]) {
+      expect(parseArgs([...form, 'a.yaml'], specs)).toEqual({ flags: new Map([['output', 'json']]), operands: ['a.yaml'], values: new Map([['output', ['json']]]) });
+    }
+    expect(() => parseArgs(['-o=yaml'], specs)).toThrow('--output "yaml" is not one of text, json');
+    expect(() => parseArgs(['-oyaml'], specs)).toThrow('--output "yaml" is not one of text, json');
   });
 
   test('a repeatable flag keeps every value in order; the last one is in flags', () => {

@@ -105,7 +105,8 @@ test('the group property, and unknown or bad properties refused with the fix', a
   await new KubeBindValidation({ group: 'bind.example.org' }).validate(run.context);
   expect(run.submitted()?.metadata?.['Objects checked']).toBe('1');
   expect(run.violations).toEqual([]);
-  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop"; the plugin takes group');
+  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop" (did you mean "group"?); the plugin takes group');
+  expect(() => new KubeBindValidation({ colour: 'x' } as any)).toThrow('unknown property "colour"; the plugin takes group');
   expect(() => new KubeBindValidation({ group: 'Not A Group' })).toThrow('properties.group "Not A Group" is not an API group name');
 });
 

@@ -197,7 +197,7 @@ describe('KB146 label keys', () => {
       ['KB146', `${LABELS}.matchLabels[WildWest.dev/role]`],
       ['KB146', `${LABELS}.matchLabels[a/b/c]`],
     ]);
-    expect(found[0].message).toContain('prefix part');
+    expect(found[0].hint).toContain('prefix part');
   });
 
   test('fails a name part longer than 63 characters', () => {

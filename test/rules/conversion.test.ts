@@ -112,7 +112,9 @@ describe('KB084 URL shape', () => {
   });
 
   test('http suggests https', () => {
-    expect(violationsOf('KB084', webhook({ url: 'http://convert.example.com' }))[0].message).toContain('(did you mean "https://convert.example.com"?)');
+    const [v] = violationsOf('KB084', webhook({ url: 'http://convert.example.com' }));
+    expect(v.message).toContain('must use scheme "https", not "http"');
+    expect(v.hint).toContain('use "https://convert.example.com"');
   });
 
   test('several problems are listed together', () => {

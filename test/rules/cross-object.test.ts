@@ -173,7 +173,7 @@ describe('KB172 kube-bind objects use the configured group', () => {
     const found = check('KB172', [kubeBindCrd('APIServiceExport', 'bind.example.com'), validExport()], custom);
     expect(where(found)).toEqual([[1, 'KB172', 'apiVersion']]);
     expect(found[0].violation.severity).toBe('error');
-    expect(found[0].violation.message).toContain('uses group "kube-bind.io"');
+    expect(found[0].violation.message).toContain('uses apiVersion "kube-bind.io/v1alpha2"');
     expect(found[0].violation.message).toContain('CRDs serve "bind.example.com"');
     expect(found[0].violation.hint).toContain('"bind.example.com/v1alpha2"');
   });
@@ -201,7 +201,7 @@ describe('KB172 kube-bind objects use the configured group', () => {
     bare.apiVersion = 'v1alpha2';
     const found = check('KB172', [validBoundSchema(), bare]);
     expect(where(found)).toEqual([[1, 'KB172', 'apiVersion']]);
-    expect(found[0].violation.message).toContain('uses group ""');
+    expect(found[0].violation.message).toContain('uses apiVersion "v1alpha2"');
   });
 
   test('leaves an apiVersion that lost its version to the schema checker', () => {

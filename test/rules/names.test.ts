@@ -103,6 +103,7 @@ describe('KB013 names.kind', () => {
     const v = violationsOf('KB013', obj);
     expect(v.map(x => [x.path, x.severity])).toEqual([['spec.names.kind', 'error']]);
     expect(v[0].message).toContain('may have mixed case');
+    expect(v[0].hint).toContain('must consist of');
   });
 
   test('a kind starting with a digit', () => {

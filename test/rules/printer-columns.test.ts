@@ -66,7 +66,7 @@ describe('KB052 format', () => {
   test('"name" is documented, but Kubernetes rejects it', () => {
     const v = violationsOf('KB052', withColumn({ ...GOOD, type: 'string', format: 'name' }));
     expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.format`, 'error']]);
-    expect(v[0].message).toContain('rejected by Kubernetes');
+    expect(v[0].message).toContain('refused by Kubernetes');
   });
 
   test('an unknown format', () => {

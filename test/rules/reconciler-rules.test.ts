@@ -48,13 +48,13 @@ describe('KB176 the BoundSchema <resource>.<group> in the export\'s namespace', 
     expect(only('KB176', cross(objects))).toEqual([[0, 'KB176', 'error', 'spec.resources[0]']]);
     const v = crossObjectViolations(objects, CTX)[0].find(x => x.rule === 'KB176')!;
     expect(v.message).toContain(`no BoundSchema "widgets.example.com" is in namespace "${NAMESPACE}"`);
-    expect(v.message).toContain('is in namespace "other"');
+    expect(v.hint).toContain('is in namespace "other"');
   });
 
   test('fails when the definition is there under another name (kube-bind looks it up by name)', () => {
     const objects = [a2(), bs(['metadata.name', 'my-widgets'])];
     const v = crossObjectViolations(objects, CTX)[0].find(x => x.rule === 'KB176')!;
-    expect(v.message).toContain('BoundSchema "my-widgets" defines it, but under another name');
+    expect(v.hint).toContain('BoundSchema "my-widgets" defines it, but under another name');
   });
 
   test('fails for a resource the BoundSchemas of the input do not cover', () => {

@@ -164,6 +164,14 @@ describe('KB003 types', () => {
     expect(findings('KB002', obj)).toEqual([]);
   });
 
+  test('a boolean where a string belongs: YAML 1.1 read an unquoted on/yes/y as true; quote it', () => {
+    const obj = validBoundSchema();
+    obj.spec.names.singular = true;
+    const [v] = violationsOf('KB003', obj);
+    expect(v.message).toBe('spec.names.singular must be a string, got boolean true');
+    expect(v.hint).toBe('YAML 1.1 (as kubectl reads it) read an unquoted on, yes or y as the boolean true: quote the word, e.g. "on"');
+  });
+
   test('null inside a list is not pruned: an error', () => {
     const obj = validBoundSchema();
     obj.spec.names.shortNames = [null];

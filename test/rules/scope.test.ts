@@ -20,7 +20,7 @@ describe('KB070 cluster scope needs informerScope Cluster', () => {
   test('Namespaced informers cannot export a cluster-scoped resource', () => {
     const v = violationsOf('KB070', clusterScoped({ informerScope: 'Namespaced' }));
     expect(v.map(x => [x.rule, x.path, x.severity])).toEqual([['KB070', 'spec.informerScope', 'error']]);
-    expect(v[0].message).toContain('rule 6');
+    expect(v[0].hint).toContain('rule 6');
     expect(v[0].message).toContain('"Namespaced"');
   });
 

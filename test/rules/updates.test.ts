@@ -133,8 +133,8 @@ describe('KB190 stored versions stay in spec.versions', () => {
     expect(ids(found)).toEqual(['KB190']);
     expect(found[0]).toMatchObject({ severity: 'error', path: 'spec.versions' });
     expect(found[0].message).toContain('"v1alpha1"');
-    expect(found[0].message).toContain('objects stored in "v1alpha1" must first be migrated to the storage version "v1"');
-    expect(found[0].message).toContain('"v1alpha1" removed from status.storedVersions');
+    expect(found[0].message).toContain('which status.storedVersions lists: the server refuses to remove it while objects may be stored in it');
+    expect(found[0].hint).toContain('its stored objects must first move to the storage version "v1"');
     expect(found[0].hint).toContain('remove "v1alpha1" from status.storedVersions, then remove it from spec.versions');
   });
 
@@ -197,16 +197,34 @@ describe('KB191 immutable export fields', () => {
     const next = copy(previous);
     next.spec.isolation = 'None';
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toBe('spec.isolation changed from "Prefixed" to "None": kube-bind makes it immutable, '
-      + 'the server rejects the update with "isolation is immutable"');
+    expect(v.message).toBe('spec.isolation changed: "Prefixed" → "None"; kube-bind makes it immutable');
+    expect(v.hint).toMatch(/^the server rejects the update with "isolation is immutable"; keep the previous value/);
   });
 
-  test('the message points at the first difference inside a list', () => {
+  test('the message points at the first difference inside a list, with both values there', () => {
     const previous = exportV1alpha2();
     const next = copy(previous);
     next.spec.resources[0].versions[1] = 'v2';
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toContain('first difference at spec.resources[0].versions[1]');
+    expect(v.message).toBe('spec.resources changed: spec.resources[0].versions[1] "v1" → "v2"; kube-bind makes it immutable');
+  });
+
+  test('a version dropped from a later resource: the list of versions at that resource, not two cut prefixes', () => {
+    const previous = exportV1alpha2();
+    previous.spec.resources.push({ group: 'cert-manager.io', resource: 'certificates', versions: ['v1', 'v1beta1'] });
+    const next = copy(previous);
+    next.spec.resources[1].versions = ['v1'];
+    const [v] = validateUpdate(previous, next, ctx);
+    expect(v.message).toBe('spec.resources changed: spec.resources[1].versions ["v1","v1beta1"] → ["v1"]; kube-bind makes it immutable');
+  });
+
+  test('an added resource is shown at its index, by its fields', () => {
+    const previous = exportV1alpha2();
+    const next = copy(previous);
+    next.spec.resources.push({ group: 'cert-manager.io', resource: 'certificates', versions: ['v1', 'v1beta1'] });
+    const [v] = validateUpdate(previous, next, ctx);
+    expect(v.message).toBe('spec.resources changed: spec.resources[1] unset → {group, resource, versions}; kube-bind makes it immutable');
+    expect(v.message.length).toBeLessThan(160);
   });
 
   test('key order does not matter', () => {
@@ -286,8 +304,8 @@ describe('KB192 storage version moves', () => {
     const found = validateUpdate(previous, next, ctx);
     expect(ids(found)).toEqual(['KB192']);
     expect(found[0]).toMatchObject({ severity: 'warning', path: 'spec.versions[2].storage' });
-    expect(found[0].message).toContain('objects already stored stay in "v1" until they are migrated');
-    expect(found[0].message).toContain('keep "v1" served and in spec.versions meanwhile');
+    expect(found[0].message).toContain('stored objects stay in "v1" until migrated');
+    expect(found[0].hint).toContain('keep "v1" served and in spec.versions meanwhile');
   });
 
   test('keeping the storage version passes', () => {
