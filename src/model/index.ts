@@ -8,3 +8,4 @@ export * from './enums';
 export * from './values';
 export * from './defaults';
 export * from './patterns';
+export * from './provider';

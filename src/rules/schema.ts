@@ -64,7 +64,7 @@ function groupAndVersion(apiVersion: string): { group: string; version: string |
  *   ApiServiceExport, kube-bind.io/v1): "no matches for kind";
  * - a kube-bind kind under a group that misses ours by case, look-alike
  *   letters, a typo, or is no valid API group at all (`groupMiss`).
- * kube-bind's other kinds at versions it serves (APIServiceExportTemplate,
+ * kube-bind's other kinds at versions it serves (APIServiceBinding,
  * Collection...) are real objects this library does not model: nothing is
  * reported, and `validate` counts them as skipped. Objects of other groups
  * get nothing. Never throws.
