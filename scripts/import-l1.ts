@@ -35,7 +35,10 @@ const TARGET = path.join(ROOT, 'src', 'imports');
 const FILE = 'kube-bind.io.ts';
 
 function importInput(): string {
-  const all = [apiServiceExportCrd(), boundSchemaCrd(), apiServiceExportTemplateCrd(), collectionCrd(), apiServiceExportRequestCrd(), bindableResourcesRequestCrd()];
+  const all = [
+    apiServiceExportCrd(), boundSchemaCrd(),
+    apiServiceExportTemplateCrd(), collectionCrd(), apiServiceExportRequestCrd(), bindableResourcesRequestCrd(),
+  ];
   const crds = all.map(crd => {
     const versions: any[] = crd.spec.versions;
     versions.sort((a, b) => Number(b.storage) - Number(a.storage));

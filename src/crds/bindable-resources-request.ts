@@ -3,8 +3,8 @@
  * point. The backend answers it with a kubeconfig for the consumer cluster
  * and, given a templateRef, the template to bind.
  */
-import { JsonSchema, array, integer, object, string, stringEnum } from './schema-builders';
 import { requestPhaseSchema } from './export-request';
+import { JsonSchema, array, integer, object, string, stringEnum } from './schema-builders';
 import { ageColumn, customResourceDefinition, resourceRoot, versionEntry } from './shared';
 import { CONDITION_REASON_PATTERN, CONDITION_STATUSES, CONDITION_TYPE_PATTERN } from '../model';
 

@@ -4,8 +4,8 @@
  * provider writes it by hand. v1alpha1 asks for resources only; v1alpha2
  * adds claims, namespaces and the schema update policy, all immutable.
  */
-import { JsonSchema, array, immutable, object, string, stringEnum, validated } from './schema-builders';
 import { permissionClaimSchema } from './api-service-export';
+import { JsonSchema, array, immutable, object, string, stringEnum, validated } from './schema-builders';
 import { ageColumn, conditionsSchema, customResourceDefinition, resourceRoot, versionEntry } from './shared';
 import { namespacesSchema, requestedResourcesSchema, schemaUpdatePolicySchema } from './template';
 import { REQUEST_PHASES, SERVER_DEFAULT_REQUEST_PHASE } from '../model';

@@ -3,6 +3,7 @@
  * a consumer in one bind. kube-bind copies its spec by value into an
  * APIServiceExportRequest when a consumer binds it.
  */
+import { exportedResourceSchema, permissionClaimSchema } from './api-service-export';
 import {
   JsonSchema,
   array,
@@ -10,7 +11,6 @@ import {
   string,
   stringEnum,
 } from './schema-builders';
-import { exportedResourceSchema, permissionClaimSchema } from './api-service-export';
 import { ageColumn, conditionsSchema, customResourceDefinition, resourceRoot, versionEntry } from './shared';
 import { PROVIDER_CATEGORY, RESOURCE_SCOPES, SCHEMA_UPDATE_POLICIES, SERVER_DEFAULT_SCHEMA_UPDATE_POLICY } from '../model';
 

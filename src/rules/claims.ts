@@ -35,11 +35,18 @@ import {
   suggestDns1123Subdomain,
 } from './k8s-names';
 import { keyPath } from './k8s-values';
+import { KindVersion, TEMPLATE_SPEC_KINDS } from './kinds';
 import { didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+
+/**
+ * The kinds with `spec.permissionClaims`: exports, and the templates and
+ * requests they are made from (the backend copies the claims by value).
+ */
+const CLAIM_KINDS: readonly KindVersion[] = [...V1ALPHA2, ...TEMPLATE_SPEC_KINDS];
 
 /** What kube-bind's konnector can claim today (its ClaimableAPIs): core group only. */
 export const CLAIMABLE_CORE_RESOURCES = ['configmaps', 'secrets', 'serviceaccounts'] as const;
@@ -195,7 +202,7 @@ const CLAIM_GROUP: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const CLAIM_RESOURCE: Rule = defineRule({
@@ -204,7 +211,7 @@ const CLAIM_RESOURCE: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';
@@ -214,7 +221,7 @@ const DUPLICATE_CLAIM: Rule = defineRule({
   source: `${RECONCILER}, DuplicatePermissionClaim)`,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const CLAIMABLE: Rule = defineRule({
@@ -223,7 +230,7 @@ const CLAIMABLE: Rule = defineRule({
   source: `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const SELECTS_SOMETHING: Rule = defineRule({
@@ -232,7 +239,7 @@ const SELECTS_SOMETHING: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
@@ -241,7 +248,7 @@ const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 /** How kube-bind reads a claim's label selector: any invalid key or value fails the whole selector. */
@@ -252,7 +259,7 @@ const LABEL_KEY: Rule = defineRule({
   source: SELECTOR_PARSING,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const LABEL_VALUE: Rule = defineRule({
@@ -261,7 +268,7 @@ const LABEL_VALUE: Rule = defineRule({
   source: SELECTOR_PARSING,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const OPERATOR: Rule = defineRule({
@@ -270,7 +277,7 @@ const OPERATOR: Rule = defineRule({
   source: 'spec §2.5',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const OPERATOR_VALUES: Rule = defineRule({
@@ -279,7 +286,7 @@ const OPERATOR_VALUES: Rule = defineRule({
   source: 'spec §8.5',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMED_NAME: Rule = defineRule({
@@ -288,7 +295,7 @@ const NAMED_NAME: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMED_NAMESPACE: Rule = defineRule({
@@ -297,7 +304,7 @@ const NAMED_NAMESPACE: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMESPACE_IGNORED: Rule = defineRule({
@@ -306,7 +313,7 @@ const NAMESPACE_IGNORED: Rule = defineRule({
   source: 'spec §2.5',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_NAME: Rule = defineRule({
@@ -315,7 +322,7 @@ const REFERENCE_NAME: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_GJSON: Rule = defineRule({
@@ -324,7 +331,7 @@ const REFERENCE_GJSON: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_VERSIONS: Rule = defineRule({
@@ -333,16 +340,16 @@ const REFERENCE_VERSIONS: Rule = defineRule({
   source: 'spec §2.5, §7',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_EXPORTED: Rule = defineRule({
   id: 'KB156',
-  title: 'references point at a resource the export holds (others are ignored unless isolation is None)',
+  title: 'references point at a resource the export (or template, or request) holds (others are ignored unless isolation is None)',
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_VERSION_NAME: Rule = defineRule({
@@ -351,7 +358,7 @@ const REFERENCE_VERSION_NAME: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 
@@ -613,6 +620,12 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
   if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
     out.push(violation(REFERENCE_EXPORTED, ref.path,
       `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
+      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+  } else if (held === undefined && !unresolvable && own(facts.obj, 'kind') !== 'APIServiceExport') {
+    // A template or request has no isolation of its own: the export gets the backend's (--isolation, Prefixed unless set).
+    const noun = own(facts.obj, 'kind') === 'APIServiceExportTemplate' ? 'template' : 'request';
+    out.push(violation(REFERENCE_EXPORTED, ref.path,
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold; unless the backend runs with --isolation None, kube-bind ignores it`,
       'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
 }

@@ -7,7 +7,7 @@
  */
 import { API_GROUP_PATTERN, DEFAULT_ISOLATION, ISOLATIONS, RESOURCE_NAME_PATTERN, VERSION_NAME_PATTERN } from '../model';
 import { dns1123SubdomainErrors } from './k8s-names';
-import { KindVersion } from './kinds';
+import { KindVersion, RESOURCE_LIST_KINDS } from './kinds';
 import { perObject } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
@@ -219,7 +219,12 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
 // ---------------------------------------------------------------------------
 // Rules
 
-/** The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are checked in shared passes. */
+/**
+ * The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are
+ * checked in shared passes; those of `spec.resources` (KB120-KB125) and of
+ * the claims also check templates and export requests, whose entries have the
+ * same shape and reach the same export.
+ */
 export const V1ALPHA2: readonly KindVersion[] = ['APIServiceExport/v1alpha2'];
 
 
@@ -229,7 +234,7 @@ const RESOURCES_NOT_EMPTY: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const RESOURCE_GROUP: Rule = defineRule({
@@ -238,7 +243,7 @@ const RESOURCE_GROUP: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const RESOURCE_NAME: Rule = defineRule({
@@ -247,7 +252,7 @@ const RESOURCE_NAME: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const DUPLICATE_RESOURCE: Rule = defineRule({
@@ -256,7 +261,7 @@ const DUPLICATE_RESOURCE: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const VERSION_NAMES: Rule = defineRule({
@@ -265,7 +270,7 @@ const VERSION_NAMES: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const UNIQUE_VERSIONS: Rule = defineRule({
@@ -274,7 +279,7 @@ const UNIQUE_VERSIONS: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const CRD_BACKED: Rule = defineRule({
@@ -366,19 +371,31 @@ function checkVersions(entry: ExportedResource, out: Violation[]): void {
 
 /** KB126: only resources that a CustomResourceDefinition provides can be exported. */
 function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
-  if (!GROUP_PATTERN.test(entry.group)) return; // KB121 reports it
+  const problem = notCrdBacked(entry);
+  if (problem === undefined) return;
+  out.push(violation(CRD_BACKED, problem.path, `${problem.what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
+    problem.hint));
+}
+
+/**
+ * Why no CustomResourceDefinition can provide `entry` (the core group, a
+ * built-in group, a group without a dot), with the field and the fix;
+ * undefined when one can. Exports (KB126) and templates (KB201) say it.
+ */
+export function notCrdBacked(entry: ExportedResource): { path: string; what: string; hint: string } | undefined {
+  if (!GROUP_PATTERN.test(entry.group)) return undefined; // KB121 reports it
   const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
-  if (entry.group.includes('.') && !builtIn) return;
+  if (entry.group.includes('.') && !builtIn) return undefined;
   const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
   const what = entry.group === ''
     ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, which means`} the core group, so ${show(entry.resource)} is a built-in Kubernetes resource`
     : builtIn
       ? `${path} ${show(entry.group)} is a built-in Kubernetes API group, so ${show(entry.resource)} is not defined by a CustomResourceDefinition`
       : `${path} ${show(entry.group)} has no dot, so no CustomResourceDefinition can define ${show(entry.resource)} in it (Kubernetes requires a CRD group with at least one dot)`;
-  out.push(violation(CRD_BACKED, path, `${what}: the API server accepts the export, but kube-bind can only export resources provided by a CRD, so this resource can never be bound`,
-    entry.group === ''
-      ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
-      : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
+  const hint = entry.group === ''
+    ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
+    : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")';
+  return { path, what, hint };
 }
 
 /** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */

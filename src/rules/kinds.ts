@@ -41,6 +41,16 @@ export const PROVIDER_KIND_VERSIONS: readonly KindVersion[] = [
   'BindableResourcesRequest/v1alpha2',
 ];
 
+/**
+ * The kinds whose spec copies a template's (resources, permission claims,
+ * namespaces): the template itself and the v1alpha2 request kube-bind makes
+ * of it when a consumer binds.
+ */
+export const TEMPLATE_SPEC_KINDS: readonly KindVersion[] = ['APIServiceExportTemplate/v1alpha2', 'APIServiceExportRequest/v1alpha2'];
+
+/** Every kind with a `spec.resources` list of group, resource and versions. */
+export const RESOURCE_LIST_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha2', ...TEMPLATE_SPEC_KINDS, 'APIServiceExportRequest/v1alpha1'];
+
 export const DEFAULT_GROUP = 'kube-bind.io';
 
 /** `kind/version` of a manifest of our group, or undefined when it is not ours. */

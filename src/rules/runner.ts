@@ -7,6 +7,7 @@
 import { crdKindVersionOf } from './crd';
 import { withCrossObjectIndex } from './cross-object';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from './kinds';
+import { DEFAULT_NAMESPACE_PREFIX } from '../model';
 import { withRuleScope } from './memo';
 import { CROSS_RULES, RULES } from './registry';
 import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
@@ -15,7 +16,7 @@ import { Violation } from './violation';
 
 /** Fills in the defaults of a context. */
 export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
-  return { group: options.group ?? DEFAULT_GROUP };
+  return { group: options.group ?? DEFAULT_GROUP, namespacePrefix: options.namespacePrefix ?? DEFAULT_NAMESPACE_PREFIX };
 }
 
 /**

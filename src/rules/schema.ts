@@ -65,7 +65,7 @@ function groupAndVersion(apiVersion: string): { group: string; version: string |
  * - a kube-bind kind under a group that misses ours by case, look-alike
  *   letters, a typo, or is no valid API group at all (`groupMiss`).
  * kube-bind's other kinds at versions it serves (APIServiceBinding,
- * Collection...) are real objects this library does not model: nothing is
+ * ClusterBinding...) are real objects this library does not model: nothing is
  * reported, and `validate` counts them as skipped. Objects of other groups
  * get nothing. Never throws.
  */
