@@ -8,7 +8,7 @@ import { instanceSchema } from '../crds';
 import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
-import { KIND_VERSIONS, KindVersion, kindVersionOf } from './kinds';
+import { KIND_VERSIONS, KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from './kinds';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
 import { closest, didYouMean, oneOf, show } from './messages';
 import { field, item } from './paths';
@@ -273,8 +273,9 @@ function pathOf(w: Walk): string {
 }
 
 function report(w: Walk, v: Violation): void {
-  // allOf branches often repeat a constraint (kube-bind's informerScope has the same enum twice).
-  const key = `${v.rule}\u0000${v.path}\u0000${v.message}`;
+  // allOf branches often repeat a constraint (kube-bind's informerScope has the same enum twice;
+  // a template's scope has it twice in two orders, so one enum finding per field).
+  const key = v.rule === ENUM.id ? `${v.rule}\u0000${v.path}` : `${v.rule}\u0000${v.path}\u0000${v.message}`;
   const seen = (w.seen ??= new Set());
   if (seen.has(key)) return;
   seen.add(key);
@@ -672,7 +673,7 @@ function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
   let found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  if (kv === 'APIServiceExport/v1alpha2' && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
+  if (RESOURCE_LIST_KINDS.includes(kv) && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
