@@ -36,11 +36,12 @@ export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
 }
 
 export const VALIDATE_COMMAND: Command = {
-  summary: 'check kube-bind manifests (exports, BoundSchemas, templates, collections, requests) and CRDs in YAML files',
+  summary: 'check kube-bind manifests (exports, schemas, templates, requests) and CRDs',
   synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
   description: [
-    'Checks every APIServiceExport, BoundSchema, APIServiceExportTemplate, Collection,',
-    'APIServiceExportRequest and BindableResourcesRequest of the API group in the given',
+    'Checks every APIServiceExport, BoundSchema, APIServiceExportTemplate,',
+    'Collection, APIServiceExportRequest and BindableResourcesRequest of the API',
+    'group in the given',
     'YAML files, folders (recursively: *.yaml and *.yml files, in code-point order',
     'of their names) and standard input (-). Files may hold several documents;',
     'List documents (kind List, or *List with items, as kubectl get -o yaml prints)',
@@ -59,8 +60,9 @@ export const VALIDATE_COMMAND: Command = {
     'for export, one scope, served versions), claims, and the namespaces it',
     'creates, which must fit 63 characters after --namespace-prefix and a hash.',
     'Collections and BindableResourcesRequests must name templates of the input.',
-    'kube-bind\'s other kinds (APIServiceBinding, ClusterBinding, APIServiceNamespace,',
-    'Cluster), which only kube-bind writes, are skipped with a note.',
+    'kube-bind\'s other kinds (APIServiceBinding, ClusterBinding,',
+    'APIServiceNamespace, Cluster), which only kube-bind writes, are skipped with',
+    'a note.',
     '',
     'With --previous, each checked object is also checked as an update of its',
     'previous state: the object of the same API group, kind, namespace and name',
