@@ -1,5 +1,5 @@
 // Public API only: every name here is part of the jsii assembly.
-export { Scope, InformerScope, Isolation, PrinterColumnType, PrinterColumnFormat, ConversionStrategy, ConditionStatus, ConditionSeverity } from './model/enums';
+export { Scope, InformerScope, Isolation, PrinterColumnType, PrinterColumnFormat, ConversionStrategy, ConditionStatus, ConditionSeverity, SchemaUpdatePolicy, RequestPhase } from './model/enums';
 export type { ResourceNames } from './resource-names';
 export type { PrinterColumn } from './printer-column';
 export type { Subresources, ScaleSubresource } from './subresources';
@@ -20,4 +20,6 @@ export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJson
 export { Condition, ConditionTypes } from './lifecycle/conditions';
 export type { ConditionOptions } from './lifecycle/conditions';
 export { UpdateCheck } from './update-check';
+export { ConsumerView } from './consumer-view';
+export type { ConsumerViewOptions } from './consumer-view';
 export * as l1 from './imports/kube-bind.io';
