@@ -2,7 +2,7 @@ import { Chart, ChartProps } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
-  ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PermissionClaim,
+  ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PermissionClaim,
   PrinterColumnType, Scope,
 } from '../src';
 
@@ -71,14 +71,14 @@ export class ProviderChart extends Chart {
     secrets.addNamedResource(caBundle);
     new ApiServiceExport(this, 'export', {
       metadata: { name: 'mangodb' },
-      resources: [databases],
+      schemas: [databases],
       isolation: Isolation.PREFIXED,
       informerScope: InformerScope.CLUSTER,
       permissionClaims: [secrets],
     });
 
     // An older provider still on v1alpha1 exports: a cluster-scoped resource.
-    new ApiServiceExportV1alpha1(this, 'regions', {
+    new ApiServiceExportV1Alpha1(this, 'regions', {
       group: 'mangodb.example.com',
       names: { kind: 'Region', plural: 'regions' },
       scope: Scope.CLUSTER,

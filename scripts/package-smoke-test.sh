@@ -76,7 +76,7 @@ const provider = new Chart(app, 'provider', { namespace: 'provider' });
 const widgets = new BoundSchema(provider, 'widgets', $schema);
 const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS });
 claim.addNamedResource(new kplus.Secret(provider, 'creds', { metadata: { name: 'widget-creds' } }));
-new ApiServiceExport(provider, 'export', { resources: [widgets], permissionClaims: [claim] });
+new ApiServiceExport(provider, 'export', { schemas: [widgets], permissionClaims: [claim] });
 app.synth();
 for (const m of crds.toJson()) {
   if (m.metadata.namespace !== undefined) {
@@ -111,7 +111,7 @@ const widgets = new BoundSchema(provider, 'widgets', $schema);
 const claim = new PermissionClaim({ resource: new kplus.Secret(provider, 'creds', { metadata: { name: 'widget-creds' } }) });
 claim.addNamedResource(new kplus.Secret(provider, 'ca', { metadata: { name: 'ca-bundle', namespace: 'kube-bind' } }));
 claim.addMatchExpression(kplus.LabelExpression.exists('team'));
-new ApiServiceExport(provider, 'export', { resources: [widgets], permissionClaims: [claim] });
+new ApiServiceExport(provider, 'export', { schemas: [widgets], permissionClaims: [claim] });
 app.synth();
 TS
 (cd "$app33" && node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json && node out/main.js) \

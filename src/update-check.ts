@@ -1,8 +1,28 @@
 import * as fs from 'fs';
-import { IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import type * as ParseModule from './io/parse';
 import type * as ReadModule from './io/read';
 import { declarePreviousObjects } from './validation';
+
+/**
+ * Properties of an `UpdateCheck`.
+ */
+export interface UpdateCheckProps {
+  /**
+   * The previous objects, as plain manifests (`List` objects are unpacked).
+   *
+   * @default - none
+   */
+  readonly previousObjects?: Array<{ [key: string]: any }>;
+
+  /**
+   * YAML files holding the previous objects (multi-document files and
+   * `kubectl ... -o yaml` Lists are fine).
+   *
+   * @default - none
+   */
+  readonly previousFiles?: string[];
+}
 
 /**
  * Makes `cdk8s synth` fail on an unsafe update. Every kube-bind object of the
@@ -10,49 +30,47 @@ import { declarePreviousObjects } from './validation';
  * the previous objects (what is live: for example the output of
  * `kubectl get apiserviceexports,boundschemas -A -o yaml`): a stored version
  * dropped from `spec.versions`, a field kube-bind makes immutable changed, or
- * the storage version moved.
+ * the storage version moved. It renders nothing itself.
  */
-export class UpdateCheck {
+export class UpdateCheck extends Construct {
+  public constructor(scope: Construct, id: string, props: UpdateCheckProps = {}) {
+    super(scope, id);
+    if (props.previousObjects !== undefined) this.addPreviousObjects(props.previousObjects);
+    for (const file of props.previousFiles ?? []) this.addPreviousFile(file);
+  }
+
   /**
-   * Compares the app of `scope` with these previous manifests (plain objects;
-   * `List` objects are unpacked).
+   * Adds previous objects, as plain manifests (`List` objects are unpacked).
    */
-  public static against(scope: IConstruct, previous: any[]): void {
+  public addPreviousObjects(previous: Array<{ [key: string]: any }>): void {
     if (!Array.isArray(previous)) {
-      throw new Error(`UpdateCheck.against: previous must be a list of manifests, got ${typeof previous}`);
+      throw new Error(`UpdateCheck ${this.node.path}: previousObjects must be a list of manifests, got ${typeof previous}`);
     }
-    declarePreviousObjects(scope, unpackLists(previous));
+    declarePreviousObjects(this, unpackLists(previous));
   }
 
   /**
-   * Compares the app of `scope` with the manifests in these YAML files
-   * (multi-document files and `kubectl ... -o yaml` Lists are fine).
+   * Adds the previous objects held in a YAML file.
    */
-  public static againstFiles(scope: IConstruct, paths: string[]): void {
-    const previous: any[] = [];
-    for (const path of paths) {
-      let text: string;
-      try {
-        text = fs.readFileSync(path, 'utf8');
-      } catch (e) {
-        throw new Error(`UpdateCheck.againstFiles: cannot read ${path}: ${(e as Error).message}`);
-      }
-      // The YAML reader (the I/O layer the CLI uses too) is loaded here, not when the library is required.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { parseFile }: typeof ParseModule = require('./io/parse');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { DEFAULT_LIMITS }: typeof ReadModule = require('./io/read');
-      const parsed = parseFile(path, text, DEFAULT_LIMITS);
-      const errors = parsed.diagnostics.filter(d => d.severity === 'error');
-      if (errors.length > 0) {
-        throw new Error(`UpdateCheck.againstFiles: ${errors.map(d => `${d.file}:${d.line ?? '?'}: ${d.message}`).join('; ')}`);
-      }
-      previous.push(...parsed.objects.map(o => o.manifest));
+  public addPreviousFile(path: string): void {
+    let text: string;
+    try {
+      text = fs.readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new Error(`UpdateCheck ${this.node.path}: cannot read ${path}: ${(e as Error).message}`);
     }
-    declarePreviousObjects(scope, previous);
+    // The YAML reader (the I/O layer the CLI uses too) is loaded here, not when the library is required.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { parseFile }: typeof ParseModule = require('./io/parse');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { DEFAULT_LIMITS }: typeof ReadModule = require('./io/read');
+    const parsed = parseFile(path, text, DEFAULT_LIMITS);
+    const errors = parsed.diagnostics.filter(d => d.severity === 'error');
+    if (errors.length > 0) {
+      throw new Error(`UpdateCheck ${this.node.path}: ${errors.map(d => `${d.file}:${d.line ?? '?'}: ${d.message}`).join('; ')}`);
+    }
+    declarePreviousObjects(this, parsed.objects.map(o => o.manifest));
   }
-
-  private constructor() {}
 }
 
 function unpackLists(manifests: any[]): any[] {

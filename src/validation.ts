@@ -17,14 +17,13 @@
  *   in the same synchronous run is not printed again: each finding is printed
  *   once per synth, whatever the number of charts.
  */
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject, Chart, ImplicitTokenResolver, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
 import type * as RulesModule from './rules';
 import type { RuleContext } from './rules/rule';
 import type * as UpdatesModule from './rules/updates';
 import type { Manifest } from './rules/values';
 import type { Violation } from './rules/violation';
-import { defaultResolversOnly, manifestForRules } from './schema-as-data';
 
 // The rule catalogue is loaded at the first validation, not when the library is required.
 let rulesModule: typeof RulesModule | undefined;
@@ -55,6 +54,9 @@ export function formatViolation(v: Violation): string {
  * cross-object findings about it.
  */
 class Checked implements IValidation {
+  /** Findings that replace the rules: the construct's object is a stand-in for what could not be made. */
+  public instead?: Violation[];
+
   /** The manifest and group its per-object findings were last computed for. */
   private last?: { readonly manifest: Manifest; readonly group: string; readonly violations: Violation[] };
 
@@ -66,7 +68,8 @@ class Checked implements IValidation {
   ) {}
 
   public validate(): string[] {
-    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(manifestForRules(this.resource)));
+    if (this.instead !== undefined) return report(this.state, this.construct, this.instead);
+    return report(this.state, this.construct, take(this.state, this.construct) ?? this.check(this.resource.toJson()));
   }
 
   /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
@@ -133,6 +136,18 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
   construct.node.addValidation(checked);
 }
 
+/**
+ * Makes `construct`, whose object is a stand-in for one that could not be
+ * made (a CRD `BoundSchema.fromCrd` cannot convert), report each of
+ * `problems` as an error of rule `ruleId` at synth, instead of the rules'
+ * findings on the stand-in, which no rule reads (across objects neither).
+ */
+export function reportInsteadOfRules(construct: IConstruct, ruleId: string, problems: readonly string[]): void {
+  const checked = appState(construct).checked.find(c => c.construct === construct);
+  if (checked === undefined) throw new Error(`reportInsteadOfRules: ${construct.node.path} is not checked by the rules`);
+  checked.instead = problems.map(message => ({ rule: ruleId, severity: 'error', path: '', message }));
+}
+
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
 export function declareAppGroup(scope: IConstruct, group: string): void {
   const state = appState(scope);
@@ -159,8 +174,9 @@ function take(state: AppState, construct: IConstruct): Violation[] | undefined {
 function checkApp(root: IConstruct, state: AppState): string[] {
   const defaultResolvers = defaultResolversOnly(root);
   const objects = root.node.findAll().filter((c): c is ApiObject =>
-    ApiObject.isApiObject(c) && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
-  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(manifestForRules));
+    ApiObject.isApiObject(c) && state.checkedByResource.get(c)?.instead === undefined
+    && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
+  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(o => o.toJson()));
   const { contextFor } = rules();
   const group = state.group ?? appGroupFromConstructs(state.checked);
   const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
@@ -316,4 +332,11 @@ function report(state: AppState, construct: IConstruct, violations: readonly Vio
     }
   }
   return errors;
+}
+
+/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
+function defaultResolversOnly(scope: IConstruct): boolean {
+  const resolvers: unknown = (scope.node.root as { resolvers?: unknown }).resolvers;
+  return Array.isArray(resolvers) && resolvers.length === 3
+    && resolvers[0] instanceof LazyResolver && resolvers[1] instanceof ImplicitTokenResolver && resolvers[2] instanceof NumberStringUnionResolver;
 }

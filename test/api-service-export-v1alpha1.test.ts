@@ -1,10 +1,10 @@
 import { Testing } from 'cdk8s';
-import { ApiServiceExportV1alpha1, InformerScope, Isolation, Scope } from '../src';
+import { ApiServiceExportV1Alpha1, InformerScope, Isolation, Scope } from '../src';
 import { chart, ofKind, synthError, widgetSchema } from './util';
 import { validateObject } from '../src/rules';
 
-function gadgets(c = chart(), extra: any = {}): ApiServiceExportV1alpha1 {
-  return new ApiServiceExportV1alpha1(c, 'gadgets', {
+function gadgets(c = chart(), extra: any = {}): ApiServiceExportV1Alpha1 {
+  return new ApiServiceExportV1Alpha1(c, 'gadgets', {
     group: 'gadgets.example.com',
     names: { kind: 'Gadget', plural: 'gadgets' },
     schema: widgetSchema(),
@@ -13,7 +13,7 @@ function gadgets(c = chart(), extra: any = {}): ApiServiceExportV1alpha1 {
   });
 }
 
-describe('ApiServiceExportV1alpha1', () => {
+describe('ApiServiceExportV1Alpha1', () => {
   test('renders a valid v1alpha1 export named <plural>.<group>', () => {
     const c = chart();
     gadgets(c);

@@ -20,7 +20,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
   test('takes group, plural and served versions from a BoundSchema', () => {
     const c = chart();
     const schema = widgets(c);
-    const e = new ApiServiceExport(c, 'export', { resources: [schema] });
+    const e = new ApiServiceExport(c, 'export', { schemas: [schema] });
     schema.addVersion({ name: 'v2' });
     const [m] = ofKind(c, 'APIServiceExport');
     expect(m.apiVersion).toBe('kube-bind.io/v1alpha2');
@@ -54,7 +54,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
       references: [{ resource: schema, jsonPath: { name: 'spec.secretRef.name', namespace: 'spec.secretRef.namespace' } }],
     });
     claim.addNamedResource(secret);
-    const e = new ApiServiceExport(c, 'export', { resources: [schema], isolation: Isolation.NONE });
+    const e = new ApiServiceExport(c, 'export', { schemas: [schema], isolation: Isolation.NONE });
     e.addPermissionClaim(claim);
     const [m] = ofKind(c, 'APIServiceExport');
     expect(m.spec.permissionClaims).toEqual([{
@@ -113,7 +113,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
   test('cross-object: a namespaced informer cannot export a cluster-scoped BoundSchema', () => {
     const c = chart();
     const schema = widgets(c, { scope: Scope.CLUSTER });
-    new ApiServiceExport(c, 'export', { resources: [schema], informerScope: InformerScope.NAMESPACED });
+    new ApiServiceExport(c, 'export', { schemas: [schema], informerScope: InformerScope.NAMESPACED });
     expect(synthError(c)).toMatch(/\[test\/export\] \[KB170\].*cluster-scoped/);
   });
 

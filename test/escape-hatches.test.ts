@@ -1,5 +1,5 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, l1 } from '../src';
+import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, l1 } from '../src';
 import { chart, widgetSchema } from './util';
 
 describe('escape hatches reach the output', () => {
@@ -8,10 +8,10 @@ describe('escape hatches reach the output', () => {
     const bs = new BoundSchema(c, 'widgets', {
       group: 'widgets.example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), versions: [{ name: 'v1' }],
     });
-    const v1 = new ApiServiceExportV1alpha1(c, 'gadgets', {
+    const v1 = new ApiServiceExportV1Alpha1(c, 'gadgets', {
       group: 'gadgets.example.com', names: { kind: 'Gadget', plural: 'gadgets' }, schema: widgetSchema(), versions: [{ name: 'v1' }],
     });
-    const e = new ApiServiceExport(c, 'export', { resources: [bs] });
+    const e = new ApiServiceExport(c, 'export', { schemas: [bs] });
     for (const x of [bs, v1, e]) {
       ApiObject.of(x).addJsonPatch(
         JsonPatch.add('/metadata/annotations', { 'example.com/owner': 'team-a' }),

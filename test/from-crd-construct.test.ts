@@ -3,7 +3,7 @@ import { ApiServiceExport, BoundSchema, InformerScope, Isolation } from '../src'
 import { boundSchemaManifestFromCrd } from '../src/migrate';
 import { validateObjects } from '../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from './fixtures/migrate/crds';
-import { chart, ofKind } from './util';
+import { chart, ofKind, synthError } from './util';
 
 describe('BoundSchema.fromCrd', () => {
   test('copies a multi-version CRD with a conversion webhook', () => {
@@ -25,28 +25,37 @@ describe('BoundSchema.fromCrd', () => {
     expect(m.spec.names.plural).toBe(nodePoolsCrd().spec.names.plural);
   });
 
-  test('refuses what kube-bind refuses, listing every problem', () => {
+  test('never throws: what kube-bind refuses fails the synth at the construct, beside the other findings of the app', () => {
+    const c = chart();
     const crd = databasesCrd();
     crd.spec.versions = [];
-    expect(() => BoundSchema.fromCrd(chart(), 'x', crd)).toThrow(/cannot bind this CRD:\n.*versions/);
-    expect(() => BoundSchema.fromCrd(chart(), 'y', { kind: 'ConfigMap', apiVersion: 'v1' })).toThrow(/cannot bind this CRD/);
+    const bs = BoundSchema.fromCrd(c, 'x', crd);
+    BoundSchema.fromCrd(c, 'y', { kind: 'ConfigMap', apiVersion: 'v1' });
+    new BoundSchema(c, 'other', { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: { type: 'object' }, versions: [{ name: 'V1' }] });
+    expect(bs.group).toBe(crd.spec.group);
+    const error = synthError(c);
+    expect(error).toMatch(/\[test\/x\] \[KB180\] cannot be bound: CustomResourceDefinition "databases.db.example.com": spec.versions/);
+    expect(error).toMatch(/\[test\/y\] \[KB180\] cannot be bound: .*"ConfigMap" is not a CustomResourceDefinition/);
+    // The rest of the app is still checked, and the stand-ins are judged by nothing else.
+    expect(error).toMatch(/\[test\/other\] \[KB005\] spec.versions\[0\]/);
+    expect(error.match(/\[test\/[xy]\]/g)).toHaveLength(2);
   });
 
-  test('ApiServiceExport.forSchemas exports them, and the app passes every rule', () => {
+  test('an export of the schemas, and the app passes every rule', () => {
     const c = chart({ namespace: 'provider' });
     // Both namespaced: kube-bind refuses an export whose resources differ in scope (KB175).
     const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'widgets', widgetsCrd())];
-    ApiServiceExport.forSchemas(c, 'export', schemas, { isolation: Isolation.PREFIXED });
+    new ApiServiceExport(c, 'export', { schemas, isolation: Isolation.PREFIXED });
     const out = Testing.synth(c);
     const [e] = out.filter((m: any) => m.kind === 'APIServiceExport');
     expect(e.spec.resources.map((r: any) => r.resource)).toEqual(schemas.map(s => s.plural));
     expect(validateObjects(out).flat().filter(v => v.severity === 'error')).toEqual([]);
   });
 
-  test('ApiServiceExport.forSchemas of a namespaced and a cluster-scoped schema fails the synth (KB175)', () => {
+  test('an export of a namespaced and a cluster-scoped schema fails the synth (KB175)', () => {
     const c = chart({ namespace: 'provider' });
     const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'nodepools', nodePoolsCrd())];
-    ApiServiceExport.forSchemas(c, 'export', schemas, { isolation: Isolation.PREFIXED });
+    new ApiServiceExport(c, 'export', { schemas, isolation: Isolation.PREFIXED });
     expect(() => Testing.synth(c)).toThrow(/\[KB175\] spec\.resources\[1\] exports "nodepools"/);
   });
 });
@@ -59,7 +68,9 @@ describe('BoundSchema.fromCrd options from issue 12', () => {
   };
 
   test('versions exports only the named ones; without it, differing versions are refused', () => {
-    expect(() => BoundSchema.fromCrd(chart(), 'x', differing())).toThrow(/storageGB.maximum/);
+    const refused = chart();
+    BoundSchema.fromCrd(refused, 'x', differing());
+    expect(synthError(refused)).toMatch(/\[KB180\] cannot be bound: .*storageGB.maximum/);
     const c = chart();
     BoundSchema.fromCrd(c, 'databases', differing(), { versions: ['v1'] });
     const [m] = ofKind(c, 'BoundSchema');

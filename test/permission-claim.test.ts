@@ -27,7 +27,7 @@ function exportWith(c: Chart, claim: PermissionClaim): any {
     schema: widgetSchema(),
     versions: [{ name: 'v1' }],
   });
-  new ApiServiceExport(c, 'export', { resources: [schema], isolation: Isolation.NONE, permissionClaims: [claim] });
+  new ApiServiceExport(c, 'export', { schemas: [schema], isolation: Isolation.NONE, permissionClaims: [claim] });
   return ofKind(c, 'APIServiceExport')[0];
 }
 

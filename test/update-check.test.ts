@@ -11,7 +11,7 @@ function app(versions: Array<{ name: string; storage?: boolean }>, isolation = I
   const schema = new BoundSchema(c, 'widgets', {
     group: 'widgets.example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), versions,
   });
-  new ApiServiceExport(c, 'export', { metadata: { name: 'widgets' }, resources: [schema], isolation, informerScope: InformerScope.CLUSTER });
+  new ApiServiceExport(c, 'export', { metadata: { name: 'widgets' }, schemas: [schema], isolation, informerScope: InformerScope.CLUSTER });
   return c;
 }
 
@@ -27,20 +27,20 @@ describe('UpdateCheck', () => {
   test('a harmless update passes', () => {
     const c = app([{ name: 'v1' }]);
     (c.node.tryFindChild('widgets') as BoundSchema).addVersion({ name: 'v2alpha1', served: false });
-    UpdateCheck.against(c, [live()]);
+    new UpdateCheck(c, 'update-check', { previousObjects: [live()] });
     expect(() => Testing.synth(c)).not.toThrow();
   });
 
   test('a new served version changes the export\'s immutable resources: caught before apply', () => {
     // The export takes its versions from the BoundSchema, and kube-bind makes spec.resources immutable.
     const c = app([{ name: 'v1' }, { name: 'v2' }]);
-    UpdateCheck.against(c, [live()]);
+    new UpdateCheck(c, 'update-check', { previousObjects: [live()] });
     expect(synthError(c)).toMatch(/\[test\/export\] \[KB191\] spec\.resources changed/);
   });
 
   test('dropping a stored version fails synth', () => {
     const c = app([{ name: 'v2' }]);
-    UpdateCheck.against(c, [live()]);
+    new UpdateCheck(c, 'update-check', { previousObjects: [live()] });
     const message = synthError(c);
     expect(message).toMatch(/\[KB190\]/);
     expect(message).toMatch(/v1/);
@@ -48,7 +48,7 @@ describe('UpdateCheck', () => {
 
   test('changing an immutable field of the export fails synth', () => {
     const c = app([{ name: 'v1' }], Isolation.NAMESPACED);
-    UpdateCheck.against(c, [live()]);
+    new UpdateCheck(c, 'update-check', { previousObjects: [live()] });
     expect(synthError(c)).toMatch(/\[KB191\].*isolation/);
   });
 
@@ -57,11 +57,11 @@ describe('UpdateCheck', () => {
     const file = path.join(dir, 'live.yaml');
     fs.writeFileSync(file, stringify(live()));
     const c = app([{ name: 'v2' }]);
-    UpdateCheck.againstFiles(c, [file]);
+    new UpdateCheck(c, 'update-check', { previousFiles: [file] });
     expect(synthError(c)).toMatch(/\[KB190\]/);
   });
 
   test('an unreadable file is a clear error', () => {
-    expect(() => UpdateCheck.againstFiles(chart(), ['/nonexistent/live.yaml'])).toThrow(/cannot read \/nonexistent\/live.yaml/);
+    expect(() => new UpdateCheck(chart(), 'update-check', { previousFiles: ['/nonexistent/live.yaml'] })).toThrow(/cannot read \/nonexistent\/live.yaml/);
   });
 });

@@ -155,7 +155,7 @@ describe('a change between two synths is validated', () => {
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     const bs = boundSchema(chart, 'schema', 'widgets.example.com');
-    const exp = new ApiServiceExport(chart, 'export', { metadata: { name: 'export' }, resources: [bs] });
+    const exp = new ApiServiceExport(chart, 'export', { metadata: { name: 'export' }, schemas: [bs] });
     withStderr(() => app.synthYaml());
     return { app, exp, bs };
   }

@@ -9,7 +9,6 @@ import { conditionProblems, describeConditionProblems, isConditionTrue, wellForm
 import { ConditionSeverity, ConditionStatus } from '../model/enums';
 import { own } from '../rules/values';
 
-export { ConditionStatus, ConditionSeverity } from '../model/enums';
 
 /** The fields of one condition. */
 export interface ConditionOptions {

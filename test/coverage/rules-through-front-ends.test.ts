@@ -13,7 +13,7 @@ import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { describeViolations, validateJson } from './cli-run';
-import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, UpdateCheck } from '../../src';
+import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, UpdateCheck } from '../../src';
 import { CROSS_RULES, Manifest, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
@@ -86,7 +86,7 @@ function constructFor(chart: Chart, id: string, manifest: Manifest): Construct {
   } else if (version === 'v1alpha2') {
     construct = new ApiServiceExport(chart, id, { resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }], kubeBindGroup });
   } else {
-    construct = new ApiServiceExportV1alpha1(chart, id, { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), kubeBindGroup });
+    construct = new ApiServiceExportV1Alpha1(chart, id, { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), kubeBindGroup });
   }
   const object = ApiObject.of(construct);
   const rendered = object.toJson();
@@ -109,7 +109,7 @@ interface SynthResult {
 function synthScenario(s: Scenario): SynthResult {
   const chart = new Chart(Testing.app(), 'test');
   const constructs = s.objects.map((m, i) => constructFor(chart, `obj${i}`, m));
-  if (s.previous !== undefined) UpdateCheck.against(chart, s.previous);
+  if (s.previous !== undefined) new UpdateCheck(chart, 'update-check', { previousObjects: s.previous });
   let stderr = '';
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
     stderr += String(chunk);

@@ -1,5 +1,6 @@
 import { conditionProblems, isConditionTrue } from '../../src/lifecycle/condition-format';
-import { Condition, ConditionOptions, ConditionSeverity, ConditionStatus, ConditionTypes } from '../../src/lifecycle/conditions';
+import { Condition, ConditionOptions, ConditionTypes } from '../../src/lifecycle/conditions';
+import { ConditionSeverity, ConditionStatus } from '../../src/model/enums';
 
 const TIME = '2025-01-31T12:00:00Z';
 

@@ -62,7 +62,7 @@ test('BoundSchema: accepted props synthesize manifests our CRD accepts', () => {
   assertMostlyAccepted(boundSchemaProps, (chart, p) => buildBoundSchema(chart, 'schema', p));
 });
 
-test('ApiServiceExportV1alpha1: accepted props synthesize manifests our CRD accepts (CEL rules included)', () => {
+test('ApiServiceExportV1Alpha1: accepted props synthesize manifests our CRD accepts (CEL rules included)', () => {
   assertMostlyAccepted(v1alpha1Props, (chart, p) => buildV1alpha1(chart, 'export', p));
 });
 

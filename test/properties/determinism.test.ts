@@ -85,11 +85,12 @@ function buildExportTheOtherWay(chart: Chart, p: ExportProps): ApiServiceExport 
   const common = { ...(p.informerScope ? { informerScope: p.informerScope } : {}), ...(p.isolation ? { isolation: p.isolation } : {}) };
   if (p.viaAdd) {
     return triples.length === 0
-      ? ApiServiceExport.forSchemas(chart, 'export', schemas, { ...common, permissionClaims: claims })
-      : new ApiServiceExport(chart, 'export', { ...common, resources: [...schemas, ...triples], permissionClaims: claims });
+      ? new ApiServiceExport(chart, 'export', { ...common, schemas, permissionClaims: claims })
+      : new ApiServiceExport(chart, 'export', { ...common, schemas, resources: triples, permissionClaims: claims });
   }
   const e = new ApiServiceExport(chart, 'export', common);
-  [...schemas, ...triples].forEach(r => e.addResource(r));
+  schemas.forEach(s => e.addSchema(s));
+  triples.forEach(r => e.addResource(r));
   claims.forEach(c => e.addPermissionClaim(c));
   return e;
 }

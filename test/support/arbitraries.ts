@@ -14,7 +14,7 @@ import { Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import {
-  ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, Conversion, InformerScope, Isolation, PermissionClaim, PrinterColumn,
+  ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, Conversion, InformerScope, Isolation, PermissionClaim, PrinterColumn,
   PrinterColumnFormat, PrinterColumnType, ResourceNames, ResourceVersion, Scope, Subresources,
 } from '../../src';
 
@@ -233,9 +233,9 @@ export function buildBoundSchema(chart: Chart, id: string, p: BoundSchemaPropsSa
   return schema;
 }
 
-export function buildV1alpha1(chart: Chart, id: string, p: typeof v1alpha1Props extends fc.Arbitrary<infer T> ? T : never): ApiServiceExportV1alpha1 {
+export function buildV1alpha1(chart: Chart, id: string, p: typeof v1alpha1Props extends fc.Arbitrary<infer T> ? T : never): ApiServiceExportV1Alpha1 {
   const cluster = p.definition.scope === Scope.CLUSTER;
-  return new ApiServiceExportV1alpha1(chart, id, {
+  return new ApiServiceExportV1Alpha1(chart, id, {
     ...p.definition,
     informerScope: cluster || !p.namespacedInformer ? InformerScope.CLUSTER : InformerScope.NAMESPACED,
     ...(cluster ? { clusterScopedIsolation: p.isolation } : {}),
@@ -258,7 +258,7 @@ const CLAIMABLE: { [resource: string]: kplus.IApiResource } = {
 /** Builds the BoundSchemas, the export, and its claims (with cdk8s-plus resources) in `chart`. */
 export function buildExport(chart: Chart, p: ExportProps): ApiServiceExport {
   const schemas = p.schemas.map((s, i) => buildBoundSchema(chart, `schema${i}`, s));
-  const resources = [...schemas, ...p.triples.map(t => ({ group: t.group, resource: t.resource, ...(t.versions ? { versions: t.versions } : {}) }))];
+  const resources = [...p.triples.map(t => ({ group: t.group, resource: t.resource, ...(t.versions ? { versions: t.versions } : {}) }))];
   const claims = p.claims.map((c, ci) => {
     const claim = new PermissionClaim({
       resource: CLAIMABLE[c.resource],
@@ -283,8 +283,9 @@ export function buildExport(chart: Chart, p: ExportProps): ApiServiceExport {
     ...(p.isolation ? { isolation: p.isolation } : {}),
     ...(p.informerScope ? { informerScope: p.informerScope } : {}),
   };
-  if (!p.viaAdd) return new ApiServiceExport(chart, 'export', { ...common, resources, permissionClaims: claims });
+  if (!p.viaAdd) return new ApiServiceExport(chart, 'export', { ...common, schemas, resources, permissionClaims: claims });
   const e = new ApiServiceExport(chart, 'export', common);
+  schemas.forEach(s => e.addSchema(s));
   resources.forEach(r => e.addResource(r));
   claims.forEach(c => e.addPermissionClaim(c));
   return e;
