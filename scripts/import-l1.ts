@@ -21,14 +21,25 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
+import {
+  apiServiceExportCrd,
+  apiServiceExportRequestCrd,
+  apiServiceExportTemplateCrd,
+  bindableResourcesRequestCrd,
+  boundSchemaCrd,
+  collectionCrd,
+} from '../src/crds';
 
 const ROOT = path.join(__dirname, '..');
 const TARGET = path.join(ROOT, 'src', 'imports');
 const FILE = 'kube-bind.io.ts';
 
 function importInput(): string {
-  const crds = [apiServiceExportCrd(), boundSchemaCrd()].map(crd => {
+  const all = [
+    apiServiceExportCrd(), boundSchemaCrd(),
+    apiServiceExportTemplateCrd(), collectionCrd(), apiServiceExportRequestCrd(), bindableResourcesRequestCrd(),
+  ];
+  const crds = all.map(crd => {
     const versions: any[] = crd.spec.versions;
     versions.sort((a, b) => Number(b.storage) - Number(a.storage));
     for (const v of versions) {
@@ -42,6 +53,9 @@ function importInput(): string {
   return crds.map(c => stringify(c)).join('---\n');
 }
 
+/** One class per served version of our CRDs: 2 exports, 1 BoundSchema, 1 template, 1 collection, 2 requests, 1 BindableResourcesRequest. */
+const EXPECTED_CLASSES = 8;
+
 function adjust(source: string): string {
   const renames = [...source.matchAll(/^ {4}'([A-Za-z0-9_-]+)': obj\.([A-Za-z0-9_]+)[,?)]/gm)].filter(m => m[1] !== m[2]);
   if (renames.length > 0) {
@@ -49,8 +63,8 @@ function adjust(source: string): string {
   }
   const override = /\n {2}\/\*\*\n {3}\* Renders the object to Kubernetes JSON\.\n {3}\*\/\n {2}public override toJson\(\): any \{\n[\s\S]*?\n {2}\}\n/g;
   const count = (source.match(override) ?? []).length;
-  if (count !== 3) {
-    throw new Error(`expected 3 generated toJson() overrides, found ${count}: has cdk8s import changed its output?`);
+  if (count !== EXPECTED_CLASSES) {
+    throw new Error(`expected ${EXPECTED_CLASSES} generated toJson() overrides, found ${count}: has cdk8s import changed its output?`);
   }
   return source.replace(override, '\n');
 }

@@ -1,5 +1,5 @@
 // Public API only: every name here is part of the jsii assembly.
-export { Scope, InformerScope, Isolation, PrinterColumnType, PrinterColumnFormat, ConversionStrategy, ConditionStatus, ConditionSeverity } from './model/enums';
+export { Scope, InformerScope, Isolation, PrinterColumnType, PrinterColumnFormat, ConversionStrategy, ConditionStatus, ConditionSeverity, SchemaUpdatePolicy, RequestPhase } from './model/enums';
 export type { ResourceNames } from './resource-names';
 export type { PrinterColumn } from './printer-column';
 export type { Subresources, ScaleSubresource } from './subresources';
@@ -23,6 +23,18 @@ export { PermissionClaim } from './permission-claim';
 export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJsonPath, LabelSelectorRequirement } from './permission-claim';
 // Status conditions are written by kube-bind, not by providers: their builders live apart.
 export * as status from './lifecycle/conditions';
+export { ApiServiceExportTemplate } from './api-service-export-template';
+export type { ApiServiceExportTemplateProps } from './api-service-export-template';
+export type { TemplateSpecProps } from './template-spec';
+export { Collection } from './collection';
+export type { CollectionProps } from './collection';
+export { ExportedCrd } from './exported-crd';
+export { ApiServiceExportRequest } from './api-service-export-request';
+export type { ApiServiceExportRequestProps } from './api-service-export-request';
+export { BindableResourcesRequest } from './bindable-resources-request';
+export type { BindableResourcesRequestProps, SecretKeyReference } from './bindable-resources-request';
 export { UpdateCheck } from './update-check';
 export type { UpdateCheckProps } from './update-check';
+export { ConsumerView } from './consumer-view';
+export type { ConsumerViewOptions } from './consumer-view';
 export * as l1 from './imports/kube-bind.io';

@@ -1,7 +1,14 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterScopedObject } from './cluster-scoped-object';
-import { apiServiceExportCrd, boundSchemaCrd } from './crds';
+import {
+  apiServiceExportCrd,
+  apiServiceExportRequestCrd,
+  apiServiceExportTemplateCrd,
+  bindableResourcesRequestCrd,
+  boundSchemaCrd,
+  collectionCrd,
+} from './crds';
 import { DEFAULT_GROUP } from './model/kinds';
 import { declareAppGroup } from './validation';
 
@@ -15,13 +22,23 @@ export interface KubeBindCrdsProps {
    * @default 'kube-bind.io'
    */
   readonly group?: string;
+
+  /**
+   * Also emit the CRDs of the provider side: APIServiceExportTemplate,
+   * Collection, APIServiceExportRequest (v1alpha1, v1alpha2) and
+   * BindableResourcesRequest, equal to kube-bind's.
+   *
+   * @default false
+   */
+  readonly providerKinds?: boolean;
 }
 
 /**
- * The two CustomResourceDefinitions of kube-bind's resource-export API:
+ * The CustomResourceDefinitions of kube-bind's resource-export API:
  * `apiserviceexports.<group>` (v1alpha1, and v1alpha2 as storage version) and
  * `boundschemas.<group>` (v1alpha2). A cluster needs them before any
- * APIServiceExport or BoundSchema can be applied.
+ * APIServiceExport or BoundSchema can be applied. With `providerKinds`, also
+ * the CRDs of templates, collections and backend-only requests.
  *
  * CRDs are cluster-scoped: the output never has `metadata.namespace`, even in
  * a chart that sets a namespace.
@@ -42,6 +59,26 @@ export class KubeBindCrds extends Construct {
    */
   public readonly boundSchemaCrd: ApiObject;
 
+  /**
+   * The CustomResourceDefinition of APIServiceExportTemplate, when `providerKinds` is set.
+   */
+  public readonly apiServiceExportTemplateCrd?: ApiObject;
+
+  /**
+   * The CustomResourceDefinition of Collection, when `providerKinds` is set.
+   */
+  public readonly collectionCrd?: ApiObject;
+
+  /**
+   * The CustomResourceDefinition of APIServiceExportRequest, when `providerKinds` is set.
+   */
+  public readonly apiServiceExportRequestCrd?: ApiObject;
+
+  /**
+   * The CustomResourceDefinition of BindableResourcesRequest, when `providerKinds` is set.
+   */
+  public readonly bindableResourcesRequestCrd?: ApiObject;
+
   public constructor(scope: Construct, id: string, props: KubeBindCrdsProps = {}) {
     super(scope, id);
     this.group = props.group ?? DEFAULT_GROUP;
@@ -50,6 +87,12 @@ export class KubeBindCrds extends Construct {
     }
     this.apiServiceExportCrd = crdObject(this, 'ApiServiceExports', apiServiceExportCrd(this.group));
     this.boundSchemaCrd = crdObject(this, 'BoundSchemas', boundSchemaCrd(this.group));
+    if (props.providerKinds === true) {
+      this.apiServiceExportTemplateCrd = crdObject(this, 'ApiServiceExportTemplates', apiServiceExportTemplateCrd(this.group));
+      this.collectionCrd = crdObject(this, 'Collections', collectionCrd(this.group));
+      this.apiServiceExportRequestCrd = crdObject(this, 'ApiServiceExportRequests', apiServiceExportRequestCrd(this.group));
+      this.bindableResourcesRequestCrd = crdObject(this, 'BindableResourcesRequests', bindableResourcesRequestCrd(this.group));
+    }
     declareAppGroup(this, this.group);
   }
 }

@@ -1,7 +1,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { apiServiceExportCrd, boundSchemaCrd, instanceSchema, KUBE_BIND_CATEGORY } from '../src/crds';
+import {
+  apiServiceExportCrd,
+  apiServiceExportRequestCrd,
+  apiServiceExportTemplateCrd,
+  bindableResourcesRequestCrd,
+  boundSchemaCrd,
+  collectionCrd,
+  instanceSchema,
+  KUBE_BIND_CATEGORY,
+} from '../src/crds';
 import { crdDigest, normalizedCrd } from './support/canonical-crd';
 import { describeWithShared } from './support/shared';
 import { UPSTREAM_CRD_DIGESTS } from './support/upstream-digests';
@@ -43,6 +52,10 @@ function descriptions(value: unknown, acc: Set<string> = new Set()): Set<string>
 const OURS: Array<[keyof typeof UPSTREAM_CRD_DIGESTS, () => Json]> = [
   ['kube-bind.io_apiserviceexports.yaml', () => apiServiceExportCrd()],
   ['kube-bind.io_boundschemas.yaml', () => boundSchemaCrd()],
+  ['kube-bind.io_apiserviceexporttemplates.yaml', () => apiServiceExportTemplateCrd()],
+  ['kube-bind.io_collections.yaml', () => collectionCrd()],
+  ['kube-bind.io_apiserviceexportrequests.yaml', () => apiServiceExportRequestCrd()],
+  ['kube-bind.io_bindableresourcesrequests.yaml', () => bindableResourcesRequestCrd()],
 ];
 
 describe('fidelity to the upstream kube-bind CRDs, through committed digests (runs on every clone)', () => {
@@ -172,6 +185,16 @@ describe('metadata and CRD-level fields', () => {
     expect(versions).toEqual([['v1alpha1', true, false], ['v1alpha2', true, true]]);
   });
 
+  test('templates and collections are cluster-scoped, in the kube-bind category, and write no conversion', () => {
+    for (const crd of [apiServiceExportTemplateCrd(), collectionCrd()]) {
+      expect(crd.spec.scope).toBe('Cluster');
+      expect(crd.spec.names.categories).toEqual(['kube-bind']);
+      expect(crd.spec).not.toHaveProperty('conversion');
+    }
+    expect(bindableResourcesRequestCrd().spec.scope).toBe('Namespaced');
+    expect(apiServiceExportRequestCrd().spec.conversion).toEqual({ strategy: 'None' });
+  });
+
   test('BoundSchema has the short name bs', () => {
     expect(boundSchemaCrd().spec.names.shortNames).toEqual(['bs']);
   });
@@ -182,6 +205,11 @@ describe('instanceSchema', () => {
     ['APIServiceExport/v1alpha1', apiServiceExportCrd, 0],
     ['APIServiceExport/v1alpha2', apiServiceExportCrd, 1],
     ['BoundSchema/v1alpha2', boundSchemaCrd, 0],
+    ['APIServiceExportTemplate/v1alpha2', apiServiceExportTemplateCrd, 0],
+    ['Collection/v1alpha2', collectionCrd, 0],
+    ['APIServiceExportRequest/v1alpha1', apiServiceExportRequestCrd, 0],
+    ['APIServiceExportRequest/v1alpha2', apiServiceExportRequestCrd, 1],
+    ['BindableResourcesRequest/v1alpha2', bindableResourcesRequestCrd, 0],
   ];
 
   test('covers every kind/version the library knows', () => {
@@ -235,9 +263,10 @@ describe('each call returns an independent object', () => {
 
   test.each(KIND_VERSIONS.map(kv => [kv]))('instanceSchema(%s)', (kv) => {
     const first = instanceSchema(kv);
+    const field = Object.keys(first.properties.spec.properties)[0];
     first.properties.spec.required.push('mutated');
-    first.properties.spec.properties.informerScope.mutated = true;
+    first.properties.spec.properties[field].mutated = true;
     expect(instanceSchema(kv).properties.spec.required).not.toContain('mutated');
-    expect(instanceSchema(kv).properties.spec.properties.informerScope).not.toHaveProperty('mutated');
+    expect(instanceSchema(kv).properties.spec.properties[field]).not.toHaveProperty('mutated');
   });
 });

@@ -1,7 +1,7 @@
 import { Testing } from 'cdk8s';
 import { KubeBindCrds } from '../src';
 import { chart } from './util';
-import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
+import { apiServiceExportCrd, apiServiceExportRequestCrd, apiServiceExportTemplateCrd, bindableResourcesRequestCrd, boundSchemaCrd, collectionCrd } from '../src/crds';
 
 describe('KubeBindCrds', () => {
   test('emits both CRDs, equal to our CRD definitions', () => {
@@ -9,6 +9,22 @@ describe('KubeBindCrds', () => {
     new KubeBindCrds(c, 'kube-bind');
     const out = Testing.synth(c);
     expect(out).toEqual([apiServiceExportCrd(), boundSchemaCrd()]);
+  });
+
+  test('providerKinds adds the four provider-side CRDs, equal to our definitions, in any group and never namespaced', () => {
+    const c = chart({ namespace: 'team-a' });
+    const crds = new KubeBindCrds(c, 'kube-bind', { providerKinds: true, group: 'bind.example.org' });
+    const g = 'bind.example.org';
+    expect(Testing.synth(c)).toEqual([apiServiceExportCrd(g), boundSchemaCrd(g), apiServiceExportTemplateCrd(g), collectionCrd(g),
+      apiServiceExportRequestCrd(g), bindableResourcesRequestCrd(g)]);
+    expect(crds.collectionCrd?.metadata.name).toBe('collections.bind.example.org');
+  });
+
+  test('without providerKinds the provider-side CRDs are absent', () => {
+    const c = chart();
+    const crds = new KubeBindCrds(c, 'kube-bind');
+    expect(crds.apiServiceExportTemplateCrd).toBeUndefined();
+    expect(Testing.synth(c)).toHaveLength(2);
   });
 
   test('matches the snapshot', () => {

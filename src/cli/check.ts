@@ -99,7 +99,7 @@ export interface CheckResult {
  * group, so an unknown kind or version there is reported, not skipped
  * (`kube-bind.io` alone counts too: a version was forgotten), and any
  * document without apiVersion or kind. kube-bind's kinds this tool does not
- * model (APIServiceExportTemplate...) are skipped, with a note.
+ * model (APIServiceBinding...) are skipped, with a note.
  */
 export function isChecked(manifest: Manifest, ctx: RuleContext): boolean {
   const apiVersion = own(manifest, 'apiVersion');

@@ -8,10 +8,13 @@
  * export: spec.informerScope and spec.resources[].group/resource/versions;
  * of a BoundSchema, a v1alpha1 export or a CRD: spec.group, spec.scope,
  * spec.names (plural, singular, kind, listKind, shortNames) and
- * spec.versions[].name/served. Everything else (the schemas above all) is
+ * spec.versions[].name/served; of a CRD, its `kube-bind.io/exported` label;
+ * of a Collection, spec.templates[].name; of a BindableResourcesRequest,
+ * spec.templateRef.name. Everything else (the schemas above all) is
  * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
  * with and without trimming.
  */
+import { EXPORTED_LABEL_KEY } from '../model';
 import { flat, Manifest } from '../model/manifest';
 
 const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
@@ -92,6 +95,8 @@ export function identityOf(manifest: Manifest): Manifest {
 /** The fields of `manifest` the rules across objects read (see above), in a fresh object sharing no container with it. */
 export function crossObjectFacts(manifest: Manifest): Manifest {
   const out = identityOf(manifest) as Record<string, unknown>;
+  const labels = isMap(manifest.metadata) ? manifest.metadata.labels : undefined;
+  if (has(labels, EXPORTED_LABEL_KEY)) out.metadata = { ...(out.metadata as object), labels: { [EXPORTED_LABEL_KEY]: labels[EXPORTED_LABEL_KEY] } };
   if (!has(manifest, 'spec')) return out;
   const spec = manifest.spec;
   if (!isMap(spec)) {
@@ -101,6 +106,8 @@ export function crossObjectFacts(manifest: Manifest): Manifest {
   const trimmed = pick(spec, SPEC_FIELDS) as Record<string, unknown>;
   if (has(spec, 'resources')) trimmed.resources = pickEach(spec.resources, RESOURCE_FIELDS);
   if (has(spec, 'versions')) trimmed.versions = pickEach(spec.versions, VERSION_FIELDS);
+  if (has(spec, 'templates')) trimmed.templates = pickEach(spec.templates, ['name']);
+  if (has(spec, 'templateRef')) trimmed.templateRef = pick(spec.templateRef, ['name']);
   out.spec = trimmed;
   return out;
 }

@@ -15,14 +15,14 @@ import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
 import { Diagnostic, locateAt, SourceObject, STDIN_NAME, streamFiles } from '../io/read';
 import { Spill, TempFolder } from '../io/spill';
-import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
+import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, markedExported, templatesForSchemas } from '../migrate';
 import { canonicalDigest } from '../migrate/schema-difference';
 import { Manifest, own } from '../model/manifest';
 import { contextFor, RuleContext, Violation } from '../rules';
 
 export const FROM_CRD_COMMAND: Command = {
-  summary: 'make BoundSchemas (and an APIServiceExport) from CRDs',
-  synopsis: 'from-crd [--export NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--versions V1,V2] [--group GROUP] FILE|DIR|- ...',
+  summary: 'make BoundSchemas (and an APIServiceExport), or labelled CRDs and templates, from CRDs',
+  synopsis: 'from-crd [--export NAME | --template NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--versions V1,V2] [--group GROUP] FILE|DIR|- ...',
   description: [
     'Prints, as one multi-document YAML stream on stdout, a BoundSchema',
     '(v1alpha2) for every CustomResourceDefinition (apiextensions.k8s.io/v1) in',
@@ -36,6 +36,14 @@ export const FROM_CRD_COMMAND: Command = {
     'them (isolation Prefixed, the served versions of each resource); CRDs of',
     'both scopes give one export per scope, NAME-namespaced and NAME-cluster,',
     'as kube-bind refuses an export that mixes them.',
+    '',
+    'With --template NAME, prints today\'s flow instead: each CRD as given, with the',
+    'label kube-bind.io/exported: "true" added (nothing else changed), then an',
+    'APIServiceExportTemplate (v1alpha2) named NAME offering every resource with',
+    'the versions its BoundSchema would carry; CRDs of both scopes give one template',
+    'per scope, NAME-namespaced and NAME-cluster. The BoundSchemas are still made',
+    'and checked (kube-bind\'s backend makes them from the labelled CRDs when a',
+    'consumer binds), but not printed. --template and --export exclude each other.',
     '',
     'Every document must be a CRD that kube-bind can carry: a document of another',
     'kind, a CRD without versions, with exported versions whose schemas differ',
@@ -66,6 +74,7 @@ export const FROM_CRD_COMMAND: Command = {
   ].join('\n'),
   flags: [
     { name: 'export', value: 'NAME', description: 'also print an APIServiceExport of this name that exports every resource (one per scope, NAME-namespaced and NAME-cluster, when the CRDs have both)' },
+    { name: 'template', value: 'NAME', description: 'print the CRDs labelled for export and an APIServiceExportTemplate of this name (one per scope, NAME-namespaced and NAME-cluster, when the CRDs have both), instead of BoundSchemas' },
     { name: 'namespace', short: 'n', value: 'NS', description: 'namespace of the BoundSchemas and of the export; default none' },
     {
       name: 'informer-scope',
@@ -83,6 +92,13 @@ export const FROM_CRD_COMMAND: Command = {
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
     const group = groupFlag(args);
     const exportName = stringFlag(args, 'export');
+    const templateName = stringFlag(args, 'template');
+    if (templateName !== undefined && exportName !== undefined) {
+      throw new UsageError('--template and --export exclude each other: a template is today\'s flow (the backend makes the export), --export the BoundSchema flow');
+    }
+    if (templateName !== undefined && !isDnsSubdomain(templateName)) {
+      throw new UsageError(`--template ${JSON.stringify(templateName)} is not an object name (a lowercase DNS subdomain such as widgets)`);
+    }
     const namespace = stringFlag(args, 'namespace');
     const informerScope = stringFlag(args, 'informer-scope');
     const versions = versionsFlag(args);
@@ -119,6 +135,8 @@ export const FROM_CRD_COMMAND: Command = {
     /** What the rules across objects and the export read of each BoundSchema made, valid or not, in order. */
     const madeFacts: Manifest[] = [];
     const keptFacts: Manifest[] = [];
+    /** With --template, what the rules across objects read of each labelled CRD printed. */
+    const labelledFacts: Manifest[] = [];
     const checkedSchemas: CheckedObject[] = [];
     let firstSource: DetachedSource | undefined;
     let objectCount = 0;
@@ -135,6 +153,7 @@ export const FROM_CRD_COMMAND: Command = {
         messages: messages.length,
         madeFacts: madeFacts.length,
         keptFacts: keptFacts.length,
+        labelledFacts: labelledFacts.length,
         checkedSchemas: checkedSchemas.length,
         objectCount,
         failed,
@@ -181,7 +200,13 @@ export const FROM_CRD_COMMAND: Command = {
         checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
         if (checked.valid) {
           keptFacts.push(facts);
-          printed.write(manifestToYaml(schema));
+          if (templateName !== undefined) {
+            const labelled = markedExported(source.manifest);
+            labelledFacts.push(detached(crossObjectFacts(labelled)));
+            printed.write(manifestToYaml(labelled));
+          } else {
+            printed.write(manifestToYaml(schema));
+          }
         } else {
           failed++;
         }
@@ -192,6 +217,7 @@ export const FROM_CRD_COMMAND: Command = {
           messages.length = mark.messages;
           madeFacts.length = mark.madeFacts;
           keptFacts.length = mark.keptFacts;
+          labelledFacts.length = mark.labelledFacts;
           checkedSchemas.length = mark.checkedSchemas;
           objectCount = mark.objectCount;
           failed = mark.failed;
@@ -219,6 +245,9 @@ export const FROM_CRD_COMMAND: Command = {
     if (exportName !== undefined && madeFacts.length === 0 && objectCount > 0) {
       messages.push({ severity: 'error', file: inputs, message: `no BoundSchema could be made, so no APIServiceExport ${JSON.stringify(exportName)} either` });
     }
+    if (templateName !== undefined && keptFacts.length === 0 && objectCount > 0) {
+      messages.push({ severity: 'error', file: inputs, message: `no CRD could be carried, so no APIServiceExportTemplate ${JSON.stringify(templateName)} either` });
+    }
     for (const d of [...readDiagnostics, ...messages]) io.stderr.write(formatDiagnostic(d) + '\n');
 
     // The export(s) of every BoundSchema made are checked (and reported); those of the printed ones are printed.
@@ -241,13 +270,33 @@ export const FROM_CRD_COMMAND: Command = {
       io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
     }
     for (const e of exports) await out.write(e);
+    if (templateName !== undefined && keptFacts.length > 0) {
+      const { templates, split } = templatesForSchemas(keptFacts, { name: templateName, kubeBindGroup: group });
+      const findings = checkExports(templates, labelledFacts, context);
+      const checkedTemplates = templates.map((t, i) => checkedOutput(t, findings[i], firstSource));
+      if (checkedTemplates.some(o => o.violations.some(v => v.severity !== 'info'))) {
+        io.stderr.write(TEXT_REPORTER.render({ checked: checkedTemplates, skipped: 0, inputErrors: 0 }));
+      }
+      if (split) {
+        const names = templates.map(t => JSON.stringify(own(own(t, 'metadata'), 'name'))).join(' and ');
+        io.stderr.write(formatDiagnostic({
+          severity: 'note',
+          file: inputs,
+          message: `the CRDs are of both scopes, and kube-bind refuses a bind of mixed scopes (KB212): --template ${JSON.stringify(templateName)} writes ${names}`,
+        }) + '\n');
+      }
+      for (const [i, t] of templates.entries()) {
+        if (checkedTemplates[i].valid) await out.write(t);
+        else failed++;
+      }
+    }
     await stdout.flush();
     if (inputErrors) return EXIT_TROUBLE;
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
 
-/** The findings of each export: its own rules, and the rules across objects with the BoundSchemas' facts. */
+/** The findings of each export (or template): its own rules, and the rules across objects with the BoundSchemas' (or labelled CRDs') facts. */
 function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manifest[], context: RuleContext): Violation[][] {
   if (exports.length === 0) return [];
   const across = STREAMING_RULES.acrossObjects([...schemaFacts, ...exports], context);

@@ -22,6 +22,7 @@ export const COMMANDS: { readonly [name: string]: Command } = {
   get 'paths'(): Command { return (require('./paths') as typeof import('./paths')).PATHS_COMMAND; },
   get 'migrate'(): Command { return (require('./migrate') as typeof import('./migrate')).MIGRATE_COMMAND; },
   get 'from-crd'(): Command { return (require('./from-crd') as typeof import('./from-crd')).FROM_CRD_COMMAND; },
+  get 'explain'(): Command { return (require('./explain') as typeof import('./explain')).EXPLAIN_COMMAND; },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -37,6 +37,22 @@ export function groupFlag(args: ParsedArgs): string {
   return group;
 }
 
+/** The `--namespace-prefix` flag of `validate` (and `explain`): the backend's own flag of that name. */
+export const NAMESPACE_PREFIX_FLAG = {
+  name: 'namespace-prefix',
+  value: 'PREFIX',
+  description: `the kube-bind backend's --namespace-prefix, which starts every namespace it creates for a template's spec.namespaces; default ${contextFor().namespacePrefix}`,
+};
+
+/** `--namespace-prefix`, checked, or the default. */
+export function namespacePrefixFlag(args: ParsedArgs): string {
+  const prefix = stringFlag(args, 'namespace-prefix') ?? contextFor().namespacePrefix ?? '';
+  if (prefix !== '' && !/^[a-z0-9]([-a-z0-9]*)$/.test(prefix)) {
+    throw new UsageError(`--namespace-prefix ${JSON.stringify(prefix)} cannot start a namespace name: use lowercase letters, digits and "-", starting with a letter or digit`);
+  }
+  return prefix;
+}
+
 export function isDnsSubdomain(text: string): boolean {
   return text.length <= 253 && DNS_SUBDOMAIN.test(text);
 }

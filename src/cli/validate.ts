@@ -5,7 +5,7 @@ import { Manifest } from '../model';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { temporaryFilesHelp } from './interrupt';
-import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
+import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
@@ -36,10 +36,12 @@ export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
 }
 
 export const VALIDATE_COMMAND: Command = {
-  summary: 'check APIServiceExport, BoundSchema and CRD manifests in YAML files',
-  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
+  summary: 'check kube-bind manifests (exports, schemas, templates, requests) and CRDs',
+  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
   description: [
-    'Checks every APIServiceExport and BoundSchema of the API group in the given',
+    'Checks every APIServiceExport, BoundSchema, APIServiceExportTemplate,',
+    'Collection, APIServiceExportRequest and BindableResourcesRequest of the API',
+    'group in the given',
     'YAML files, folders (recursively: *.yaml and *.yml files, in code-point order',
     'of their names) and standard input (-). Files may hold several documents;',
     'List documents (kind List, or *List with items, as kubectl get -o yaml prints)',
@@ -50,7 +52,17 @@ export const VALIDATE_COMMAND: Command = {
     'rules that mirror Kubernetes\' own CRD validation (names, versions, schemas and',
     'their CEL rules, printer columns, subresources, conversion). What kube-bind',
     'could not export as it is (schemas that differ between versions, a service',
-    'conversion webhook, selectableFields) is a note, not an error.',
+    'conversion webhook, selectableFields) is a note, not an error; on a CRD',
+    'labelled kube-bind.io/exported: "true" it is an error.',
+    '',
+    'Templates and export requests are checked as kube-bind\'s backend checks them',
+    'when a consumer binds: each resource against its CRD in the input (labelled',
+    'for export, one scope, served versions), claims, and the namespaces it',
+    'creates, which must fit 63 characters after --namespace-prefix and a hash.',
+    'Collections and BindableResourcesRequests must name templates of the input.',
+    'kube-bind\'s other kinds (APIServiceBinding, ClusterBinding,',
+    'APIServiceNamespace, Cluster), which only kube-bind writes, are skipped with',
+    'a note.',
     '',
     'With --previous, each checked object is also checked as an update of its',
     'previous state: the object of the same API group, kind, namespace and name',
@@ -117,6 +129,7 @@ export const VALIDATE_COMMAND: Command = {
       description: `output format: ${Object.keys(REPORTERS).join(', ')}; default text`,
     },
     GROUP_FLAG,
+    NAMESPACE_PREFIX_FLAG,
     {
       name: 'previous',
       value: 'FILE|DIR|-',
@@ -127,11 +140,12 @@ export const VALIDATE_COMMAND: Command = {
   async run(args: ParsedArgs, io, settings): Promise<number> {
     const output = stringFlag(args, 'output') ?? 'text';
     const group = groupFlag(args);
+    const namespacePrefix = namespacePrefixFlag(args);
     const previous = stringFlags(args, 'previous');
     const operands = inputOperands(args, [{ flag: 'previous', values: previous }]);
     return runCheck({
       operands,
-      context: contextFor({ group }),
+      context: contextFor({ group, namespacePrefix }),
       reporter: REPORTERS[output],
       validate: settings.validate ?? validateWithRules,
       // A validator given in the settings (tests) sees all objects at once.

@@ -133,7 +133,8 @@ function labelSelectorSchema(): JsonSchema {
   }, { 'description': 'Select objects by label.', 'x-kubernetes-map-type': 'atomic' });
 }
 
-function permissionClaimSchema(): JsonSchema {
+/** One entry of `spec.permissionClaims`; templates and export requests carry the same shape. */
+export function permissionClaimSchema(): JsonSchema {
   const namedResource = object({
     name: string({ description: 'metadata.name of the object.' }),
     namespace: string({ description: 'metadata.namespace of the object; empty for cluster-scoped objects.' }),
@@ -160,12 +161,17 @@ function permissionClaimSchema(): JsonSchema {
   }, { description: 'Access the provider asks for to objects of one group and resource.', required: ['resource', 'selector'] });
 }
 
-export function apiServiceExportV1alpha2Schema(): JsonSchema {
-  const exportedResource = object({
+/** One entry of `spec.resources`: a group, a plural and versions (exports, templates and export requests alike). */
+export function exportedResourceSchema(): JsonSchema {
+  return object({
     group: apiGroupSchema(),
     resource: resourceNameSchema(),
     versions: array(string(), { description: 'Versions to export; empty lets the provider choose.' }),
   }, { required: ['resource'] });
+}
+
+export function apiServiceExportV1alpha2Schema(): JsonSchema {
+  const exportedResource = exportedResourceSchema();
 
   const spec = object({
     clusterScopedIsolation: validated(

@@ -1,5 +1,5 @@
 /**
- * kube-bind's two CustomResourceDefinitions, written as code: the single
+ * kube-bind's CustomResourceDefinitions, written as code: the single
  * source of truth for the schemas the rules and the constructs check against.
  * They are built from the model (src/model: enum values, patterns), and state
  * the rest themselves (required, defaulted and immutable fields, CEL rules),
@@ -7,7 +7,11 @@
  * Every call builds a fresh object, so callers may mutate what they get.
  */
 import { buildApiServiceExportCrd } from './api-service-export';
+import { buildBindableResourcesRequestCrd } from './bindable-resources-request';
 import { buildBoundSchemaCrd } from './bound-schema';
+import { buildCollectionCrd } from './collection';
+import { buildApiServiceExportRequestCrd } from './export-request';
+import { buildApiServiceExportTemplateCrd } from './template';
 import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../model/kinds';
 
 export { KUBE_BIND_CATEGORY } from './shared';
@@ -22,12 +26,40 @@ export function boundSchemaCrd(group: string = DEFAULT_GROUP): { [key: string]: 
   return buildBoundSchemaCrd(group);
 }
 
+/** The `apiserviceexporttemplates.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
+export function apiServiceExportTemplateCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildApiServiceExportTemplateCrd(group);
+}
+
+/** The `collections.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
+export function collectionCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildCollectionCrd(group);
+}
+
+/** The `apiserviceexportrequests.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored). */
+export function apiServiceExportRequestCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildApiServiceExportRequestCrd(group);
+}
+
+/** The `bindableresourcesrequests.<group>` CustomResourceDefinition (v1alpha2). */
+export function bindableResourcesRequestCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return buildBindableResourcesRequestCrd(group);
+}
+
+/** The CRD of each kind of ours, by kind. */
+const CRD_OF_KIND: { readonly [kind: string]: (group: string) => { [key: string]: any } } = {
+  APIServiceExport: apiServiceExportCrd,
+  BoundSchema: boundSchemaCrd,
+  APIServiceExportTemplate: apiServiceExportTemplateCrd,
+  Collection: collectionCrd,
+  APIServiceExportRequest: apiServiceExportRequestCrd,
+  BindableResourcesRequest: bindableResourcesRequestCrd,
+};
+
 /** The `openAPIV3Schema` objects of `kv` are validated against. */
 export function instanceSchema(kv: KindVersion, group: string = DEFAULT_GROUP): { [key: string]: any } {
   const [kind, version] = String(kv).split('/');
-  const crd = kind === 'APIServiceExport' ? apiServiceExportCrd(group)
-    : kind === 'BoundSchema' ? boundSchemaCrd(group)
-      : undefined;
+  const crd = Object.prototype.hasOwnProperty.call(CRD_OF_KIND, kind) ? CRD_OF_KIND[kind](group) : undefined;
   const entry = crd?.spec.versions.find((v: { name: string }) => v.name === version);
   if (!entry) {
     throw new Error(`no schema for ${JSON.stringify(kv)}; known: ${KIND_VERSIONS.join(', ')}`);

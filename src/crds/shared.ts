@@ -167,30 +167,33 @@ export interface CrdOptions {
   readonly singular: string;
   readonly shortNames?: readonly string[];
   readonly versions: ReadonlyArray<{ [key: string]: any }>;
+  /** @default 'Namespaced' */
+  readonly scope?: 'Namespaced' | 'Cluster';
+  /** @default KUBE_BIND_CATEGORY */
+  readonly category?: string;
+  /** Whether `spec.conversion: {strategy: None}` is written, as upstream does for its multi-version kinds. @default true */
+  readonly conversion?: boolean;
 }
 
-/** A namespaced, non-converting CustomResourceDefinition in the kube-bind category. */
+/** A CustomResourceDefinition of ours: namespaced, non-converting and in the kube-bind category unless told otherwise. */
 export function customResourceDefinition(options: CrdOptions): { [key: string]: any } {
   const names: { [key: string]: any } = {
     kind: options.kind,
     listKind: `${options.kind}List`,
     plural: options.plural,
     singular: options.singular,
-    categories: [KUBE_BIND_CATEGORY],
+    categories: [options.category ?? KUBE_BIND_CATEGORY],
   };
   if (options.shortNames && options.shortNames.length > 0) {
     names.shortNames = [...options.shortNames];
   }
+  const spec: { [key: string]: any } = { group: options.group, names, scope: options.scope ?? 'Namespaced' };
+  if (options.conversion ?? true) spec.conversion = { strategy: 'None' };
+  spec.versions = [...options.versions];
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `${options.plural}.${options.group}` },
-    spec: {
-      group: options.group,
-      names,
-      scope: 'Namespaced',
-      conversion: { strategy: 'None' },
-      versions: [...options.versions],
-    },
+    spec,
   };
 }

@@ -986,6 +986,1408 @@ export function toJson_ApiServiceExportV1Alpha1SpecVersionsSubresourcesScale(obj
 
 
 /**
+ * A request to export resources to one consumer.
+ *
+ * @schema APIServiceExportRequest
+ */
+export class ApiServiceExportRequest extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "APIServiceExportRequest"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'APIServiceExportRequest',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "APIServiceExportRequest".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: ApiServiceExportRequestProps): any {
+    return {
+      ...ApiServiceExportRequest.GVK,
+      ...toJson_ApiServiceExportRequestProps(props),
+    };
+  }
+
+  /**
+   * Defines a "APIServiceExportRequest" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: ApiServiceExportRequestProps) {
+    super(scope, id, {
+      ...ApiServiceExportRequest.GVK,
+      ...props,
+    });
+  }
+
+}
+
+/**
+ * A request to export resources to one consumer.
+ *
+ * @schema APIServiceExportRequest
+ */
+export interface ApiServiceExportRequestProps {
+  /**
+   * @schema APIServiceExportRequest#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * What the consumer binds: a template's spec, copied.
+   *
+   * @schema APIServiceExportRequest#spec
+   */
+  readonly spec: ApiServiceExportRequestSpec;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestProps(obj: ApiServiceExportRequestProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_ApiServiceExportRequestSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * What the consumer binds: a template's spec, copied.
+ *
+ * @schema ApiServiceExportRequestSpec
+ */
+export interface ApiServiceExportRequestSpec {
+  /**
+   * Namespaces created for each binding.
+   *
+   * @schema ApiServiceExportRequestSpec#namespaces
+   */
+  readonly namespaces?: ApiServiceExportRequestSpecNamespaces[];
+
+  /**
+   * Free-form parameters for the provider.
+   *
+   * @schema ApiServiceExportRequestSpec#parameters
+   */
+  readonly parameters?: any;
+
+  /**
+   * Access to consumer objects the provider asks for.
+   *
+   * @schema ApiServiceExportRequestSpec#permissionClaims
+   */
+  readonly permissionClaims?: ApiServiceExportRequestSpecPermissionClaims[];
+
+  /**
+   * The resources a consumer gets.
+   *
+   * @schema ApiServiceExportRequestSpec#resources
+   */
+  readonly resources: ApiServiceExportRequestSpecResources[];
+
+  /**
+   * Whether later changes of the provider CRDs reach bound schemas (Always) or not (Never).
+   *
+   * @schema ApiServiceExportRequestSpec#schemaUpdatePolicy
+   */
+  readonly schemaUpdatePolicy?: ApiServiceExportRequestSpecSchemaUpdatePolicy;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpec(obj: ApiServiceExportRequestSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'namespaces': obj.namespaces?.map(y => toJson_ApiServiceExportRequestSpecNamespaces(y)),
+    'parameters': obj.parameters,
+    'permissionClaims': obj.permissionClaims?.map(y => toJson_ApiServiceExportRequestSpecPermissionClaims(y)),
+    'resources': obj.resources?.map(y => toJson_ApiServiceExportRequestSpecResources(y)),
+    'schemaUpdatePolicy': obj.schemaUpdatePolicy,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestSpecNamespaces
+ */
+export interface ApiServiceExportRequestSpecNamespaces {
+  /**
+   * The name kube-bind builds the provider-side namespace from.
+   *
+   * @schema ApiServiceExportRequestSpecNamespaces#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecNamespaces' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecNamespaces(obj: ApiServiceExportRequestSpecNamespaces | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Access the provider asks for to objects of one group and resource.
+ *
+ * @schema ApiServiceExportRequestSpecPermissionClaims
+ */
+export interface ApiServiceExportRequestSpecPermissionClaims {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaims#group
+   */
+  readonly group?: string;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaims#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Which objects of the resource the provider may access.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaims#selector
+   */
+  readonly selector: ApiServiceExportRequestSpecPermissionClaimsSelector;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaims' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaims(obj: ApiServiceExportRequestSpecPermissionClaims | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'resource': obj.resource,
+    'selector': toJson_ApiServiceExportRequestSpecPermissionClaimsSelector(obj.selector),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestSpecResources
+ */
+export interface ApiServiceExportRequestSpecResources {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportRequestSpecResources#group
+   */
+  readonly group?: string;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportRequestSpecResources#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Versions to export; empty lets the provider choose.
+   *
+   * @schema ApiServiceExportRequestSpecResources#versions
+   */
+  readonly versions?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecResources(obj: ApiServiceExportRequestSpecResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'resource': obj.resource,
+    'versions': obj.versions?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Whether later changes of the provider CRDs reach bound schemas (Always) or not (Never).
+ *
+ * @schema ApiServiceExportRequestSpecSchemaUpdatePolicy
+ */
+export enum ApiServiceExportRequestSpecSchemaUpdatePolicy {
+  /** Never */
+  NEVER = "Never",
+  /** Always */
+  ALWAYS = "Always",
+}
+
+/**
+ * Which objects of the resource the provider may access.
+ *
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelector
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelector {
+  /**
+   * Select objects by label.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelector#labelSelector
+   */
+  readonly labelSelector?: ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector;
+
+  /**
+   * Objects picked by name and namespace.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelector#namedResources
+   */
+  readonly namedResources?: ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources[];
+
+  /**
+   * Objects named by fields of other objects.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelector#references
+   */
+  readonly references?: ApiServiceExportRequestSpecPermissionClaimsSelectorReferences[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelector(obj: ApiServiceExportRequestSpecPermissionClaimsSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'labelSelector': toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector(obj.labelSelector),
+    'namedResources': obj.namedResources?.map(y => toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources(y)),
+    'references': obj.references?.map(y => toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorReferences(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Select objects by label.
+ *
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector {
+  /**
+   * Label requirements, all of which must hold.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector#matchExpressions
+   */
+  readonly matchExpressions?: ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions[];
+
+  /**
+   * Labels that must all be present with these values.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector#matchLabels
+   */
+  readonly matchLabels?: { [key: string]: string };
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector(obj: ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'matchExpressions': obj.matchExpressions?.map(y => toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions(y)),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources {
+  /**
+   * metadata.name of the object.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources#name
+   */
+  readonly name: string;
+
+  /**
+   * metadata.namespace of the object; empty for cluster-scoped objects.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources#namespace
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources(obj: ApiServiceExportRequestSpecPermissionClaimsSelectorNamedResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'namespace': obj.namespace,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferences
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelectorReferences {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferences#group
+   */
+  readonly group?: string;
+
+  /**
+   * JSONPaths, in the referencing object, of the name and namespace of the claimed objects.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferences#jsonPath
+   */
+  readonly jsonPath: ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferences#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Versions used to read the referencing object.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferences#versions
+   */
+  readonly versions?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelectorReferences' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorReferences(obj: ApiServiceExportRequestSpecPermissionClaimsSelectorReferences | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'jsonPath': toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath(obj.jsonPath),
+    'resource': obj.resource,
+    'versions': obj.versions?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions {
+  /**
+   * Label key.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#key
+   */
+  readonly key: string;
+
+  /**
+   * In, NotIn, Exists or DoesNotExist.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#operator
+   */
+  readonly operator: string;
+
+  /**
+   * Values for In and NotIn; empty for Exists and DoesNotExist.
+   *
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#values
+   */
+  readonly values?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions(obj: ApiServiceExportRequestSpecPermissionClaimsSelectorLabelSelectorMatchExpressions | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'operator': obj.operator,
+    'values': obj.values?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * JSONPaths, in the referencing object, of the name and namespace of the claimed objects.
+ *
+ * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath
+ */
+export interface ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath {
+  /**
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath#namespace
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath(obj: ApiServiceExportRequestSpecPermissionClaimsSelectorReferencesJsonPath | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'namespace': obj.namespace,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
+ * A request to export resources to one consumer.
+ *
+ * @schema APIServiceExportRequestV1Alpha1
+ */
+export class ApiServiceExportRequestV1Alpha1 extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "APIServiceExportRequestV1Alpha1"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'kube-bind.io/v1alpha1',
+    kind: 'APIServiceExportRequest',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "APIServiceExportRequestV1Alpha1".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: ApiServiceExportRequestV1Alpha1Props): any {
+    return {
+      ...ApiServiceExportRequestV1Alpha1.GVK,
+      ...toJson_ApiServiceExportRequestV1Alpha1Props(props),
+    };
+  }
+
+  /**
+   * Defines a "APIServiceExportRequestV1Alpha1" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: ApiServiceExportRequestV1Alpha1Props) {
+    super(scope, id, {
+      ...ApiServiceExportRequestV1Alpha1.GVK,
+      ...props,
+    });
+  }
+
+}
+
+/**
+ * A request to export resources to one consumer.
+ *
+ * @schema APIServiceExportRequestV1Alpha1
+ */
+export interface ApiServiceExportRequestV1Alpha1Props {
+  /**
+   * @schema APIServiceExportRequestV1Alpha1#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * The resources asked for.
+   *
+   * @schema APIServiceExportRequestV1Alpha1#spec
+   */
+  readonly spec: ApiServiceExportRequestV1Alpha1Spec;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestV1Alpha1Props' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestV1Alpha1Props(obj: ApiServiceExportRequestV1Alpha1Props | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_ApiServiceExportRequestV1Alpha1Spec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * The resources asked for.
+ *
+ * @schema ApiServiceExportRequestV1Alpha1Spec
+ */
+export interface ApiServiceExportRequestV1Alpha1Spec {
+  /**
+   * Free-form parameters for the provider.
+   *
+   * @schema ApiServiceExportRequestV1Alpha1Spec#parameters
+   */
+  readonly parameters?: any;
+
+  /**
+   * The resources a consumer gets.
+   *
+   * @schema ApiServiceExportRequestV1Alpha1Spec#resources
+   */
+  readonly resources: ApiServiceExportRequestV1Alpha1SpecResources[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestV1Alpha1Spec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestV1Alpha1Spec(obj: ApiServiceExportRequestV1Alpha1Spec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'parameters': obj.parameters,
+    'resources': obj.resources?.map(y => toJson_ApiServiceExportRequestV1Alpha1SpecResources(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportRequestV1Alpha1SpecResources
+ */
+export interface ApiServiceExportRequestV1Alpha1SpecResources {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportRequestV1Alpha1SpecResources#group
+   */
+  readonly group?: string;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportRequestV1Alpha1SpecResources#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Versions to export; empty lets the provider choose.
+   *
+   * @schema ApiServiceExportRequestV1Alpha1SpecResources#versions
+   */
+  readonly versions?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportRequestV1Alpha1SpecResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportRequestV1Alpha1SpecResources(obj: ApiServiceExportRequestV1Alpha1SpecResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'resource': obj.resource,
+    'versions': obj.versions?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
+ * A set of provider resources a consumer can bind in one go.
+ *
+ * @schema APIServiceExportTemplate
+ */
+export class ApiServiceExportTemplate extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "APIServiceExportTemplate"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'APIServiceExportTemplate',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "APIServiceExportTemplate".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: ApiServiceExportTemplateProps): any {
+    return {
+      ...ApiServiceExportTemplate.GVK,
+      ...toJson_ApiServiceExportTemplateProps(props),
+    };
+  }
+
+  /**
+   * Defines a "APIServiceExportTemplate" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: ApiServiceExportTemplateProps) {
+    super(scope, id, {
+      ...ApiServiceExportTemplate.GVK,
+      ...props,
+    });
+  }
+
+}
+
+/**
+ * A set of provider resources a consumer can bind in one go.
+ *
+ * @schema APIServiceExportTemplate
+ */
+export interface ApiServiceExportTemplateProps {
+  /**
+   * @schema APIServiceExportTemplate#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * The offer: resources, claims, namespaces and the schema update policy.
+   *
+   * @schema APIServiceExportTemplate#spec
+   */
+  readonly spec: ApiServiceExportTemplateSpec;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateProps(obj: ApiServiceExportTemplateProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_ApiServiceExportTemplateSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * The offer: resources, claims, namespaces and the schema update policy.
+ *
+ * @schema ApiServiceExportTemplateSpec
+ */
+export interface ApiServiceExportTemplateSpec {
+  /**
+   * What the template offers, for people choosing one.
+   *
+   * @schema ApiServiceExportTemplateSpec#description
+   */
+  readonly description?: string;
+
+  /**
+   * Namespaces created for each binding.
+   *
+   * @schema ApiServiceExportTemplateSpec#namespaces
+   */
+  readonly namespaces?: ApiServiceExportTemplateSpecNamespaces[];
+
+  /**
+   * Access to consumer objects the provider asks for.
+   *
+   * @schema ApiServiceExportTemplateSpec#permissionClaims
+   */
+  readonly permissionClaims?: ApiServiceExportTemplateSpecPermissionClaims[];
+
+  /**
+   * The resources a consumer gets.
+   *
+   * @schema ApiServiceExportTemplateSpec#resources
+   */
+  readonly resources: ApiServiceExportTemplateSpecResources[];
+
+  /**
+   * Whether later changes of the provider CRDs reach bound schemas (Always) or not (Never).
+   *
+   * @schema ApiServiceExportTemplateSpec#schemaUpdatePolicy
+   */
+  readonly schemaUpdatePolicy?: ApiServiceExportTemplateSpecSchemaUpdatePolicy;
+
+  /**
+   * The scope of the resources, for display: the backend reads the scope of the CRDs.
+   *
+   * @schema ApiServiceExportTemplateSpec#scope
+   */
+  readonly scope: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpec(obj: ApiServiceExportTemplateSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'description': obj.description,
+    'namespaces': obj.namespaces?.map(y => toJson_ApiServiceExportTemplateSpecNamespaces(y)),
+    'permissionClaims': obj.permissionClaims?.map(y => toJson_ApiServiceExportTemplateSpecPermissionClaims(y)),
+    'resources': obj.resources?.map(y => toJson_ApiServiceExportTemplateSpecResources(y)),
+    'schemaUpdatePolicy': obj.schemaUpdatePolicy,
+    'scope': obj.scope,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportTemplateSpecNamespaces
+ */
+export interface ApiServiceExportTemplateSpecNamespaces {
+  /**
+   * The name kube-bind builds the provider-side namespace from.
+   *
+   * @schema ApiServiceExportTemplateSpecNamespaces#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecNamespaces' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecNamespaces(obj: ApiServiceExportTemplateSpecNamespaces | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Access the provider asks for to objects of one group and resource.
+ *
+ * @schema ApiServiceExportTemplateSpecPermissionClaims
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaims {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaims#group
+   */
+  readonly group?: string;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaims#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Which objects of the resource the provider may access.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaims#selector
+   */
+  readonly selector: ApiServiceExportTemplateSpecPermissionClaimsSelector;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaims' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaims(obj: ApiServiceExportTemplateSpecPermissionClaims | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'resource': obj.resource,
+    'selector': toJson_ApiServiceExportTemplateSpecPermissionClaimsSelector(obj.selector),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportTemplateSpecResources
+ */
+export interface ApiServiceExportTemplateSpecResources {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportTemplateSpecResources#group
+   */
+  readonly group?: string;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportTemplateSpecResources#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Versions to export; empty lets the provider choose.
+   *
+   * @schema ApiServiceExportTemplateSpecResources#versions
+   */
+  readonly versions?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecResources(obj: ApiServiceExportTemplateSpecResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'resource': obj.resource,
+    'versions': obj.versions?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Whether later changes of the provider CRDs reach bound schemas (Always) or not (Never).
+ *
+ * @schema ApiServiceExportTemplateSpecSchemaUpdatePolicy
+ */
+export enum ApiServiceExportTemplateSpecSchemaUpdatePolicy {
+  /** Never */
+  NEVER = "Never",
+  /** Always */
+  ALWAYS = "Always",
+}
+
+/**
+ * Which objects of the resource the provider may access.
+ *
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelector
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelector {
+  /**
+   * Select objects by label.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelector#labelSelector
+   */
+  readonly labelSelector?: ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector;
+
+  /**
+   * Objects picked by name and namespace.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelector#namedResources
+   */
+  readonly namedResources?: ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources[];
+
+  /**
+   * Objects named by fields of other objects.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelector#references
+   */
+  readonly references?: ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelector(obj: ApiServiceExportTemplateSpecPermissionClaimsSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'labelSelector': toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector(obj.labelSelector),
+    'namedResources': obj.namedResources?.map(y => toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources(y)),
+    'references': obj.references?.map(y => toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Select objects by label.
+ *
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector {
+  /**
+   * Label requirements, all of which must hold.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector#matchExpressions
+   */
+  readonly matchExpressions?: ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions[];
+
+  /**
+   * Labels that must all be present with these values.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector#matchLabels
+   */
+  readonly matchLabels?: { [key: string]: string };
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector(obj: ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'matchExpressions': obj.matchExpressions?.map(y => toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions(y)),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources {
+  /**
+   * metadata.name of the object.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources#name
+   */
+  readonly name: string;
+
+  /**
+   * metadata.namespace of the object; empty for cluster-scoped objects.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources#namespace
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources(obj: ApiServiceExportTemplateSpecPermissionClaimsSelectorNamedResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'namespace': obj.namespace,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences {
+  /**
+   * API group; empty for the core group.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences#group
+   */
+  readonly group?: string;
+
+  /**
+   * JSONPaths, in the referencing object, of the name and namespace of the claimed objects.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences#jsonPath
+   */
+  readonly jsonPath: ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath;
+
+  /**
+   * Lowercase plural resource name.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences#resource
+   */
+  readonly resource: string;
+
+  /**
+   * Versions used to read the referencing object.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences#versions
+   */
+  readonly versions?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences(obj: ApiServiceExportTemplateSpecPermissionClaimsSelectorReferences | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'group': obj.group,
+    'jsonPath': toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath(obj.jsonPath),
+    'resource': obj.resource,
+    'versions': obj.versions?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions {
+  /**
+   * Label key.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#key
+   */
+  readonly key: string;
+
+  /**
+   * In, NotIn, Exists or DoesNotExist.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#operator
+   */
+  readonly operator: string;
+
+  /**
+   * Values for In and NotIn; empty for Exists and DoesNotExist.
+   *
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions#values
+   */
+  readonly values?: string[];
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions(obj: ApiServiceExportTemplateSpecPermissionClaimsSelectorLabelSelectorMatchExpressions | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'operator': obj.operator,
+    'values': obj.values?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * JSONPaths, in the referencing object, of the name and namespace of the claimed objects.
+ *
+ * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath
+ */
+export interface ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath {
+  /**
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath#namespace
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Converts an object of type 'ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath(obj: ApiServiceExportTemplateSpecPermissionClaimsSelectorReferencesJsonPath | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'namespace': obj.namespace,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
+ * Asks the backend for what a consumer needs to bind.
+ *
+ * @schema BindableResourcesRequest
+ */
+export class BindableResourcesRequest extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "BindableResourcesRequest"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'BindableResourcesRequest',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "BindableResourcesRequest".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: BindableResourcesRequestProps): any {
+    return {
+      ...BindableResourcesRequest.GVK,
+      ...toJson_BindableResourcesRequestProps(props),
+    };
+  }
+
+  /**
+   * Defines a "BindableResourcesRequest" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: BindableResourcesRequestProps) {
+    super(scope, id, {
+      ...BindableResourcesRequest.GVK,
+      ...props,
+    });
+  }
+
+}
+
+/**
+ * Asks the backend for what a consumer needs to bind.
+ *
+ * @schema BindableResourcesRequest
+ */
+export interface BindableResourcesRequestProps {
+  /**
+   * @schema BindableResourcesRequest#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * Who asks, for which cluster, and which template.
+   *
+   * @schema BindableResourcesRequest#spec
+   */
+  readonly spec: BindableResourcesRequestSpec;
+}
+
+/**
+ * Converts an object of type 'BindableResourcesRequestProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_BindableResourcesRequestProps(obj: BindableResourcesRequestProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_BindableResourcesRequestSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Who asks, for which cluster, and which template.
+ *
+ * @schema BindableResourcesRequestSpec
+ */
+export interface BindableResourcesRequestSpec {
+  /**
+   * Who asks: recorded on the namespace the backend creates.
+   *
+   * @schema BindableResourcesRequestSpec#author
+   */
+  readonly author: string;
+
+  /**
+   * The consumer cluster.
+   *
+   * @schema BindableResourcesRequestSpec#clusterIdentity
+   */
+  readonly clusterIdentity: BindableResourcesRequestSpecClusterIdentity;
+
+  /**
+   * Where the provider reads the consumer's kubeconfig.
+   *
+   * @schema BindableResourcesRequestSpec#kubeconfigSecretRef
+   */
+  readonly kubeconfigSecretRef?: BindableResourcesRequestSpecKubeconfigSecretRef;
+
+  /**
+   * The template to bind.
+   *
+   * @schema BindableResourcesRequestSpec#templateRef
+   */
+  readonly templateRef?: BindableResourcesRequestSpecTemplateRef;
+
+  /**
+   * How long a finished request is kept.
+   *
+   * @schema BindableResourcesRequestSpec#ttlAfterFinished
+   */
+  readonly ttlAfterFinished?: string;
+}
+
+/**
+ * Converts an object of type 'BindableResourcesRequestSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_BindableResourcesRequestSpec(obj: BindableResourcesRequestSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'author': obj.author,
+    'clusterIdentity': toJson_BindableResourcesRequestSpecClusterIdentity(obj.clusterIdentity),
+    'kubeconfigSecretRef': toJson_BindableResourcesRequestSpecKubeconfigSecretRef(obj.kubeconfigSecretRef),
+    'templateRef': toJson_BindableResourcesRequestSpecTemplateRef(obj.templateRef),
+    'ttlAfterFinished': obj.ttlAfterFinished,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * The consumer cluster.
+ *
+ * @schema BindableResourcesRequestSpecClusterIdentity
+ */
+export interface BindableResourcesRequestSpecClusterIdentity {
+  /**
+   * A stable identity of the consumer cluster, hashed into its namespace name.
+   *
+   * @schema BindableResourcesRequestSpecClusterIdentity#identity
+   */
+  readonly identity?: string;
+
+  /**
+   * A name to show; the request's name when empty.
+   *
+   * @schema BindableResourcesRequestSpecClusterIdentity#prettyName
+   */
+  readonly prettyName?: string;
+}
+
+/**
+ * Converts an object of type 'BindableResourcesRequestSpecClusterIdentity' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_BindableResourcesRequestSpecClusterIdentity(obj: BindableResourcesRequestSpecClusterIdentity | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'identity': obj.identity,
+    'prettyName': obj.prettyName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Where the provider reads the consumer's kubeconfig.
+ *
+ * @schema BindableResourcesRequestSpecKubeconfigSecretRef
+ */
+export interface BindableResourcesRequestSpecKubeconfigSecretRef {
+  /**
+   * The key in the Secret's data.
+   *
+   * @schema BindableResourcesRequestSpecKubeconfigSecretRef#key
+   */
+  readonly key: string;
+
+  /**
+   * metadata.name of the Secret, in the request's namespace.
+   *
+   * @schema BindableResourcesRequestSpecKubeconfigSecretRef#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'BindableResourcesRequestSpecKubeconfigSecretRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_BindableResourcesRequestSpecKubeconfigSecretRef(obj: BindableResourcesRequestSpecKubeconfigSecretRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * The template to bind.
+ *
+ * @schema BindableResourcesRequestSpecTemplateRef
+ */
+export interface BindableResourcesRequestSpecTemplateRef {
+  /**
+   * metadata.name of an APIServiceExportTemplate.
+   *
+   * @schema BindableResourcesRequestSpecTemplateRef#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'BindableResourcesRequestSpecTemplateRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_BindableResourcesRequestSpecTemplateRef(obj: BindableResourcesRequestSpecTemplateRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
  * Schema of a resource bound from a provider into a consumer cluster.
  *
  * @schema BoundSchema
@@ -1552,6 +2954,146 @@ export function toJson_BoundSchemaSpecVersionsSubresourcesScale(obj: BoundSchema
     'labelSelectorPath': obj.labelSelectorPath,
     'specReplicasPath': obj.specReplicasPath,
     'statusReplicasPath': obj.statusReplicasPath,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
+ * Templates grouped under one name.
+ *
+ * @schema Collection
+ */
+export class Collection extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "Collection"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'Collection',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "Collection".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: CollectionProps): any {
+    return {
+      ...Collection.GVK,
+      ...toJson_CollectionProps(props),
+    };
+  }
+
+  /**
+   * Defines a "Collection" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: CollectionProps) {
+    super(scope, id, {
+      ...Collection.GVK,
+      ...props,
+    });
+  }
+
+}
+
+/**
+ * Templates grouped under one name.
+ *
+ * @schema Collection
+ */
+export interface CollectionProps {
+  /**
+   * @schema Collection#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * The templates shown together.
+   *
+   * @schema Collection#spec
+   */
+  readonly spec: CollectionSpec;
+}
+
+/**
+ * Converts an object of type 'CollectionProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_CollectionProps(obj: CollectionProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_CollectionSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * The templates shown together.
+ *
+ * @schema CollectionSpec
+ */
+export interface CollectionSpec {
+  /**
+   * What the collection groups, for people choosing one.
+   *
+   * @schema CollectionSpec#description
+   */
+  readonly description?: string;
+
+  /**
+   * The templates of the collection.
+   *
+   * @schema CollectionSpec#templates
+   */
+  readonly templates: CollectionSpecTemplates[];
+}
+
+/**
+ * Converts an object of type 'CollectionSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_CollectionSpec(obj: CollectionSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'description': obj.description,
+    'templates': obj.templates?.map(y => toJson_CollectionSpecTemplates(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema CollectionSpecTemplates
+ */
+export interface CollectionSpecTemplates {
+  /**
+   * metadata.name of an APIServiceExportTemplate.
+   *
+   * @schema CollectionSpecTemplates#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'CollectionSpecTemplates' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_CollectionSpecTemplates(obj: CollectionSpecTemplates | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});

@@ -28,9 +28,30 @@ export interface ExportForSchemasOptions {
  */
 export function exportForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): Manifest {
   const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
+  const resources = resourcesOfSchemas(list);
+  const namespace = options.namespace ?? sharedValue(list.map(s => own(own(s, 'metadata'), 'namespace')));
+  const informerScope = options.informerScope ?? sharedValue(list.map(s => own(own(s, 'spec'), 'informerScope'))) ?? DEFAULT_INFORMER_SCOPE;
+  return {
+    apiVersion: `${options.kubeBindGroup ?? DEFAULT_GROUP}/v1alpha2`,
+    kind: 'APIServiceExport',
+    metadata: { name: options.name, ...(namespace !== undefined && namespace !== '' ? { namespace } : {}) },
+    spec: {
+      resources,
+      isolation: options.isolation ?? DEFAULT_ISOLATION,
+      informerScope,
+    },
+  };
+}
+
+/**
+ * One `spec.resources` entry per group/plural of `schemas` (BoundSchema
+ * manifests), first one wins, with the names of its served versions; entries
+ * without a group and a plural are skipped. Exports and templates list them alike.
+ */
+export function resourcesOfSchemas(schemas: readonly unknown[]): Manifest[] {
   const resources: Manifest[] = [];
   const seen = new Set<string>();
-  for (const schema of list) {
+  for (const schema of schemas) {
     const spec = own(schema, 'spec');
     const group = own(spec, 'group');
     const plural = own(own(spec, 'names'), 'plural');
@@ -44,18 +65,7 @@ export function exportForSchemas(schemas: readonly unknown[], options: ExportFor
       : [];
     resources.push({ group, resource: plural, versions: served });
   }
-  const namespace = options.namespace ?? shared(list.map(s => own(own(s, 'metadata'), 'namespace')));
-  const informerScope = options.informerScope ?? shared(list.map(s => own(own(s, 'spec'), 'informerScope'))) ?? DEFAULT_INFORMER_SCOPE;
-  return {
-    apiVersion: `${options.kubeBindGroup ?? DEFAULT_GROUP}/v1alpha2`,
-    kind: 'APIServiceExport',
-    metadata: { name: options.name, ...(namespace !== undefined && namespace !== '' ? { namespace } : {}) },
-    spec: {
-      resources,
-      isolation: options.isolation ?? DEFAULT_ISOLATION,
-      informerScope,
-    },
-  };
+  return resources;
 }
 
 /** The scope kube-bind's backend requires every resource of one export to share (its "DifferentScopes" check). */
@@ -74,22 +84,33 @@ export interface ExportsForSchemas {
  * resources differ in scope (KB175). `split` says whether that happened.
  */
 export function exportsForSchemas(schemas: readonly unknown[], options: ExportForSchemasOptions): ExportsForSchemas {
+  const { items, split } = splitByScope(schemas, options.name, (group, name) => exportForSchemas(group, { ...options, name }));
+  return { exports: items, split };
+}
+
+/**
+ * `make` over the BoundSchemas of `schemas`: once, named `name`, when they all
+ * have one scope; otherwise once per scope, named `<name>-namespaced` and
+ * `<name>-cluster` (kube-bind's backend refuses a bind of mixed scopes).
+ */
+export function splitByScope<T>(
+  schemas: readonly unknown[], name: string, make: (schemas: unknown[], name: string) => T,
+): { items: T[]; split: boolean } {
   const list = Array.isArray(schemas) ? schemas.filter(s => own(s, 'kind') === 'BoundSchema') : [];
   const byScope = SCOPE_SUFFIXES
     .map(([scope, suffix]) => ({ suffix, schemas: list.filter(s => own(own(s, 'spec'), 'scope') === scope) }))
     .filter(g => g.schemas.length > 0);
-  if (byScope.length < 2) return { exports: [exportForSchemas(list, options)], split: false };
+  if (byScope.length < 2) return { items: [make(list, name)], split: false };
   // Schemas of neither scope go with the first group: the rules report their scope.
   const others = list.filter(s => !byScope.some(g => g.schemas.includes(s)));
   return {
-    exports: byScope.map((g, i) =>
-      exportForSchemas(i === 0 ? [...g.schemas, ...others] : g.schemas, { ...options, name: `${options.name}-${g.suffix}` })),
+    items: byScope.map((g, i) => make(i === 0 ? [...g.schemas, ...others] : g.schemas, `${name}-${g.suffix}`)),
     split: true,
   };
 }
 
 /** The string every value equals, or undefined when they differ or there is none. */
-function shared(values: unknown[]): string | undefined {
+export function sharedValue(values: unknown[]): string | undefined {
   const first = values[0];
   return typeof first === 'string' && values.every(v => v === first) ? first : undefined;
 }

@@ -13,6 +13,8 @@
  * - `bound-schema-manifest.ts`: the BoundSchema manifest from those props;
  * - `stored-crd.ts`: the CRD as the API server stores it (the way back);
  * - `export-for-schemas.ts`: the APIServiceExport for a set of BoundSchemas;
+ * - `template-for-schemas.ts`: today's flow, CRDs labelled for export and
+ *   the templates offering them, one per scope;
  * - `schema-difference.ts`: where two JSON values differ, for messages.
  */
 export { CRD_API_VERSION, CRD_KIND, crdLabel } from './crd';
@@ -23,6 +25,8 @@ export { boundSchemaManifestFromCrd } from './bound-schema-manifest';
 export { crdFromBoundSchema, normalizeCrd } from './stored-crd';
 export type { ExportForSchemasOptions } from './export-for-schemas';
 export { exportForSchemas, exportsForSchemas } from './export-for-schemas';
+export type { TemplateForSchemasOptions } from './template-for-schemas';
+export { markedExported, templatesForSchemas } from './template-for-schemas';
 export type { SchemaDifference } from './schema-difference';
 export { schemaDifference } from './schema-difference';
 export * from './v1alpha1-to-v1alpha2';

@@ -100,3 +100,24 @@ export enum ConditionSeverity {
   /** Expected or transient, for example while waiting for a consumer. */
   INFO = 'Info',
 }
+
+/**
+ * Whether the BoundSchemas of a binding follow later changes of the
+ * provider's CRDs.
+ */
+export enum SchemaUpdatePolicy {
+  /** The schema is copied once, when the consumer binds. kube-bind's default. */
+  NEVER = 'Never',
+  /** Every change of the provider's CRD reaches the bound schema. */
+  ALWAYS = 'Always',
+}
+
+/** Where a request (APIServiceExportRequest, BindableResourcesRequest) stands. */
+export enum RequestPhase {
+  /** Not done yet; also where a request that kube-bind cannot serve stays. */
+  PENDING = 'Pending',
+  /** kube-bind gave up on the request. */
+  FAILED = 'Failed',
+  /** The request was served. */
+  SUCCEEDED = 'Succeeded',
+}

@@ -11,3 +11,4 @@ export * from './patterns';
 export * from './manifest';
 export * from './kinds';
 export * from './constraints';
+export * from './provider';

@@ -13,6 +13,11 @@ export type KindVersion =
   | 'APIServiceExport/v1alpha1'
   | 'APIServiceExport/v1alpha2'
   | 'BoundSchema/v1alpha2'
+  | 'APIServiceExportTemplate/v1alpha2'
+  | 'Collection/v1alpha2'
+  | 'APIServiceExportRequest/v1alpha1'
+  | 'APIServiceExportRequest/v1alpha2'
+  | 'BindableResourcesRequest/v1alpha2'
   | 'CustomResourceDefinition/v1';
 
 /** The kube-bind kind/version pairs (CRDs are not among them). */
@@ -20,7 +25,31 @@ export const KIND_VERSIONS: readonly KindVersion[] = [
   'APIServiceExport/v1alpha1',
   'APIServiceExport/v1alpha2',
   'BoundSchema/v1alpha2',
+  'APIServiceExportTemplate/v1alpha2',
+  'Collection/v1alpha2',
+  'APIServiceExportRequest/v1alpha1',
+  'APIServiceExportRequest/v1alpha2',
+  'BindableResourcesRequest/v1alpha2',
 ];
+
+/** The kinds a provider writes for today's flow (templates, collections, backend-only requests). */
+export const PROVIDER_KIND_VERSIONS: readonly KindVersion[] = [
+  'APIServiceExportTemplate/v1alpha2',
+  'Collection/v1alpha2',
+  'APIServiceExportRequest/v1alpha1',
+  'APIServiceExportRequest/v1alpha2',
+  'BindableResourcesRequest/v1alpha2',
+];
+
+/**
+ * The kinds whose spec copies a template's (resources, permission claims,
+ * namespaces): the template itself and the v1alpha2 request kube-bind makes
+ * of it when a consumer binds.
+ */
+export const TEMPLATE_SPEC_KINDS: readonly KindVersion[] = ['APIServiceExportTemplate/v1alpha2', 'APIServiceExportRequest/v1alpha2'];
+
+/** Every kind with a `spec.resources` list of group, resource and versions. */
+export const RESOURCE_LIST_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha2', ...TEMPLATE_SPEC_KINDS, 'APIServiceExportRequest/v1alpha1'];
 
 export const DEFAULT_GROUP = 'kube-bind.io';
 
@@ -52,8 +81,17 @@ export function kindVersionOf(obj: Manifest, group: string): KindVersion | undef
   if (kind === 'APIServiceExport') {
     if (version === 'v1alpha2') return 'APIServiceExport/v1alpha2';
     if (version === 'v1alpha1') return 'APIServiceExport/v1alpha1';
-  } else if (kind === 'BoundSchema' && version === 'v1alpha2') {
-    return 'BoundSchema/v1alpha2';
+  } else if (version === 'v1alpha2') {
+    switch (kind) {
+      case 'BoundSchema': return 'BoundSchema/v1alpha2';
+      case 'APIServiceExportTemplate': return 'APIServiceExportTemplate/v1alpha2';
+      case 'Collection': return 'Collection/v1alpha2';
+      case 'APIServiceExportRequest': return 'APIServiceExportRequest/v1alpha2';
+      case 'BindableResourcesRequest': return 'BindableResourcesRequest/v1alpha2';
+      default: return undefined;
+    }
+  } else if (kind === 'APIServiceExportRequest' && version === 'v1alpha1') {
+    return 'APIServiceExportRequest/v1alpha1';
   }
   return undefined;
 }

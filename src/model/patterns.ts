@@ -12,3 +12,9 @@ export const RESOURCE_NAME_PATTERN = '^[a-z][-a-z0-9]*[a-z0-9]$';
 
 /** What Kubernetes accepts as a version name (v1, v2beta3, ...). */
 export const VERSION_NAME_PATTERN = '^v[1-9][0-9]*([a-z]+[1-9][0-9]*)?$';
+
+/** A `metav1.Condition` reason (apimachinery's Condition type, as its CRD schema states it). */
+export const CONDITION_REASON_PATTERN = '^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$';
+
+/** A `metav1.Condition` type: an optional DNS subdomain prefix and a name. */
+export const CONDITION_TYPE_PATTERN = String.raw`^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$`;

@@ -11,6 +11,8 @@ import {
   Isolation,
   PrinterColumnFormat,
   PrinterColumnType,
+  RequestPhase,
+  SchemaUpdatePolicy,
   Scope,
 } from './enums';
 
@@ -47,3 +49,9 @@ export const CONDITION_STATUSES = valuesOf(ConditionStatus);
 
 /** A `False` condition's `severity` (kube-bind's Condition type). */
 export const CONDITION_SEVERITIES = valuesOf(ConditionSeverity);
+
+/** `schemaUpdatePolicy` of a template or an export request. */
+export const SCHEMA_UPDATE_POLICIES = valuesOf(SchemaUpdatePolicy);
+
+/** `status.phase` of an export request or a BindableResourcesRequest. */
+export const REQUEST_PHASES = valuesOf(RequestPhase);

@@ -39,7 +39,14 @@ import { didYouMean, lengthProblem, oneOf, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { Violation, violation } from './violation';
+import { KindVersion, TEMPLATE_SPEC_KINDS } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
+
+/**
+ * The kinds with `spec.permissionClaims`: exports, and the templates and
+ * requests they are made from (the backend copies the claims by value).
+ */
+const CLAIM_KINDS: readonly KindVersion[] = [...V1ALPHA2, ...TEMPLATE_SPEC_KINDS];
 
 /** What kube-bind's konnector can claim today (its ClaimableAPIs): core group only. */
 export const CLAIMABLE_CORE_RESOURCES = ['configmaps', 'secrets', 'serviceaccounts'] as const;
@@ -196,7 +203,7 @@ const CLAIM_GROUP: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const CLAIM_RESOURCE: Rule = defineRule({
@@ -205,7 +212,7 @@ const CLAIM_RESOURCE: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';
@@ -215,7 +222,7 @@ const DUPLICATE_CLAIM: Rule = defineRule({
   source: `${RECONCILER}, DuplicatePermissionClaim)`,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const CLAIMABLE: Rule = defineRule({
@@ -224,7 +231,7 @@ const CLAIMABLE: Rule = defineRule({
   source: `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const SELECTS_SOMETHING: Rule = defineRule({
@@ -233,7 +240,7 @@ const SELECTS_SOMETHING: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
@@ -242,7 +249,7 @@ const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 /** How kube-bind reads a claim's label selector: any invalid key or value fails the whole selector. */
@@ -253,7 +260,7 @@ const LABEL_KEY: Rule = defineRule({
   source: SELECTOR_PARSING,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const LABEL_VALUE: Rule = defineRule({
@@ -262,7 +269,7 @@ const LABEL_VALUE: Rule = defineRule({
   source: SELECTOR_PARSING,
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const OPERATOR: Rule = defineRule({
@@ -271,7 +278,7 @@ const OPERATOR: Rule = defineRule({
   source: 'spec §2.5',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const OPERATOR_VALUES: Rule = defineRule({
@@ -280,7 +287,7 @@ const OPERATOR_VALUES: Rule = defineRule({
   source: 'spec §8.5',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMED_NAME: Rule = defineRule({
@@ -289,7 +296,7 @@ const NAMED_NAME: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMED_NAMESPACE: Rule = defineRule({
@@ -298,7 +305,7 @@ const NAMED_NAMESPACE: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const NAMESPACE_IGNORED: Rule = defineRule({
@@ -307,7 +314,7 @@ const NAMESPACE_IGNORED: Rule = defineRule({
   source: 'spec §2.5',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_NAME: Rule = defineRule({
@@ -316,7 +323,7 @@ const REFERENCE_NAME: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_GJSON: Rule = defineRule({
@@ -325,7 +332,7 @@ const REFERENCE_GJSON: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_VERSIONS: Rule = defineRule({
@@ -334,16 +341,16 @@ const REFERENCE_VERSIONS: Rule = defineRule({
   source: 'spec §2.5, §7',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_EXPORTED: Rule = defineRule({
   id: 'KB156',
-  title: 'references point at a resource the export holds (others are ignored unless isolation is None)',
+  title: 'references point at a resource the export (or template, or request) holds (others are ignored unless isolation is None)',
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 const REFERENCE_VERSION_NAME: Rule = defineRule({
@@ -352,7 +359,7 @@ const REFERENCE_VERSION_NAME: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: CLAIM_KINDS,
   pass: claimFindings,
 });
 
@@ -613,8 +620,14 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
   // An unresolvable reference is already an error (KB155) for the same cause: the export does not hold the resource.
   if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
     out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
-      `with isolation ${show(isolation)} kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources`));
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
+      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+  } else if (held === undefined && !unresolvable && own(facts.obj, 'kind') !== 'APIServiceExport') {
+    // A template or request has no isolation of its own: the export gets the backend's (--isolation, Prefixed unless set).
+    const noun = own(facts.obj, 'kind') === 'APIServiceExportTemplate' ? 'template' : 'request';
+    out.push(violation(REFERENCE_EXPORTED, ref.path,
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold; unless the backend runs with --isolation None, kube-bind ignores it`,
+      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
 }
 

@@ -9,11 +9,12 @@
  */
 import { show } from './messages';
 import { field, item } from './paths';
-import { Rule, defineRule } from './rule';
+import { Rule, RuleContext, defineRule } from './rule';
 import { VERSION_RULES } from './versions';
 import { Violation, violation } from './violation';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
+import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 
 /** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
 export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
@@ -62,6 +63,23 @@ const carriable: Rule = defineRule({
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   check: (obj, ctx) => {
+    // A CRD labelled for export gets the same findings as errors (KB220, exported-crd.ts).
+    return isExportedCrd(obj) ? [] : carriableFindings(obj, ctx);
+  },
+});
+
+/** Whether the CRD carries kube-bind's export label with the one value the backend selects. */
+export function isExportedCrd(obj: Manifest): boolean {
+  return own(own(own(obj, 'metadata'), 'labels'), EXPORTED_LABEL_KEY) === EXPORTED_LABEL_VALUE;
+}
+
+/**
+ * What keeps kube-bind from carrying the CRD in a BoundSchema as it is (the
+ * checks `from-crd` makes), as KB180 findings: several schemas across
+ * versions, a service webhook, selectableFields, preserveUnknownFields.
+ */
+export function carriableFindings(obj: Manifest, ctx: RuleContext): Violation[] {
+  {
     const spec = own(obj, 'spec');
     // kube-bind's own CRDs define its API; they are installed, never exported.
     if (own(spec, 'group') === ctx.group) return [];
@@ -94,8 +112,8 @@ const carriable: Rule = defineRule({
         'to export it with kube-bind, set x-kubernetes-preserve-unknown-fields: true where the schema needs it instead'));
     }
     return out;
-  },
-});
+  }
+}
 
 export const CRD_RULES: readonly Rule[] = [crdName, carriable];
 

@@ -12,7 +12,7 @@ import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
 import { Violation, violation } from './violation';
-import { KindVersion } from '../model/kinds';
+import { KindVersion, RESOURCE_LIST_KINDS } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
 
 /** kube-bind's pattern for `group` fields (CRD `GroupResource.group`), read from the model (src/model), as our CRD states it. */
@@ -219,7 +219,12 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
 // ---------------------------------------------------------------------------
 // Rules
 
-/** The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are checked in shared passes. */
+/**
+ * The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are
+ * checked in shared passes; those of `spec.resources` (KB120-KB125) and of
+ * the claims also check templates and export requests, whose entries have the
+ * same shape and reach the same export.
+ */
 export const V1ALPHA2: readonly KindVersion[] = ['APIServiceExport/v1alpha2'];
 
 
@@ -229,7 +234,7 @@ const RESOURCES_NOT_EMPTY: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const RESOURCE_GROUP: Rule = defineRule({
@@ -238,7 +243,7 @@ const RESOURCE_GROUP: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const RESOURCE_NAME: Rule = defineRule({
@@ -247,7 +252,7 @@ const RESOURCE_NAME: Rule = defineRule({
   source: 'kube-bind CRD',
   severity: 'error',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const DUPLICATE_RESOURCE: Rule = defineRule({
@@ -256,7 +261,7 @@ const DUPLICATE_RESOURCE: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const VERSION_NAMES: Rule = defineRule({
@@ -265,7 +270,7 @@ const VERSION_NAMES: Rule = defineRule({
   source: 'Kubernetes',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const UNIQUE_VERSIONS: Rule = defineRule({
@@ -274,7 +279,7 @@ const UNIQUE_VERSIONS: Rule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
-  appliesTo: V1ALPHA2,
+  appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
 });
 const CRD_BACKED: Rule = defineRule({
@@ -366,20 +371,31 @@ function checkVersions(entry: ExportedResource, out: Violation[]): void {
 
 /** KB126: only resources that a CustomResourceDefinition provides can be exported. */
 function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
-  if (!GROUP_PATTERN.test(entry.group)) return; // KB121 reports it
+  const problem = notCrdBacked(entry);
+  if (problem === undefined) return;
+  out.push(violation(CRD_BACKED, problem.path, `${problem.what}, so it can never be bound`, problem.hint));
+}
+
+/**
+ * Why no CustomResourceDefinition can provide `entry` (the core group, a
+ * built-in group, a group without a dot), with the field and the fix;
+ * undefined when one can. Exports (KB126) and templates (KB201) say it.
+ */
+export function notCrdBacked(entry: ExportedResource): { path: string; what: string; hint: string } | undefined {
+  if (!GROUP_PATTERN.test(entry.group)) return undefined; // KB121 reports it
   const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
-  if (entry.group.includes('.') && !builtIn) return;
+  if (entry.group.includes('.') && !builtIn) return undefined;
   const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
   const what = entry.group === ''
     ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, so`} the core group: ${show(entry.resource)} is built in, not from a CRD`
     : builtIn
       ? `${path} ${show(entry.group)} is a built-in API group: ${show(entry.resource)} is not from a CRD`
       : `${path} ${show(entry.group)} has no dot, so no CRD can define ${show(entry.resource)} in it`;
-  const why = 'the API server accepts the export, but kube-bind only exports resources a CRD provides, so this one can never be bound';
-  out.push(violation(CRD_BACKED, path, `${what}, so it can never be bound`,
-    entry.group === ''
-      ? `${why}; set group to the CRD's API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims`
-      : `${why}; export a resource defined by a CustomResourceDefinition, with the CRD's group (e.g. "wildwest.dev")`));
+  const why = 'the API server accepts it, but kube-bind only exports resources a CRD provides, so this one can never be bound';
+  const hint = entry.group === ''
+    ? `${why}; set group to the CRD's API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims`
+    : `${why}; export a resource defined by a CustomResourceDefinition, with the CRD's group (e.g. "wildwest.dev")`;
+  return { path, what, hint };
 }
 
 /** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */

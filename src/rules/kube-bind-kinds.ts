@@ -1,8 +1,10 @@
 /**
  * The kinds kube-bind serves in its API group, and how an apiVersion's group
- * is compared with the configured one. Only APIServiceExport and BoundSchema
- * are modelled (checked) here; kube-bind's other kinds are skipped as not
- * checked, and any kind/version kube-bind does not serve is KB001's error.
+ * is compared with the configured one. The kinds a provider writes are
+ * modelled (checked: `KIND_VERSIONS`); the kinds only kube-bind itself writes
+ * (APIServiceBinding, ClusterBinding, APIServiceNamespace, Cluster...) are
+ * skipped as not checked, and any kind/version kube-bind does not serve is
+ * KB001's error.
  *
  * The list is kube-bind's own: the CustomResourceDefinitions under
  * `deploy/crd/` of kube-bind/kube-bind (checked at commit 6ac88b0, June 2026)

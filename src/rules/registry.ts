@@ -12,12 +12,15 @@ import { CONVERSION_RULES } from './conversion';
 import { CRD_RULES } from './crd';
 import { CROSS_OBJECT_RULES } from './cross-object';
 import { EXPORT_RULES } from './export';
+import { EXPORTED_CRD_RULES } from './exported-crd';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
+import { PROVIDER_OBJECT_RULES } from './provider-objects';
 import { AnyRule, CrossObjectRule, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
 import { SCOPE_RULES } from './scope';
 import { SUBRESOURCE_RULES } from './subresources';
+import { TEMPLATE_RULES } from './template';
 import { UPDATE_RULES } from './updates';
 import { VERSION_RULES } from './versions';
 
@@ -36,6 +39,9 @@ export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {
   'crd': CRD_RULES,
   'cross-object': CROSS_OBJECT_RULES,
   'updates': UPDATE_RULES,
+  'template': TEMPLATE_RULES,
+  'provider-objects': PROVIDER_OBJECT_RULES,
+  'exported-crd': EXPORTED_CRD_RULES,
 };
 
 /** Every rule: of one object, across the objects of an app, and of updates. */

@@ -15,6 +15,11 @@ import { Manifest } from '../model/manifest';
 export interface RuleContext {
   /** The API group the kube-bind kinds are served under (default `kube-bind.io`). */
   readonly group: string;
+  /**
+   * The backend's `--namespace-prefix`: the namespaces kube-bind creates for
+   * a template's `spec.namespaces` start with it (default `kube-bind-`).
+   */
+  readonly namespacePrefix?: string;
 }
 
 /** Where a rule comes from, for docs/rules.md. */

@@ -6,6 +6,7 @@
  */
 import { crdKindVersionOf } from './crd';
 import { withCrossObjectIndex } from './cross-object';
+import { DEFAULT_NAMESPACE_PREFIX } from '../model';
 import { withRuleScope } from './memo';
 import { CROSS_RULES, RULES } from './registry';
 import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
@@ -15,7 +16,7 @@ import { Manifest } from '../model/manifest';
 
 /** Fills in the defaults of a context. */
 export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
-  return { group: options.group ?? DEFAULT_GROUP };
+  return { group: options.group ?? DEFAULT_GROUP, namespacePrefix: options.namespacePrefix ?? DEFAULT_NAMESPACE_PREFIX };
 }
 
 /**

@@ -163,3 +163,43 @@ export function kubeBindCrd(plural: string, kind: string, group: string): Manife
     spec: { group, names: { kind, plural }, scope: 'Namespaced', versions: [{ name: 'v1alpha2', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }] },
   };
 }
+
+// ---------------------------------------------------------------------------
+// The provider side: a labelled CRD, a template over it, and what names templates
+
+const TEMPLATE: Manifest = {
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'APIServiceExportTemplate',
+  metadata: { name: 'widgets' },
+  spec: { scope: 'Namespaced', resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }] },
+};
+
+/** A template of the widgets (the resource of `exportedCrd`). */
+export const tpl = (...edits: Edit[]): Manifest => edit(TEMPLATE, edits);
+
+/** An export request as the backend makes it of `tpl`, in a consumer's namespace on the provider. */
+export const req = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'APIServiceExportRequest',
+  metadata: { name: 'widgets', namespace: NAMESPACE },
+  spec: { resources: TEMPLATE.spec.resources },
+}, edits);
+
+/** The widgets' CRD, labelled for export. */
+export const exportedCrd = (...edits: Edit[]): Manifest => edit(CRD, [['metadata.labels', { 'kube-bind.io/exported': 'true' }], ...edits]);
+
+/** A Collection of the template `widgets`. */
+export const coll = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'Collection',
+  metadata: { name: 'all' },
+  spec: { templates: [{ name: 'widgets' }] },
+}, edits);
+
+/** A backend-only request for the template `widgets`. */
+export const brr = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'BindableResourcesRequest',
+  metadata: { name: 'cluster-a', namespace: NAMESPACE },
+  spec: { author: 'platform-team', clusterIdentity: { identity: 'cluster-a' }, templateRef: { name: 'widgets' } },
+}, edits);

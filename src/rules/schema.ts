@@ -14,7 +14,7 @@ import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { requiredOf } from '../crds/facts';
-import { KIND_VERSIONS, KindVersion, kindVersionOf } from '../model/kinds';
+import { KIND_VERSIONS, KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
 import { has, isObject, Manifest, own } from '../model/manifest';
 
 const SOURCE_CRD = 'kube-bind CRD';
@@ -64,8 +64,8 @@ function groupAndVersion(apiVersion: string): { group: string; version: string |
  *   ApiServiceExport, kube-bind.io/v1): "no matches for kind";
  * - a kube-bind kind under a group that misses ours by case, look-alike
  *   letters, a typo, or is no valid API group at all (`groupMiss`).
- * kube-bind's other kinds at versions it serves (APIServiceExportTemplate,
- * Collection...) are real objects this library does not model: nothing is
+ * kube-bind's other kinds at versions it serves (APIServiceBinding,
+ * ClusterBinding...) are real objects this library does not model: nothing is
  * reported, and `validate` counts them as skipped. Objects of other groups
  * get nothing. Never throws.
  */
@@ -273,8 +273,9 @@ function pathOf(w: Walk): string {
 }
 
 function report(w: Walk, v: Violation): void {
-  // allOf branches often repeat a constraint (kube-bind's informerScope has the same enum twice).
-  const key = `${v.rule}\u0000${v.path}\u0000${v.message}`;
+  // allOf branches often repeat a constraint (kube-bind's informerScope has the same enum twice;
+  // a template's scope has it twice in two orders, so one enum finding per field).
+  const key = v.rule === ENUM.id ? `${v.rule}\u0000${v.path}` : `${v.rule}\u0000${v.path}\u0000${v.message}`;
   const seen = (w.seen ??= new Set());
   if (seen.has(key)) return;
   seen.add(key);
@@ -678,7 +679,7 @@ function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
   let found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  if (kv === 'APIServiceExport/v1alpha2' && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
+  if (RESOURCE_LIST_KINDS.includes(kv) && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));

@@ -29,7 +29,9 @@ import { isObject, Manifest, own } from '../model/manifest';
 
 export type { UpdateRule };
 
-const ALL_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2'];
+const ALL_KIND_VERSIONS: readonly KindVersion[] = [
+  'APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2',
+];
 /** The kinds whose spec is a CustomResourceDefinition spec on the consumer side. */
 const DEFINITION_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 
@@ -207,10 +209,11 @@ const immutableExportFields: UpdateRule = defineRule({
   source: 'kube-bind CRD (CEL transition rules)',
   severity: 'error',
   scope: 'update',
-  appliesTo: ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2'],
+  appliesTo: ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2'],
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
     const nextKv = kindVersionOf(next, ctx.group);
+    const isRequest = nextKv?.startsWith('APIServiceExportRequest/') === true;
     if (previousKv === undefined || nextKv === undefined) return [];
     const before = own(previous, 'spec');
     const after = own(next, 'spec');
@@ -229,9 +232,12 @@ const immutableExportFields: UpdateRule = defineRule({
       const where = difference.path !== path ? `${difference.path} ` : '';
       out.push(violation(immutableExportFields, path,
         `${path} changed: ${where}${brief(difference.before)} → ${brief(difference.after)}; kube-bind makes it immutable`,
-        `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export `
-        + 'in between: the konnector stops syncing their objects until the new export exists and is bound again, '
-        + 'so plan it like a new binding (or export under a new name first and move consumers over)'));
+        `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, `
+        + (isRequest
+          ? 'write a new APIServiceExportRequest (the backend makes one export per request)'
+          : 'the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export '
+          + 'in between: the konnector stops syncing their objects until the new export exists and is bound again, '
+          + 'so plan it like a new binding (or export under a new name first and move consumers over)')));
     }
     return out;
   },

@@ -5,7 +5,7 @@
 import { runCli } from './cli-helpers';
 import { COMMANDS } from '../../src/cli/main';
 
-const NAMES = ['validate', 'paths', 'migrate', 'from-crd'];
+const NAMES = ['validate', 'paths', 'migrate', 'from-crd', 'explain'];
 
 test('the commands are exactly these, in this order', () => {
   expect(Object.keys(COMMANDS)).toEqual(NAMES);

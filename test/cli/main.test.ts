@@ -25,14 +25,14 @@ describe('usage', () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Usage: cdk8s-kube-bind COMMAND/);
-    expect(r.out).toMatch(/\n {2}validate +check APIServiceExport, BoundSchema and CRD manifests/);
+    expect(r.out).toMatch(/\n {2}validate +check kube-bind manifests \(exports, schemas, templates, requests\) and CRDs/);
     expect(r.err).toBe('');
   });
 
   test.each([[['validate', '--help']], [['validate', '-h']], [['help', 'validate']], [['validate', 'x.yaml', '--help']]])('%j prints the validate usage and exits 0', async argv => {
     const r = await cli(argv);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Usage: cdk8s-kube-bind validate \[--output text\|json\|sarif\|junit\|github\] \[--group GROUP\] \[--previous FILE\|DIR\|-\]\.\.\. FILE\|DIR\|- \.\.\./);
+    expect(r.out).toMatch(/^Usage: cdk8s-kube-bind validate \[--output text\|json\|sarif\|junit\|github\] \[--group GROUP\] \[--namespace-prefix PREFIX\] \[--previous FILE\|DIR\|-\]\.\.\. FILE\|DIR\|- \.\.\./);
     expect(r.out).toContain('-o, --output FORMAT');
     expect(r.out).toContain('--group GROUP');
     expect(r.out).toContain('Exit status: 0');

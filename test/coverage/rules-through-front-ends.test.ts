@@ -13,8 +13,11 @@ import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { describeViolations, validateJson } from './cli-run';
-import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, UpdateCheck } from '../../src';
-import { Manifest } from '../../src/model';
+import {
+  ApiServiceExport, ApiServiceExportRequest, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BindableResourcesRequest, BoundSchema, Collection,
+  ExportedCrd, Scope, UpdateCheck,
+} from '../../src';
+import { EXPORTED_LABEL_KEY as EXPORTED_LABEL, Manifest } from '../../src/model';
 import { CROSS_RULES, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
@@ -80,8 +83,20 @@ function constructFor(chart: Chart, id: string, manifest: Manifest): Construct {
   const [group, version] = groupAndVersion(manifest.apiVersion);
   const kubeBindGroup = group !== '' ? group : undefined;
   let construct: Construct;
+  const widgets = [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }];
   if (manifest.kind === 'CustomResourceDefinition') {
-    return new ApiObject(chart, id, manifest as any);
+    if (manifest.metadata?.labels?.[EXPORTED_LABEL] === undefined) return new ApiObject(chart, id, manifest as any);
+    // Labelled for export: marked as an app marks it, then patched into exactly the manifest (another label value included).
+    const { labels: _labels, ...metadata } = manifest.metadata;
+    construct = ExportedCrd.mark(new ApiObject(chart, id, { ...manifest, metadata } as any));
+  } else if (manifest.kind === 'APIServiceExportTemplate') {
+    construct = new ApiServiceExportTemplate(chart, id, { resources: widgets, scope: Scope.NAMESPACED, kubeBindGroup });
+  } else if (manifest.kind === 'Collection') {
+    construct = new Collection(chart, id, { templateNames: ['widgets'], kubeBindGroup });
+  } else if (manifest.kind === 'APIServiceExportRequest' && version === 'v1alpha2') {
+    construct = new ApiServiceExportRequest(chart, id, { resources: widgets, kubeBindGroup });
+  } else if (manifest.kind === 'BindableResourcesRequest') {
+    construct = new BindableResourcesRequest(chart, id, { author: 'platform-team', clusterIdentity: 'cluster-a', templateName: 'widgets', kubeBindGroup });
   } else if (manifest.kind === 'BoundSchema') {
     construct = new BoundSchema(chart, id, { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), kubeBindGroup });
   } else if (version === 'v1alpha2') {

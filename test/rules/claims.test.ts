@@ -47,9 +47,9 @@ describe('CLAIM_RULES catalogue', () => {
     }
   });
 
-  test('every rule applies to APIServiceExport v1alpha2 and names its source', () => {
+  test('every rule applies to APIServiceExport v1alpha2, and the templates and requests it is made from, and names its source', () => {
     for (const r of CLAIM_RULES) {
-      expect(r.appliesTo).toEqual(['APIServiceExport/v1alpha2']);
+      expect(r.appliesTo).toEqual(['APIServiceExport/v1alpha2', 'APIServiceExportTemplate/v1alpha2', 'APIServiceExportRequest/v1alpha2']);
       expect(r.source).toMatch(/^(spec §|kube-bind CRD|kube-bind behaviour|kube-bind backend|Kubernetes)/);
     }
   });

@@ -40,9 +40,12 @@ describe('EXPORT_RULES catalogue', () => {
     }
   });
 
-  test('every rule applies to APIServiceExport v1alpha2 only and has a title and source', () => {
+  test('every rule applies to APIServiceExport v1alpha2 (those of spec.resources to templates and requests too) and has a title and source', () => {
+    const resourceRules = ['KB120', 'KB121', 'KB122', 'KB123', 'KB124', 'KB125'];
     for (const r of EXPORT_RULES) {
-      expect(r.appliesTo).toEqual(['APIServiceExport/v1alpha2']);
+      expect(r.appliesTo).toEqual(resourceRules.includes(r.id)
+        ? ['APIServiceExport/v1alpha2', 'APIServiceExportTemplate/v1alpha2', 'APIServiceExportRequest/v1alpha2', 'APIServiceExportRequest/v1alpha1']
+        : ['APIServiceExport/v1alpha2']);
       expect(r.title.length).toBeGreaterThan(10);
       expect(r.source).toMatch(/^(spec §|kube-bind CRD|kube-bind behaviour|Kubernetes)/);
     }

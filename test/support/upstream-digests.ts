@@ -8,4 +8,8 @@
 export const UPSTREAM_CRD_DIGESTS = {
   'kube-bind.io_apiserviceexports.yaml': '55ae5a858d05d72a3a46f4ca0408e1dc41b677a04e66210e8f5c1856577d6e31',
   'kube-bind.io_boundschemas.yaml': 'ea199a1dee0fe42a4fe28b0a0011b8d0fabe4269d923124de506db3198fbf383',
+  'kube-bind.io_apiserviceexporttemplates.yaml': '3ecabfc160a8566b6e600476e6023f90a52ee936e1a8f7d97639e59f1d514454',
+  'kube-bind.io_collections.yaml': 'd1af5fb327cf7326ea282e50060ab15858556801fc3685bd05636a68feccbd58',
+  'kube-bind.io_apiserviceexportrequests.yaml': '59230d1bfaae6be1de857c931dc73f6278083fa53a4d6ce02068d18e3a8398d0',
+  'kube-bind.io_bindableresourcesrequests.yaml': '9f43eaa7de8f11c8387180ec9dc4fd6c32cf1b6b54644e444c4470d635e8023e',
 } as const;

@@ -1,0 +1,71 @@
+/**
+ * `from-crd --template NAME`: today's flow for existing CRDs (the CRDs with
+ * the export label, one template per scope), checked like validate checks it.
+ */
+import * as fs from 'fs';
+import { parse } from 'yaml';
+import { fixture, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
+import { parseFile } from '../../src/io/parse';
+import { DEFAULT_LIMITS } from '../../src/io/read';
+
+afterAll(removeTempDirs);
+
+const GADGETS = fixture('crds', 'gadgets.yaml');
+const TOWNS = fixture('crds', 'towns.yaml');
+
+function manifests(yaml: string): any[] {
+  const parsed = parseFile('out.yaml', yaml, DEFAULT_LIMITS);
+  expect(parsed.diagnostics).toEqual([]);
+  return parsed.objects.map(o => o.manifest);
+}
+
+describe('from-crd --template', () => {
+  test('one scope: the labelled CRD, unchanged otherwise, then one template with the served versions; validate accepts it', async () => {
+    const r = await runCli(['from-crd', '--template', 'shop', GADGETS]);
+    expect(r.code).toBe(0);
+    const out = manifests(r.out);
+    expect(out.map(o => `${o.kind}/${o.metadata.name}`)).toEqual(['CustomResourceDefinition/gadgets.shop.example.com', 'APIServiceExportTemplate/shop']);
+    const original = parse(fs.readFileSync(GADGETS, 'utf8'));
+    const { labels, ...metadata } = out[0].metadata;
+    expect(labels).toEqual({ ...(original.metadata.labels ?? {}), 'kube-bind.io/exported': 'true' });
+    expect({ ...out[0], metadata }).toEqual(original);
+    expect(out[1]).toEqual({
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'APIServiceExportTemplate',
+      metadata: { name: 'shop' },
+      spec: { scope: 'Namespaced', resources: [{ group: 'shop.example.com', resource: 'gadgets', versions: ['v1beta1', 'v1'] }] },
+    });
+    const check = await runCli(['validate', '-'], { stdin: r.out });
+    expect(check.out).toMatch(/2 objects checked: 2 valid, 0 invalid; 0 skipped; 0 errors, 0 warnings/);
+    expect(check.code).toBe(0);
+  });
+
+  test('both scopes: one template per scope, with a note', async () => {
+    const r = await runCli(['from-crd', '--template', 'all', GADGETS, TOWNS]);
+    expect(r.code).toBe(0);
+    const templates = manifests(r.out).filter(o => o.kind === 'APIServiceExportTemplate');
+    expect(templates.map(t => [t.metadata.name, t.spec.scope, t.spec.resources.map((x: any) => x.resource)]))
+      .toEqual([['all-namespaced', 'Namespaced', ['gadgets']], ['all-cluster', 'Cluster', ['towns']]]);
+    expect(r.err).toContain('--template "all" writes "all-namespaced" and "all-cluster"');
+  });
+
+  test('without --template the output is BoundSchemas, as before', async () => {
+    const r = await runCli(['from-crd', GADGETS]);
+    expect(manifests(r.out).map(o => o.kind)).toEqual(['BoundSchema']);
+  });
+
+  test('a CRD kube-bind cannot carry gives no labelled CRD and no template; --template and --export exclude each other', async () => {
+    const dir = tempDir();
+    // A copy: the fixture shares one schema between its versions through a YAML alias.
+    const crd = JSON.parse(JSON.stringify(parse(fs.readFileSync(GADGETS, 'utf8'))));
+    crd.spec.versions[0].schema.openAPIV3Schema.properties.extra = { type: 'string' };
+    const file = writeFile(dir, 'two-schemas.yaml', JSON.stringify(crd));
+    const r = await runCli(['from-crd', '--template', 'shop', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('no APIServiceExportTemplate "shop" either');
+    const both = await runCli(['from-crd', '--template', 'a', '--export', 'b', GADGETS]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--template and --export exclude each other');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The provider side beyond the one-row scenarios: the export's rules on
+ * templates and requests, immutability of requests, the namespace prefix,
+ * the label's exact value, and upstream's example Collection through
+ * `validate` (a verdict, not a note).
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { stringify } from 'yaml';
+import { contextFor, validateObject, validateObjects } from '../../src/rules';
+import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/scenario-kit';
+import { validateUpdate } from '../../src/rules/updates';
+import { Manifest } from '../../src/model/manifest';
+import { validateJson } from '../coverage/cli-run';
+import { testWithShared } from '../support/shared';
+
+const CTX = contextFor();
+const ids = (m: Manifest, ctx = CTX) => validateObject(m, ctx).map(v => [v.rule, v.path]);
+
+describe('the export\'s rules apply to templates and requests', () => {
+  test('claims: kube-bind\'s claimable APIs only (KB143), once each (KB142)', () => {
+    expect(ids(tpl(claim({ resource: 'pods' })))).toContainEqual(['KB143', 'spec.permissionClaims[0].resource']);
+    const twice = tpl(['spec.permissionClaims', [
+      { group: '', resource: 'secrets', selector: { namedResources: [{ name: 'a' }] } },
+      { group: '', resource: 'secrets', selector: { namedResources: [{ name: 'b' }] } },
+    ]]);
+    expect(ids(twice).map(([id]) => id)).toContain('KB142');
+    expect(ids(req(claim({ resource: 'pods' }))).map(([id]) => id)).toContain('KB143');
+    expect(ids(tpl(claim({})))).toEqual([]);
+  });
+
+  test('a reference to a resource the template does not hold is a warning (KB156)', () => {
+    const ref = claim({ resource: 'secrets', selector: { references: [{ group: 'example.com', resource: 'gadgets', versions: ['v1'], jsonPath: { name: 'spec.s' } }] } });
+    const found = validateObject(tpl(ref), CTX).filter(v => v.rule === 'KB156');
+    expect(found.map(v => [v.severity, v.path])).toEqual([['warning', 'spec.permissionClaims[0].selector.references[0]']]);
+    expect(found[0].message).toContain('which this template does not hold');
+  });
+
+  test('resource patterns and duplicates are the export\'s rules (KB122, KB123), reported once', () => {
+    expect(ids(tpl(['spec.resources.0.resource', 'Widgets']))).toEqual([['KB122', 'spec.resources[0].resource']]);
+    const dup = tpl(['spec.resources', [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }, { group: 'example.com', resource: 'widgets', versions: ['v1'] }]]);
+    expect(ids(dup)).toEqual([['KB123', 'spec.resources[1]']]);
+  });
+
+  test('the CRD schema: a template needs scope (KB002), a collection at least one template (KB007)', () => {
+    expect(ids(tpl(['spec.scope', undefined]))).toEqual([['KB002', 'spec.scope']]);
+    expect(ids(tpl(['spec.scope', 'Namespace'])).map(([id]) => id)).toEqual(['KB004']);
+    expect(ids(tpl(['spec.schemaUpdatePolicy', 'Sometimes'])).map(([id]) => id)).toEqual(['KB004']);
+    const empty = { apiVersion: 'kube-bind.io/v1alpha2', kind: 'Collection', metadata: { name: 'c' }, spec: { templates: [] } };
+    expect(ids(empty)).toEqual([['KB007', 'spec.templates']]);
+  });
+});
+
+describe('requests keep their spec (validate --previous)', () => {
+  test.each(['resources', 'permissionClaims', 'namespaces', 'schemaUpdatePolicy'])('changing spec.%s is KB191 with the server\'s message', (name) => {
+    const before: { [k: string]: unknown } = {
+      resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }],
+      permissionClaims: [{ group: '', resource: 'secrets', selector: { namedResources: [{ name: 'a' }] } }],
+      namespaces: [{ name: 'one' }],
+      schemaUpdatePolicy: 'Never',
+    };
+    const after: { [k: string]: unknown } = {
+      resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1', 'v2'] }],
+      permissionClaims: [],
+      namespaces: [{ name: 'two' }],
+      schemaUpdatePolicy: 'Always',
+    };
+    const found = validateUpdate(req([`spec.${name}`, before[name]]), req([`spec.${name}`, after[name]]), CTX);
+    expect(found.map(v => [v.rule, v.path])).toEqual([['KB191', `spec.${name}`]]);
+    expect(found[0].message).toContain(`${name} ${name === 'permissionClaims' || name === 'namespaces' || name === 'resources' ? 'are' : 'is'} immutable`);
+    expect(found[0].hint).toContain('new APIServiceExportRequest');
+  });
+
+  test('a template may change: it is copied into new requests only', () => {
+    expect(validateUpdate(tpl(), tpl(['spec.resources.0.versions', ['v2']]), CTX)).toEqual([]);
+  });
+});
+
+describe('namespaces and the prefix', () => {
+  const long = tpl(['spec.namespaces', [{ name: 'a'.repeat(40) }]]);
+
+  test('a shorter prefix leaves room; a longer one takes it', () => {
+    expect(ids(long, contextFor({ namespacePrefix: 'kb-' }))).toEqual([]);
+    expect(ids(tpl(['spec.namespaces', [{ name: 'a' }]]), contextFor({ namespacePrefix: 'p'.repeat(49) }))).toEqual([['KB203', 'spec.namespaces[0].name']]);
+  });
+
+  test('through the CLI flag --namespace-prefix, and a prefix no namespace can start with is refused', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-prefix-'));
+    try {
+      const file = path.join(dir, 't.yaml');
+      fs.writeFileSync(file, stringify(long));
+      expect((await validateJson([file])).code).toBe(1);
+      expect((await validateJson(['--namespace-prefix', 'kb-', file])).code).toBe(0);
+      const bad = await validateJson(['--namespace-prefix', 'KB_', file]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--namespace-prefix "KB_"');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('CRDs and the export label', () => {
+  test('a label of another value is named in the template\'s finding (KB211) and on the CRD (KB221)', () => {
+    const [onTemplate, onCrd] = validateObjects([tpl(), exportedCrd(['metadata.labels', { 'kube-bind.io/exported': 'yes' }])], CTX);
+    expect(onTemplate.find(v => v.rule === 'KB211')?.message).toContain('whose label kube-bind.io/exported is "yes", not "true"');
+    expect(onCrd.map(v => v.rule)).toEqual(['KB221']);
+  });
+
+  test('without any CRD in the input nothing is looked up (KB210 stays silent)', () => {
+    expect(validateObjects([tpl()], CTX).flat()).toEqual([]);
+  });
+
+  test('what KB180 notes on any CRD is an error on an exported one (KB220), and reported once', () => {
+    const service = ['spec.conversion', { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'conv', namespace: 'x' } }, conversionReviewVersions: ['v1'] } }] as const;
+    const plain = validateObject(crd(service), CTX).filter(v => v.rule === 'KB180' || v.rule === 'KB220');
+    const labelled = validateObject(exportedCrd(service), CTX).filter(v => v.rule === 'KB180' || v.rule === 'KB220');
+    expect(plain.map(v => [v.rule, v.severity, v.path])).toEqual([['KB180', 'info', 'spec.conversion.webhook.clientConfig.service']]);
+    expect(labelled.map(v => [v.rule, v.severity, v.path])).toEqual([['KB220', 'error', 'spec.conversion.webhook.clientConfig.service']]);
+  });
+});
+
+testWithShared('validate gives upstream\'s example Collection a verdict, not a note', ['upstream', 'kube-bind', 'provider-examples'], async (dir) => {
+  const run = await validateJson([path.join(dir, 'collection.yaml')]);
+  expect(run.stderr).not.toContain('not checked');
+  expect(run.objects.map(o => [o.kind, o.name, o.valid])).toEqual([['Collection', 'all', true]]);
+  expect(run.code).toBe(0);
+});
