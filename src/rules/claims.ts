@@ -196,6 +196,8 @@ const CLAIM_GROUP: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: V1ALPHA2,
+  // The schema checker's pattern finding (KB005) on claims and references, said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.group$/ }],
   pass: claimFindings,
 });
 const CLAIM_RESOURCE: Rule = defineRule({
@@ -205,6 +207,8 @@ const CLAIM_RESOURCE: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: V1ALPHA2,
+  // The schema checker's pattern finding (KB005) on claims and references, said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.resource$/ }],
   pass: claimFindings,
 });
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';

@@ -23,18 +23,6 @@ export const RESOURCE_PATTERN = new RegExp(RESOURCE_NAME_PATTERN);
 export const VERSION_NAME = new RegExp(VERSION_NAME_PATTERN);
 
 /**
- * Findings of the generic schema checker (schema.ts) that the rules here and
- * in claims.ts report better, at the same path and for the same cause: the
- * group and resource patterns (KB121, KB122, KB140, KB141 over KB005) and
- * the non-empty spec.resources (KB120 over KB007). The checker leaves them out.
- */
-export const SUPERSEDED_BY_SEMANTIC_RULES: ReadonlyArray<{ readonly rule: string; readonly path: RegExp }> = [
-  { rule: 'KB005', path: /^spec\.resources\[\d+\]\.(group|resource)$/ },
-  { rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.(group|resource)$/ },
-  { rule: 'KB007', path: /^spec\.resources$/ },
-];
-
-/**
  * Kubernetes' built-in API groups whose names contain a dot. Their resources
  * are served by the API server itself, never by a CustomResourceDefinition.
  */
@@ -230,6 +218,8 @@ const RESOURCES_NOT_EMPTY: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: V1ALPHA2,
+  // The schema checker's minItems finding (KB007), said better here.
+  supersedes: [{ rule: 'KB007', path: /^spec\.resources$/ }],
   pass: exportFindings,
 });
 const RESOURCE_GROUP: Rule = defineRule({
@@ -239,6 +229,8 @@ const RESOURCE_GROUP: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: V1ALPHA2,
+  // The schema checker's pattern finding (KB005), said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.group$/ }],
   pass: exportFindings,
 });
 const RESOURCE_NAME: Rule = defineRule({
@@ -248,6 +240,8 @@ const RESOURCE_NAME: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: V1ALPHA2,
+  // The schema checker's pattern finding (KB005), said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.resource$/ }],
   pass: exportFindings,
 });
 const DUPLICATE_RESOURCE: Rule = defineRule({

@@ -5,7 +5,6 @@
  * field names; everything it says comes from the schema.
  */
 import { instanceSchema } from '../crds';
-import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
@@ -671,18 +670,12 @@ function schemaFor(kv: KindVersion, group: string): Schema {
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
-  let found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  if (kv === 'APIServiceExport/v1alpha2' && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
+  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
   }
   return found;
-}
-
-/** A finding a semantic rule of the export reports better, at the same path and for the same cause. */
-function supersededBySemanticRule(v: Violation): boolean {
-  return SUPERSEDED_BY_SEMANTIC_RULES.some(s => s.rule === v.rule && s.path.test(v.path));
 }
 
 /** A rule the generic checker reports, in its structural walk of every kube-bind object. */
