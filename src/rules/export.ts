@@ -210,7 +210,6 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
 /** The rules of APIServiceExport v1alpha2's spec (here and in claims.ts) are checked in shared passes. */
 export const V1ALPHA2: readonly KindVersion[] = ['APIServiceExport/v1alpha2'];
 
-
 const RESOURCES_NOT_EMPTY: Rule = defineRule({
   id: 'KB120',
   title: 'spec.resources lists at least one resource',
@@ -247,51 +246,6 @@ const RESOURCE_NAME: Rule = defineRule({
 const DUPLICATE_RESOURCE: Rule = defineRule({
   id: 'KB123',
   title: 'each group/resource is exported once',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const VERSION_NAMES: Rule = defineRule({
-  id: 'KB124',
-  title: 'spec.resources[*].versions are Kubernetes version names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const UNIQUE_VERSIONS: Rule = defineRule({
-  id: 'KB125',
-  title: 'spec.resources[*].versions has no duplicates',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const CRD_BACKED: Rule = defineRule({
-  id: 'KB126',
-  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
-  source: 'spec §2.5',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const LEGACY_ISOLATION: Rule = defineRule({
-  id: 'KB127',
-  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
-  source: 'spec §2.5',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const ISOLATION_WINS: Rule = defineRule({
-  id: 'KB128',
-  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'object',
@@ -340,6 +294,25 @@ function exportFindings(obj: Manifest): Violation[] {
   return out;
 }
 
+const VERSION_NAMES: Rule = defineRule({
+  id: 'KB124',
+  title: 'spec.resources[*].versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const UNIQUE_VERSIONS: Rule = defineRule({
+  id: 'KB125',
+  title: 'spec.resources[*].versions has no duplicates',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+
 /** KB124 and KB125: the names of an entry's versions, each listed once. */
 function checkVersions(entry: ExportedResource, out: Violation[]): void {
   // Most entries list one version: nothing to compare it with.
@@ -358,6 +331,16 @@ function checkVersions(entry: ExportedResource, out: Violation[]): void {
   }
 }
 
+const CRD_BACKED: Rule = defineRule({
+  id: 'KB126',
+  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+
 /** KB126: only resources that a CustomResourceDefinition provides can be exported. */
 function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
   if (!GROUP_PATTERN.test(entry.group)) return; // KB121 reports it
@@ -374,6 +357,25 @@ function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
       ? 'set group to the CRD\'s API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims'
       : 'export a resource defined by a CustomResourceDefinition, with the CRD\'s group (e.g. "wildwest.dev")'));
 }
+
+const LEGACY_ISOLATION: Rule = defineRule({
+  id: 'KB127',
+  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const ISOLATION_WINS: Rule = defineRule({
+  id: 'KB128',
+  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
 
 /** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */
 function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {
