@@ -45,7 +45,7 @@ function pickEach(list: unknown, keys: readonly string[]): unknown {
 
 /**
  * Copies of facts that share no string with the parsed input, for the same
- * reason as `flat` (src/rules/values.ts): a kept name must not hold its
+ * reason as `flat` (src/model/manifest.ts): a kept name must not hold its
  * document's text. Equal strings are copied once and shared: most facts
  * repeat (apiVersion, kind, namespace, scope, plural, version names), and
  * one copy of each keeps memory near the few strings that differ per object.

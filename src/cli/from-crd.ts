@@ -13,10 +13,10 @@ import { manifestToYaml, YamlStreamWriter } from '../io/yaml-out';
 import { INFORMER_SCOPES, inProse } from '../model';
 import { CheckedObject, formatDiagnostic } from './output/reporter';
 import { TEXT_REPORTER } from './output/text';
-import { Diagnostic, locateAt, SourceObject, STDIN_NAME, streamFiles } from '../io/read';
-import { Spill, TempFolder } from '../io/spill';
-import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas, markedExported, templatesForSchemas } from '../migrate';
-import { canonicalDigest } from '../migrate/schema-difference';
+import { FileBatch } from '../io/batch';
+import { Diagnostic, locateAt, ReadLimits, SourceObject, STDIN_NAME, streamFiles } from '../io/read';
+import { TempFolder } from '../io/spill';
+import { BoundSchemaManifestOptions, CrdCollector, crdLabel, ExportForSchemasOptions, exportsForSchemas, markedExported, templatesForSchemas } from '../migrate';
 import { Manifest, own } from '../model/manifest';
 import { contextFor, RuleContext, Violation } from '../rules';
 
@@ -90,211 +90,244 @@ export const FROM_CRD_COMMAND: Command = {
     GROUP_FLAG,
   ],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
-    const group = groupFlag(args);
-    const exportName = stringFlag(args, 'export');
-    const templateName = stringFlag(args, 'template');
-    if (templateName !== undefined && exportName !== undefined) {
-      throw new UsageError('--template and --export exclude each other: a template is today\'s flow (the backend makes the export), --export the BoundSchema flow');
-    }
-    if (templateName !== undefined && !isDnsSubdomain(templateName)) {
-      throw new UsageError(`--template ${JSON.stringify(templateName)} is not an object name (a lowercase DNS subdomain such as widgets)`);
-    }
-    const namespace = stringFlag(args, 'namespace');
-    const informerScope = stringFlag(args, 'informer-scope');
-    const versions = versionsFlag(args);
-    if (exportName !== undefined && !isDnsSubdomain(exportName)) {
-      throw new UsageError(`--export ${JSON.stringify(exportName)} is not an object name (a lowercase DNS subdomain such as widgets.example.com)`);
-    }
-    if (namespace !== undefined && !isDnsLabel(namespace)) {
-      throw new UsageError(`--namespace ${JSON.stringify(namespace)} is not a namespace name (a lowercase DNS label of at most 63 characters)`);
-    }
+    const options = fromCrdOptions(args);
     const operands = inputOperands(args);
-    const context = contextFor({ group });
-    const convertOptions = {
-      kubeBindGroup: group,
-      ...(namespace !== undefined ? { namespace } : {}),
-      ...(informerScope !== undefined ? { informerScope } : {}),
-      ...(versions !== undefined ? { versions } : {}),
-    };
-    const makeExports = (from: readonly Manifest[]): Manifest[] => (exportName !== undefined && from.length > 0
-      ? exportsForSchemas(from, {
-        name: exportName,
-        kubeBindGroup: group,
-        ...(namespace !== undefined ? { namespace } : {}),
-        ...(informerScope !== undefined ? { informerScope } : {}),
-      }).exports
-      : []);
-
-    // Each CRD is converted and checked as soon as its document is read, and let go: what stays is small
-    // (diagnostics, findings, the facts the export and the checks across objects need). The BoundSchemas of a file
-    // are printed when the file has been read to its end without a YAML error (a broken file gives none); until then
-    // they wait, as YAML, in a `Spill`. stderr says the same as if everything had been read at once, so it waits for the end.
-    const readDiagnostics: Diagnostic[] = [];
-    const messages: Diagnostic[] = [];
-    const made = new Map<string, { file: string; line: number; digest: string }>();
-    /** What the rules across objects and the export read of each BoundSchema made, valid or not, in order. */
-    const madeFacts: Manifest[] = [];
-    const keptFacts: Manifest[] = [];
-    /** With --template, what the rules across objects read of each labelled CRD printed. */
-    const labelledFacts: Manifest[] = [];
-    const checkedSchemas: CheckedObject[] = [];
-    let firstSource: DetachedSource | undefined;
-    let objectCount = 0;
-    let failed = 0;
-    // Written in chunks, waiting for a slow reader: a file's BoundSchemas do not pile up in memory (nor hold off an interrupt).
-    const stdout = new ChunkedWriter(io.stdout);
-    const out = new YamlStreamWriter(stdout);
     const folder = new TempFolder();
     try {
-      let fileNumber = 0;
-      let printed = new Spill<string>(folder, `file-${fileNumber}.jsonl`);
-      // What the file being read added, taken back if the file turns out broken.
-      const markOf = () => ({
-        messages: messages.length,
-        madeFacts: madeFacts.length,
-        keptFacts: keptFacts.length,
-        labelledFacts: labelledFacts.length,
-        checkedSchemas: checkedSchemas.length,
-        objectCount,
-        failed,
-        firstSource,
-        madeNames: [] as string[],
-      });
-      let mark = markOf();
-      const onObject = (source: SourceObject): void => {
-        objectCount++;
-        const prefix = `${crdLabel(source.manifest)}: `;
-        const result = boundSchemaManifestFromCrd(source.manifest, convertOptions);
-        messages.push(...result.problems.map(p => objectDiagnostic(source, 'error', p, prefix)));
-        messages.push(...result.notes.map(n => objectDiagnostic(source, 'note', n, prefix)));
-        const schema = result.manifest;
-        if (schema === undefined) {
-          failed++;
-          return;
-        }
-        const name: string = own(own(schema, 'metadata'), 'name');
-        const digest = canonicalDigest(own(schema, 'spec'));
-        const earlier = made.get(name);
-        if (earlier !== undefined) {
-          if (earlier.digest === digest) {
-            messages.push(objectDiagnostic(source, 'note', `${prefix}the same CRD as at ${earlier.file}:${earlier.line}: its BoundSchema ${JSON.stringify(name)} is printed once`));
-          } else {
-            failed++;
-            messages.push(objectDiagnostic(source, 'error',
-              `${prefix}defines ${JSON.stringify(name)} differently from the CRD at ${earlier.file}:${earlier.line}: `
-              + 'one BoundSchema name cannot hold both; only the first is printed'));
-          }
-          return;
-        }
-        made.set(name, { file: source.file, line: source.line, digest });
-        mark.madeNames.push(name);
-        const origin = detach(source);
-        firstSource ??= origin;
-        // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
-        // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
-        const facts = detached(crossObjectFacts(schema));
-        const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
-        madeFacts.push(facts);
-        const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
-        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
-        checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
-        if (checked.valid) {
-          keptFacts.push(facts);
-          if (templateName !== undefined) {
-            const labelled = markedExported(source.manifest);
-            labelledFacts.push(detached(crossObjectFacts(labelled)));
-            printed.write(manifestToYaml(labelled));
-          } else {
-            printed.write(manifestToYaml(schema));
-          }
-        } else {
-          failed++;
-        }
-      };
-      for await (const file of streamFiles(operands, io.stdin, settings.limits, onObject)) {
-        for (const d of file.diagnostics) readDiagnostics.push(d);
-        if (file.broken) {
-          messages.length = mark.messages;
-          madeFacts.length = mark.madeFacts;
-          keptFacts.length = mark.keptFacts;
-          labelledFacts.length = mark.labelledFacts;
-          checkedSchemas.length = mark.checkedSchemas;
-          objectCount = mark.objectCount;
-          failed = mark.failed;
-          firstSource = mark.firstSource;
-          for (const name of mark.madeNames) made.delete(name);
-        } else {
-          for (const yaml of printed.read()) await out.writeRendered(yaml);
-          await stdout.flush();
-        }
-        printed.dispose();
-        printed = new Spill<string>(folder, `file-${++fileNumber}.jsonl`);
-        mark = markOf();
-      }
-      printed.dispose();
+      const read = await readCrds(operands, options, io, settings.limits, new FileBatch(folder));
+      return await finish(read, options, operands, io);
     } finally {
       folder.remove();
     }
-
-    const inputErrors = readDiagnostics.some(d => d.severity === 'error');
-    const inputs = operands.map(o => (o === '-' ? STDIN_NAME : o)).join(' ');
-    if (objectCount === 0 && !inputErrors) {
-      failed++;
-      messages.push({ severity: 'error', file: inputs, message: 'no document in the input: expected CustomResourceDefinitions' });
-    }
-    if (exportName !== undefined && madeFacts.length === 0 && objectCount > 0) {
-      messages.push({ severity: 'error', file: inputs, message: `no BoundSchema could be made, so no APIServiceExport ${JSON.stringify(exportName)} either` });
-    }
-    if (templateName !== undefined && keptFacts.length === 0 && objectCount > 0) {
-      messages.push({ severity: 'error', file: inputs, message: `no CRD could be carried, so no APIServiceExportTemplate ${JSON.stringify(templateName)} either` });
-    }
-    for (const d of [...readDiagnostics, ...messages]) io.stderr.write(formatDiagnostic(d) + '\n');
-
-    // The export(s) of every BoundSchema made are checked (and reported); those of the printed ones are printed.
-    const exportsOfAll = makeExports(madeFacts);
-    const exportFindings = checkExports(exportsOfAll, madeFacts, context);
-    const checked = [...checkedSchemas, ...exportsOfAll.map((e, i) => checkedOutput(e, exportFindings[i], firstSource))];
-    if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
-      io.stderr.write(TEXT_REPORTER.render({ checked, skipped: 0, inputErrors: 0 }));
-    }
-    failed += checked.slice(checkedSchemas.length).filter(o => !o.valid).length;
-    let exports = makeExports(keptFacts);
-    // The exports were checked with every schema; smaller ones are checked again. Those with an error are withheld.
-    const findingsOfPrinted = keptFacts.length !== madeFacts.length ? checkExports(exports, keptFacts, context) : exportFindings;
-    exports = exports.filter((_, i) => !findingsOfPrinted[i].some(v => v.severity === 'error'));
-    if (exports.length > 1) {
-      // Named after what is printed: a scope whose only BoundSchema was withheld gets no export.
-      const exportNames = exports.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
-      const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
-        + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
-      io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
-    }
-    for (const e of exports) await out.write(e);
-    if (templateName !== undefined && keptFacts.length > 0) {
-      const { templates, split } = templatesForSchemas(keptFacts, { name: templateName, kubeBindGroup: group });
-      const findings = checkExports(templates, labelledFacts, context);
-      const checkedTemplates = templates.map((t, i) => checkedOutput(t, findings[i], firstSource));
-      if (checkedTemplates.some(o => o.violations.some(v => v.severity !== 'info'))) {
-        io.stderr.write(TEXT_REPORTER.render({ checked: checkedTemplates, skipped: 0, inputErrors: 0 }));
-      }
-      if (split) {
-        const names = templates.map(t => JSON.stringify(own(own(t, 'metadata'), 'name'))).join(' and ');
-        io.stderr.write(formatDiagnostic({
-          severity: 'note',
-          file: inputs,
-          message: `the CRDs are of both scopes, and kube-bind refuses a bind of mixed scopes (KB212): --template ${JSON.stringify(templateName)} writes ${names}`,
-        }) + '\n');
-      }
-      for (const [i, t] of templates.entries()) {
-        if (checkedTemplates[i].valid) await out.write(t);
-        else failed++;
-      }
-    }
-    await stdout.flush();
-    if (inputErrors) return EXIT_TROUBLE;
-    return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
+
+/** What the flags ask for, checked. */
+interface FromCrdOptions {
+  readonly context: RuleContext;
+  readonly exportName?: string;
+  /** With --template: the labelled CRDs and template(s) instead of BoundSchemas. */
+  readonly templateName?: string;
+  readonly group: string;
+  /** How each CRD becomes a BoundSchema. */
+  readonly convert: BoundSchemaManifestOptions;
+  /** How the BoundSchemas become the export(s). */
+  readonly export?: ExportForSchemasOptions;
+}
+
+function fromCrdOptions(args: ParsedArgs): FromCrdOptions {
+  const group = groupFlag(args);
+  const exportName = stringFlag(args, 'export');
+  const templateName = stringFlag(args, 'template');
+  if (templateName !== undefined && exportName !== undefined) {
+    throw new UsageError('--template and --export exclude each other: a template is today\'s flow (the backend makes the export), --export the BoundSchema flow');
+  }
+  if (templateName !== undefined && !isDnsSubdomain(templateName)) {
+    throw new UsageError(`--template ${JSON.stringify(templateName)} is not an object name (a lowercase DNS subdomain such as widgets)`);
+  }
+  const namespace = stringFlag(args, 'namespace');
+  const informerScope = stringFlag(args, 'informer-scope');
+  const versions = versionsFlag(args);
+  if (exportName !== undefined && !isDnsSubdomain(exportName)) {
+    throw new UsageError(`--export ${JSON.stringify(exportName)} is not an object name (a lowercase DNS subdomain such as widgets.example.com)`);
+  }
+  if (namespace !== undefined && !isDnsLabel(namespace)) {
+    throw new UsageError(`--namespace ${JSON.stringify(namespace)} is not a namespace name (a lowercase DNS label of at most 63 characters)`);
+  }
+  const shared = {
+    kubeBindGroup: group,
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(informerScope !== undefined ? { informerScope } : {}),
+  };
+  return {
+    context: contextFor({ group }),
+    group,
+    ...(templateName !== undefined ? { templateName } : {}),
+    ...(exportName !== undefined ? { exportName, export: { name: exportName, ...shared } } : {}),
+    convert: { ...shared, ...(versions !== undefined ? { versions } : {}) },
+  };
+}
+
+/** What reading the CRDs gave: what stderr reports, and what the export and the checks across objects read. */
+interface ReadCrds {
+  readonly readDiagnostics: readonly Diagnostic[];
+  readonly messages: readonly Diagnostic[];
+  /** The facts the rules across objects and the export read of each BoundSchema made, valid or not, in order. */
+  readonly madeFacts: readonly Manifest[];
+  /** The same, of the BoundSchemas printed. */
+  readonly keptFacts: readonly Manifest[];
+  /** With --template, what the rules across objects read of each labelled CRD printed. */
+  readonly labelledFacts: readonly Manifest[];
+  readonly checkedSchemas: readonly CheckedObject[];
+  readonly objectCount: number;
+  readonly failed: number;
+  readonly firstSource: DetachedSource | undefined;
+  readonly out: YamlStreamWriter;
+  readonly stdout: ChunkedWriter;
+}
+
+/**
+ * Each CRD is converted and checked as soon as its document is read, and let
+ * go: what stays is small (diagnostics, findings, the facts the export and the
+ * checks across objects need). The BoundSchemas of a file are printed when the
+ * file has been read to its end without a YAML error; a broken file gives
+ * nothing (the batch takes back what it added). stderr says the same as if
+ * everything had been read at once, so it waits for the end.
+ */
+async function readCrds(operands: readonly string[], options: FromCrdOptions, io: CliIo, limits: ReadLimits, batch: FileBatch): Promise<ReadCrds> {
+  const messages = batch.list<Diagnostic>();
+  const madeFacts = batch.list<Manifest>();
+  const keptFacts = batch.list<Manifest>();
+  const labelledFacts = batch.list<Manifest>();
+  const checkedSchemas = batch.list<CheckedObject>();
+  const objectCount = batch.cell(0);
+  const failed = batch.cell(0);
+  const firstSource = batch.cell<DetachedSource | undefined>(undefined);
+  const collector = new CrdCollector(options.convert, batch.map());
+  const { context } = options;
+
+  const onObject = (source: SourceObject): void => {
+    objectCount.value++;
+    const prefix = `${crdLabel(source.manifest)}: `;
+    const got = collector.add(source.manifest, source);
+    messages.push(...got.problems.map(p => objectDiagnostic(source, 'error', p, prefix)));
+    messages.push(...got.notes.map(n => objectDiagnostic(source, 'note', n, prefix)));
+    switch (got.outcome) {
+      case 'refused':
+        failed.value++;
+        return;
+      case 'repeated':
+        messages.push(objectDiagnostic(source, 'note',
+          `${prefix}the same CRD as at ${got.earlier.file}:${got.earlier.line}: its BoundSchema ${JSON.stringify(got.name)} is printed once`));
+        return;
+      case 'clash':
+        failed.value++;
+        messages.push(objectDiagnostic(source, 'error',
+          `${prefix}defines ${JSON.stringify(got.name)} differently from the CRD at ${got.earlier.file}:${got.earlier.line}: `
+          + 'one BoundSchema name cannot hold both; only the first is printed'));
+        return;
+    }
+    const schema = got.schema;
+    const origin = detach(source);
+    firstSource.value ??= origin;
+    // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
+    // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
+    const facts = detached(crossObjectFacts(schema));
+    const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
+    madeFacts.push(facts);
+    const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
+    const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
+    checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
+    if (checked.valid) {
+      keptFacts.push(facts);
+      if (options.templateName !== undefined) {
+        const labelled = markedExported(source.manifest);
+        labelledFacts.push(detached(crossObjectFacts(labelled)));
+        batch.hold(manifestToYaml(labelled));
+      } else {
+        batch.hold(manifestToYaml(schema));
+      }
+    } else {
+      failed.value++;
+    }
+  };
+
+  // Written in chunks, waiting for a slow reader: a file's BoundSchemas do not pile up in memory (nor hold off an interrupt).
+  const stdout = new ChunkedWriter(io.stdout);
+  const out = new YamlStreamWriter(stdout);
+  const readDiagnostics: Diagnostic[] = [];
+  batch.begin();
+  for await (const file of streamFiles(operands, io.stdin, limits, onObject)) {
+    readDiagnostics.push(...file.diagnostics);
+    if (file.broken) {
+      batch.rollback();
+    } else {
+      await batch.commit(yaml => out.writeRendered(yaml));
+      await stdout.flush();
+    }
+    batch.begin();
+  }
+  await batch.commit(yaml => out.writeRendered(yaml));
+  return {
+    readDiagnostics,
+    messages,
+    madeFacts,
+    keptFacts,
+    labelledFacts,
+    checkedSchemas,
+    objectCount: objectCount.value,
+    failed: failed.value,
+    firstSource: firstSource.value,
+    out,
+    stdout,
+  };
+}
+
+/** Reports on stderr, prints the export(s) of the BoundSchemas printed, and says how it went. */
+async function finish(read: ReadCrds, options: FromCrdOptions, operands: readonly string[], io: CliIo): Promise<number> {
+  const { context, exportName, templateName } = options;
+  const messages = [...read.messages];
+  let failed = read.failed;
+  const inputErrors = read.readDiagnostics.some(d => d.severity === 'error');
+  const inputs = operands.map(o => (o === '-' ? STDIN_NAME : o)).join(' ');
+  if (read.objectCount === 0 && !inputErrors) {
+    failed++;
+    messages.push({ severity: 'error', file: inputs, message: 'no document in the input: expected CustomResourceDefinitions' });
+  }
+  if (exportName !== undefined && read.madeFacts.length === 0 && read.objectCount > 0) {
+    messages.push({ severity: 'error', file: inputs, message: `no BoundSchema could be made, so no APIServiceExport ${JSON.stringify(exportName)} either` });
+  }
+  if (templateName !== undefined && read.keptFacts.length === 0 && read.objectCount > 0) {
+    messages.push({ severity: 'error', file: inputs, message: `no CRD could be carried, so no APIServiceExportTemplate ${JSON.stringify(templateName)} either` });
+  }
+  for (const d of [...read.readDiagnostics, ...messages]) io.stderr.write(formatDiagnostic(d) + '\n');
+
+  // The export(s) of every BoundSchema made are checked (and reported); those of the printed ones are printed.
+  const makeExports = (from: readonly Manifest[]): Manifest[] =>
+    (options.export !== undefined && from.length > 0 ? exportsForSchemas(from, options.export).exports : []);
+  const exportsOfAll = makeExports(read.madeFacts);
+  const exportFindings = checkExports(exportsOfAll, read.madeFacts, context);
+  const checked = [...read.checkedSchemas, ...exportsOfAll.map((e, i) => checkedOutput(e, exportFindings[i], read.firstSource))];
+  if (checked.some(o => o.violations.some(v => v.severity !== 'info'))) {
+    io.stderr.write(TEXT_REPORTER.render({ checked, skipped: 0, inputErrors: 0 }));
+  }
+  failed += checked.slice(read.checkedSchemas.length).filter(o => !o.valid).length;
+  let exports = makeExports(read.keptFacts);
+  // The exports were checked with every schema; smaller ones are checked again. Those with an error are withheld.
+  const findingsOfPrinted = read.keptFacts.length !== read.madeFacts.length ? checkExports(exports, read.keptFacts, context) : exportFindings;
+  exports = exports.filter((_, i) => !findingsOfPrinted[i].some(v => v.severity === 'error'));
+  if (exports.length > 1) {
+    // Named after what is printed: a scope whose only BoundSchema was withheld gets no export.
+    const exportNames = exports.map(e => JSON.stringify(own(own(e, 'metadata'), 'name'))).join(' and ');
+    const message = 'the CRDs are of both scopes, and kube-bind refuses an export whose resources differ in scope (KB175): '
+      + `--export ${JSON.stringify(exportName)} writes ${exportNames}`;
+    io.stderr.write(formatDiagnostic({ severity: 'note', file: inputs, message }) + '\n');
+  }
+  for (const e of exports) await read.out.write(e);
+  if (templateName !== undefined && read.keptFacts.length > 0) {
+    const { templates, split } = templatesForSchemas(read.keptFacts, { name: templateName, kubeBindGroup: options.group });
+    const findings = checkExports(templates, read.labelledFacts, context);
+    const checkedTemplates = templates.map((t, i) => checkedOutput(t, findings[i], read.firstSource));
+    if (checkedTemplates.some(o => o.violations.some(v => v.severity !== 'info'))) {
+      io.stderr.write(TEXT_REPORTER.render({ checked: checkedTemplates, skipped: 0, inputErrors: 0 }));
+    }
+    if (split) {
+      const names = templates.map(t => JSON.stringify(own(own(t, 'metadata'), 'name'))).join(' and ');
+      io.stderr.write(formatDiagnostic({
+        severity: 'note',
+        file: inputs,
+        message: `the CRDs are of both scopes, and kube-bind refuses a bind of mixed scopes (KB212): --template ${JSON.stringify(templateName)} writes ${names}`,
+      }) + '\n');
+    }
+    for (const [i, t] of templates.entries()) {
+      if (checkedTemplates[i].valid) await read.out.write(t);
+      else failed++;
+    }
+  }
+  await read.stdout.flush();
+  if (inputErrors) return EXIT_TROUBLE;
+  return failed > 0 ? EXIT_INVALID : EXIT_OK;
+}
 
 /** The findings of each export (or template): its own rules, and the rules across objects with the BoundSchemas' (or labelled CRDs') facts. */
 function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manifest[], context: RuleContext): Violation[][] {

@@ -8,6 +8,7 @@ import { objectDiagnostic } from './findings';
 import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
 import { formatDiagnostic } from './output';
+import { FileBatch } from '../io/batch';
 import { Diagnostic, ReadLimits, SourceObject, streamFiles } from '../io/read';
 import { RecordedInput, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
@@ -54,7 +55,7 @@ export const MIGRATE_COMMAND: Command = {
     // Standard input is read twice, as the files are: recorded in the folder, or in memory without one.
     const recorded = new RecordedInput(operands.includes('-') ? folder.file('stdin.yaml') : undefined);
     try {
-      return await migrate(operands, groupFlag(args), recorded, io, settings.limits);
+      return await migrate(operands, groupFlag(args), recorded, io, settings.limits, new FileBatch(folder));
     } finally {
       recorded.close();
       folder.remove();
@@ -69,43 +70,44 @@ export const MIGRATE_COMMAND: Command = {
  * prints the result at once. Memory then holds a digest per v1alpha2 object,
  * not the objects.
  */
-async function migrate(operands: readonly string[], group: string, recorded: RecordedInput, io: CliIo, limits: ReadLimits): Promise<number> {
+async function migrate(
+  operands: readonly string[], group: string, recorded: RecordedInput, io: CliIo, limits: ReadLimits, batch: FileBatch,
+): Promise<number> {
   const migration = new V1alpha1Migration({ kubeBindGroup: group });
   const readDiagnostics: Diagnostic[] = [];
   const brokenFiles = new Set<number>();
-  let objectCount = 0;
-  let v1alpha1Exports = 0;
-  let fileNumber = 0;
-  // What the file being read gave: forgotten if the file turns out broken.
-  let fileSightings: Sighting[] = [];
-  let fileObjects = 0;
-  let fileExports = 0;
+  // What the files read gave; the batch forgets what a file found broken at its end gave.
+  const sightings = batch.list<Sighting>();
+  const objectCount = batch.cell(0);
+  const v1alpha1Exports = batch.cell(0);
   const firstPass = (source: SourceObject): void => {
-    const sighting = migration.sighting(source.manifest, objectCount + fileObjects);
-    if (sighting !== undefined) fileSightings.push(sighting);
-    fileObjects++;
-    if (own(source.manifest, 'kind') === 'APIServiceExport' && own(source.manifest, 'apiVersion') === `${group}/v1alpha1`) fileExports++;
+    const sighting = migration.sighting(source.manifest, objectCount.value);
+    if (sighting !== undefined) sightings.push(sighting);
+    objectCount.value++;
+    if (own(source.manifest, 'kind') === 'APIServiceExport' && own(source.manifest, 'apiVersion') === `${group}/v1alpha1`) v1alpha1Exports.value++;
   };
+  let fileNumber = 0;
+  batch.begin();
   for await (const file of streamFiles(operands, recorded.record(io.stdin), limits, firstPass)) {
     for (const d of file.diagnostics) readDiagnostics.push(d);
     if (file.broken) {
       brokenFiles.add(fileNumber);
+      batch.rollback();
     } else {
-      for (const s of fileSightings) migration.add(s);
-      objectCount += fileObjects;
-      v1alpha1Exports += fileExports;
+      batch.commit(() => undefined);
     }
     fileNumber++;
-    fileSightings = [];
-    fileObjects = 0;
-    fileExports = 0;
+    batch.begin();
   }
+  batch.commit(() => undefined);
+  for (const s of sightings) migration.add(s);
 
   const inputErrors = readDiagnostics.some(d => d.severity === 'error');
   for (const d of readDiagnostics) io.stderr.write(formatDiagnostic(d) + '\n');
-  if (v1alpha1Exports === 0 && !inputErrors) {
+  if (v1alpha1Exports.value === 0 && !inputErrors) {
+    const count = objectCount.value;
     io.stderr.write(`cdk8s-kube-bind migrate: no APIServiceExport of ${group}/v1alpha1 in the input; `
-      + `${objectCount} ${objectCount === 1 ? 'object' : 'objects'} printed as ${objectCount === 1 ? 'it was' : 'they were'}\n`);
+      + `${count} ${count === 1 ? 'object' : 'objects'} printed as ${count === 1 ? 'it was' : 'they were'}\n`);
   }
 
   const out = new ChunkedWriter(io.stdout);

@@ -3,12 +3,7 @@
  * FILE|DIR|- operands, and standard input used at most once.
  */
 import { ParsedArgs, UsageError } from './command';
-import { contextFor } from '../rules';
-
-// A DNS subdomain, as Kubernetes requires of API group names and of most object names.
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-// A DNS label, as Kubernetes requires of namespace names.
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+import { contextFor, dns1123LabelErrors, dns1123SubdomainErrors } from '../rules';
 
 /** The value of a flag that takes one, or undefined when it was not given. */
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
@@ -53,12 +48,14 @@ export function namespacePrefixFlag(args: ParsedArgs): string {
   return prefix;
 }
 
+/** A DNS subdomain, as Kubernetes requires of API group names and of most object names (the rules' IsDNS1123Subdomain). */
 export function isDnsSubdomain(text: string): boolean {
-  return text.length <= 253 && DNS_SUBDOMAIN.test(text);
+  return dns1123SubdomainErrors(text).length === 0;
 }
 
+/** A DNS label, as Kubernetes requires of namespace names (the rules' IsDNS1123Label). */
 export function isDnsLabel(text: string): boolean {
-  return text.length <= 63 && DNS_LABEL.test(text);
+  return dns1123LabelErrors(text).length === 0;
 }
 
 /**

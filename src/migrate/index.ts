@@ -12,6 +12,8 @@
  *   `crd-findings.ts` collects what they find, `crd.ts` names the CRD;
  * - `bound-schema-manifest.ts`: the BoundSchema manifest from those props;
  * - `stored-crd.ts`: the CRD as the API server stores it (the way back);
+ * - `crd-collector.ts`: CRDs one at a time, as a stream of them is read, with
+ *   the names made so far (a CRD given twice, two CRDs of one name);
  * - `export-for-schemas.ts`: the APIServiceExport for a set of BoundSchemas;
  * - `template-for-schemas.ts`: today's flow, CRDs labelled for export and
  *   the templates offering them, one per scope;
@@ -22,6 +24,8 @@ export type { BoundSchemaPropsFromCrd, FromCrdOptions, FromCrdResult } from './p
 export { boundSchemaPropsFromCrd } from './props-from-crd';
 export type { BoundSchemaManifestOptions, BoundSchemaManifestResult } from './bound-schema-manifest';
 export { boundSchemaManifestFromCrd } from './bound-schema-manifest';
+export type { CollectedCrd, CrdOrigin, MadeSchema } from './crd-collector';
+export { CrdCollector } from './crd-collector';
 export { crdFromBoundSchema, normalizeCrd } from './stored-crd';
 export type { ExportForSchemasOptions } from './export-for-schemas';
 export { exportForSchemas, exportsForSchemas } from './export-for-schemas';

@@ -195,173 +195,12 @@ function suggestNamespace(value: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------
-// Rules
+// Rules: each declared beside the part of the walk that reports it; `claimFindings`
+// walks each claim once for all of them (one pass, see rule.ts).
 
-const CLAIM_GROUP: Rule = defineRule({
-  id: 'KB140',
-  title: 'claim and reference groups are valid API groups',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const CLAIM_RESOURCE: Rule = defineRule({
-  id: 'KB141',
-  title: 'claim and reference resources are lowercase plural resource names',
-  source: 'kube-bind CRD',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go: validate';
-const DUPLICATE_CLAIM: Rule = defineRule({
-  id: 'KB142',
-  title: 'each group/resource is claimed once',
-  source: `${RECONCILER}, DuplicatePermissionClaim)`,
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const CLAIMABLE: Rule = defineRule({
-  id: 'KB143',
-  title: 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
-  source: `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`,
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const SELECTS_SOMETHING: Rule = defineRule({
-  id: 'KB144',
-  title: 'a claim\'s selector selects something',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
-  id: 'KB145',
-  title: 'a claim\'s labelSelector is not empty (an empty one selects every object)',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
 /** How kube-bind reads a claim's label selector: any invalid key or value fails the whole selector. */
 const SELECTOR_PARSING = 'Kubernetes (apimachinery metav1.LabelSelectorAsSelector, via labels.NewRequirement: validateLabelKey, validateLabelValue)';
-const LABEL_KEY: Rule = defineRule({
-  id: 'KB146',
-  title: 'label selector keys are valid Kubernetes label keys',
-  source: SELECTOR_PARSING,
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const LABEL_VALUE: Rule = defineRule({
-  id: 'KB147',
-  title: 'label selector values are valid Kubernetes label values',
-  source: SELECTOR_PARSING,
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const OPERATOR: Rule = defineRule({
-  id: 'KB148',
-  title: 'matchExpressions operators are In, NotIn, Exists or DoesNotExist',
-  source: 'spec §2.5',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const OPERATOR_VALUES: Rule = defineRule({
-  id: 'KB149',
-  title: 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist',
-  source: 'spec §8.5',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const NAMED_NAME: Rule = defineRule({
-  id: 'KB150',
-  title: 'namedResources names are valid object names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const NAMED_NAMESPACE: Rule = defineRule({
-  id: 'KB151',
-  title: 'namedResources namespaces are valid namespace names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const NAMESPACE_IGNORED: Rule = defineRule({
-  id: 'KB152',
-  title: 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)',
-  source: 'spec §2.5',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const REFERENCE_NAME: Rule = defineRule({
-  id: 'KB153',
-  title: 'references set jsonPath.name (without it nothing is selected)',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const REFERENCE_GJSON: Rule = defineRule({
-  id: 'KB154',
-  title: 'reference jsonPath expressions use kube-bind\'s GJSON path syntax',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const REFERENCE_VERSIONS: Rule = defineRule({
-  id: 'KB155',
-  title: 'a reference without versions refers to a resource the export lists versions for',
-  source: 'spec §2.5, §7',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const REFERENCE_EXPORTED: Rule = defineRule({
-  id: 'KB156',
-  title: 'references point at a resource the export (or template, or request) holds (others are ignored unless isolation is None)',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
-const REFERENCE_VERSION_NAME: Rule = defineRule({
-  id: 'KB157',
-  title: 'reference versions are Kubernetes version names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: CLAIM_KINDS,
-  pass: claimFindings,
-});
 
 const LABEL_KEY_HINT = 'a label key is an optional DNS subdomain prefix and a name, e.g. "app.kubernetes.io/name"; '
   + 'the API server stores it, but kube-bind cannot parse this selector and claims nothing with it';
@@ -396,6 +235,38 @@ interface ExportFacts {
   readonly firstClaimOf: Map<string, string> | undefined;
 }
 
+const CLAIM_GROUP: Rule = defineRule({
+  id: 'KB140',
+  title: 'claim and reference groups are valid API groups',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  // The schema checker's pattern finding (KB005) on claims and references, said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.group$/ }],
+  pass: claimFindings,
+});
+const CLAIM_RESOURCE: Rule = defineRule({
+  id: 'KB141',
+  title: 'claim and reference resources are lowercase plural resource names',
+  source: 'kube-bind CRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  // The schema checker's pattern finding (KB005) on claims and references, said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.resource$/ }],
+  pass: claimFindings,
+});
+const DUPLICATE_CLAIM: Rule = defineRule({
+  id: 'KB142',
+  title: 'each group/resource is claimed once',
+  source: `${RECONCILER}, DuplicatePermissionClaim)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 /** KB140-KB143: the claim's group and resource. */
 function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
   const rawGroup = own(claim.at.value, 'group');
@@ -421,6 +292,16 @@ function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation
   if (!claimable || group !== '') out.push(unclaimable(claim, group, resource, claimable));
 }
 
+const CLAIMABLE: Rule = defineRule({
+  id: 'KB143',
+  title: 'claims name a resource kube-bind can claim (core configmaps, secrets, serviceaccounts)',
+  source: `${RECONCILER}, isClaimableAPI over ClaimableAPIs, sdk/apis/kubebind/v1alpha2/claimable_apis.go)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 function unclaimable(claim: ClaimAt, group: string, resource: string, claimable: boolean): Violation {
   const base = `kube-bind can only claim ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") (its ClaimableAPIs)`;
   if (claimable) {
@@ -433,6 +314,25 @@ function unclaimable(claim: ClaimAt, group: string, resource: string, claimable:
     `${claim.at.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
     `${base}; kube-bind\'s backend refuses the export request ("not a valid claimable API")`);
 }
+
+const SELECTS_SOMETHING: Rule = defineRule({
+  id: 'KB144',
+  title: 'a claim\'s selector selects something',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+const LABEL_KEY: Rule = defineRule({
+  id: 'KB146',
+  title: 'label selector keys are valid Kubernetes label keys',
+  source: SELECTOR_PARSING,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
 
 /** KB144-KB149: whether the selector selects something, and its label selector. */
 function checkSelector(claim: ClaimAt, out: Violation[]): void {
@@ -461,6 +361,16 @@ function checkSelector(claim: ClaimAt, out: Violation[]): void {
   for (const expression of claim.matchExpressions) checkExpression(expression, out);
 }
 
+const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
+  id: 'KB145',
+  title: 'a claim\'s labelSelector is not empty (an empty one selects every object)',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Violation[]): void {
   const matchLabels = own(selector.value, 'matchLabels');
   const matchExpressions = own(selector.value, 'matchExpressions');
@@ -473,12 +383,41 @@ function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Viol
     'an empty label selector matches everything: add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
 }
 
+const LABEL_VALUE: Rule = defineRule({
+  id: 'KB147',
+  title: 'label selector values are valid Kubernetes label values',
+  source: SELECTOR_PARSING,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 function checkLabelValue(path: string, value: string, out: Violation[]): void {
   const problems = labelValueErrors(value);
   if (problems.length === 0) return;
   out.push(violation(LABEL_VALUE, path,
     `${path} ${show(value)} is not a valid label value${lengthProblem(problems)}${suggestion(suggestLabelPart(value))}`, problemsHint(problems, LABEL_VALUE_HINT)));
 }
+
+const OPERATOR: Rule = defineRule({
+  id: 'KB148',
+  title: 'matchExpressions operators are In, NotIn, Exists or DoesNotExist',
+  source: 'spec §2.5',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+const OPERATOR_VALUES: Rule = defineRule({
+  id: 'KB149',
+  title: 'matchExpressions values are non-empty for In/NotIn and empty for Exists/DoesNotExist',
+  source: 'spec §8.5',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
 
 /** KB146-KB149 for one entry of matchExpressions. */
 function checkExpression(expression: At<Obj>, out: Violation[]): void {
@@ -519,6 +458,25 @@ function checkExpression(expression: At<Obj>, out: Violation[]): void {
   }
 }
 
+const NAMED_NAMESPACE: Rule = defineRule({
+  id: 'KB151',
+  title: 'namedResources namespaces are valid namespace names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+const NAMESPACE_IGNORED: Rule = defineRule({
+  id: 'KB152',
+  title: 'namedResources namespaces are not set under isolation Namespaced (kube-bind ignores them)',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 /** KB150-KB152: the names and namespaces of namedResources. */
 function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
   for (const named of claim.namedResources) {
@@ -542,6 +500,16 @@ function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[
   }
 }
 
+const NAMED_NAME: Rule = defineRule({
+  id: 'KB150',
+  title: 'namedResources names are valid object names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 function checkNamedName(named: At<Obj>, name: string, out: Violation[]): void {
   if (name === '') {
     const emptyPath = field(named.path, 'name');
@@ -555,6 +523,16 @@ function checkNamedName(named: At<Obj>, name: string, out: Violation[]): void {
     `${path} ${show(name)} is not a valid object name${lengthProblem(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
     problemsHint(problems, 'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing')));
 }
+
+const REFERENCE_VERSION_NAME: Rule = defineRule({
+  id: 'KB157',
+  title: 'reference versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
 
 /** KB140, KB141 and KB153-KB157 for one reference. */
 function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): void {
@@ -580,6 +558,16 @@ function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): voi
   }
 }
 
+const REFERENCE_NAME: Rule = defineRule({
+  id: 'KB153',
+  title: 'references set jsonPath.name (without it nothing is selected)',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 /** KB153 and KB154: the reference's name and namespace expressions. */
 function checkJsonPath(ref: At<Obj>, jsonPath: Obj, out: Violation[]): void {
   const name = own(jsonPath, 'name');
@@ -593,6 +581,16 @@ function checkJsonPath(ref: At<Obj>, jsonPath: Obj, out: Violation[]): void {
   checkGjson(ref, 'namespace', own(jsonPath, 'namespace'), out);
 }
 
+const REFERENCE_GJSON: Rule = defineRule({
+  id: 'KB154',
+  title: 'reference jsonPath expressions use kube-bind\'s GJSON path syntax',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+
 function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violation[]): void {
   if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) return;
   const path = field(field(ref.path, 'jsonPath'), key);
@@ -600,6 +598,25 @@ function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violati
     `${path} ${show(expression)} is a Kubernetes JSONPath, not GJSON${suggestion(toGjson(expression))}`,
     'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
 }
+
+const REFERENCE_VERSIONS: Rule = defineRule({
+  id: 'KB155',
+  title: 'a reference without versions refers to a resource the export lists versions for',
+  source: 'spec §2.5, §7',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
+const REFERENCE_EXPORTED: Rule = defineRule({
+  id: 'KB156',
+  title: 'references point at a resource the export holds (others are ignored unless isolation is None)',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CLAIM_KINDS,
+  pass: claimFindings,
+});
 
 /**
  * KB155 and KB156: whether the export holds the referenced resource. With a

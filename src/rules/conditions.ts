@@ -43,71 +43,11 @@ function conditionTypeProblem(type: string): string | undefined {
   return isCamelCase(name) ? undefined : `must be CamelCase, or <domain>/CamelCase${slash >= 0 ? '' : ' such as "Ready" or "example.com/Synced"'}`;
 }
 
-const conditionType: Rule = defineRule({
-  id: 'KB100',
-  title: 'Condition type is CamelCase or <domain>/CamelCase',
-  source: 'spec §2.3',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
-
-const conditionStatus: Rule = defineRule({
-  id: 'KB101',
-  title: 'Condition status is True, False or Unknown',
-  source: 'spec §2.3',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
-
 /** Go's omitempty: an empty severity is the same as none. */
 function severityOf(c: Condition): unknown {
   const severity = own(c.condition, 'severity');
   return severity === '' || severity === null ? undefined : severity;
 }
-
-const severityOnlyWhenFalse: Rule = defineRule({
-  id: 'KB102',
-  title: 'Condition severity is set only when status is False',
-  source: 'spec §3',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
-
-const severityValue: Rule = defineRule({
-  id: 'KB103',
-  title: 'Condition severity is Error, Warning or Info',
-  source: 'kube-bind CRD',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
-
-const conditionReason: Rule = defineRule({
-  id: 'KB104',
-  title: 'Condition reason, when present, is non-empty CamelCase',
-  source: 'spec §2.3',
-  severity: 'error',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
-
-const uniqueConditionTypes: Rule = defineRule({
-  id: 'KB105',
-  title: 'Condition types are unique within status.conditions',
-  source: 'spec §2.3',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  pass: conditionFindings,
-});
 
 const storedVersionsExist: Rule = defineRule({
   id: 'KB106',
@@ -148,6 +88,16 @@ const instantiations: Rule = defineRule({
   },
 });
 
+const conditionType: Rule = defineRule({
+  id: 'KB100',
+  title: 'Condition type is CamelCase or <domain>/CamelCase',
+  source: 'spec §2.3',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
+
 /** conditionType's findings. */
 const conditionTypeFindings = (obj: Manifest) => {
   const out: Violation[] = [];
@@ -165,12 +115,32 @@ const conditionTypeFindings = (obj: Manifest) => {
   return out;
 };
 
+const conditionStatus: Rule = defineRule({
+  id: 'KB101',
+  title: 'Condition status is True, False or Unknown',
+  source: 'spec §2.3',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
+
 /** conditionStatus's findings. */
 const conditionStatusFindings = (obj: Manifest) => conditions(obj)
   .filter(c => typeof own(c.condition, 'status') === 'string' && !CONDITION_STATUSES.includes(own(c.condition, 'status')))
   .map(c => violation(conditionStatus, field(c.path, 'status'),
     `${field(c.path, 'status')} ${show(own(c.condition, 'status'))} ${oneOf(CONDITION_STATUSES)}${didYouMean(own(c.condition, 'status'), CONDITION_STATUSES)}`,
     'the CRD accepts any string, but the spec allows only these three'));
+
+const severityOnlyWhenFalse: Rule = defineRule({
+  id: 'KB102',
+  title: 'Condition severity is set only when status is False',
+  source: 'spec §3',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
 
 /** severityOnlyWhenFalse's findings. */
 const severityOnlyWhenFalseFindings = (obj: Manifest) => conditions(obj)
@@ -179,12 +149,32 @@ const severityOnlyWhenFalseFindings = (obj: Manifest) => conditions(obj)
     `${field(c.path, 'severity')} ${show(severityOf(c))} is set, but ${field(c.path, 'status')} is ${show(own(c.condition, 'status'))}: severity may only be set when status is "False"`,
     'remove severity, or set status: "False"'));
 
+const severityValue: Rule = defineRule({
+  id: 'KB103',
+  title: 'Condition severity is Error, Warning or Info',
+  source: 'kube-bind CRD',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
+
 /** severityValue's findings. */
 const severityValueFindings = (obj: Manifest) => conditions(obj)
   .filter(c => typeof severityOf(c) === 'string' && !CONDITION_SEVERITIES.includes(severityOf(c) as string))
   .map(c => violation(severityValue, field(c.path, 'severity'),
     `${field(c.path, 'severity')} ${show(severityOf(c))} is not one of the severities kube-bind uses: ${CONDITION_SEVERITIES.map(s => show(s)).join(', ')}${didYouMean(severityOf(c), CONDITION_SEVERITIES)}`,
     'the CRD takes any string, but clients only understand these'));
+
+const conditionReason: Rule = defineRule({
+  id: 'KB104',
+  title: 'Condition reason, when present, is non-empty CamelCase',
+  source: 'spec §2.3',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
 
 /** conditionReason's findings. */
 const conditionReasonFindings = (obj: Manifest) => {
@@ -201,6 +191,16 @@ const conditionReasonFindings = (obj: Manifest) => {
   }
   return out;
 };
+
+const uniqueConditionTypes: Rule = defineRule({
+  id: 'KB105',
+  title: 'Condition types are unique within status.conditions',
+  source: 'spec §2.3',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  pass: conditionFindings,
+});
 
 /** uniqueConditionTypes's findings. */
 const uniqueConditionTypesFindings = (obj: Manifest) => {

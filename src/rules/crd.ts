@@ -10,7 +10,7 @@
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
-import { VERSION_RULES } from './versions';
+import { differingVersionSchemas } from './versions';
 import { Violation, violation } from './violation';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
@@ -47,7 +47,6 @@ const crdName: Rule = defineRule({
   },
 });
 
-const differentSchemas = VERSION_RULES.find(rule => rule.id === 'KB035');
 
 /**
  * What a BoundSchema cannot hold, so kube-bind could not export the CRD as it
@@ -84,9 +83,10 @@ export function carriableFindings(obj: Manifest, ctx: RuleContext): Violation[] 
     // kube-bind's own CRDs define its API; they are installed, never exported.
     if (own(spec, 'group') === ctx.group) return [];
     const out: Violation[] = [];
-    for (const v of differentSchemas?.check(obj, ctx) ?? []) {
-      out.push(violation(carriable, v.path,
-        `${v.message.replace(/: the schemas must be equal across all versions$/, '')}: kube-bind exports one schema for all versions, so it could not export this CRD as it is`,
+    for (const d of differingVersionSchemas(obj, ctx)) {
+      out.push(violation(carriable, d.path,
+        `${d.path} differs from ${d.firstPath}${d.at === '' ? '' : ` (first difference at ${d.at})`}: `
+        + 'kube-bind exports one schema for all versions, so it could not export this CRD as it is',
         'to export it with kube-bind, make the schemas of all served or stored versions equal'));
     }
     const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');

@@ -23,18 +23,6 @@ export const RESOURCE_PATTERN = new RegExp(RESOURCE_NAME_PATTERN);
 export const VERSION_NAME = new RegExp(VERSION_NAME_PATTERN);
 
 /**
- * Findings of the generic schema checker (schema.ts) that the rules here and
- * in claims.ts report better, at the same path and for the same cause: the
- * group and resource patterns (KB121, KB122, KB140, KB141 over KB005) and
- * the non-empty spec.resources (KB120 over KB007). The checker leaves them out.
- */
-export const SUPERSEDED_BY_SEMANTIC_RULES: ReadonlyArray<{ readonly rule: string; readonly path: RegExp }> = [
-  { rule: 'KB005', path: /^spec\.resources\[\d+\]\.(group|resource)$/ },
-  { rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.(group|resource)$/ },
-  { rule: 'KB007', path: /^spec\.resources$/ },
-];
-
-/**
  * Kubernetes' built-in API groups whose names contain a dot. Their resources
  * are served by the API server itself, never by a CustomResourceDefinition.
  */
@@ -227,7 +215,6 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
  */
 export const V1ALPHA2: readonly KindVersion[] = ['APIServiceExport/v1alpha2'];
 
-
 const RESOURCES_NOT_EMPTY: Rule = defineRule({
   id: 'KB120',
   title: 'spec.resources lists at least one resource',
@@ -235,6 +222,8 @@ const RESOURCES_NOT_EMPTY: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: RESOURCE_LIST_KINDS,
+  // The schema checker's minItems finding (KB007), said better here.
+  supersedes: [{ rule: 'KB007', path: /^spec\.resources$/ }],
   pass: exportFindings,
 });
 const RESOURCE_GROUP: Rule = defineRule({
@@ -244,6 +233,8 @@ const RESOURCE_GROUP: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: RESOURCE_LIST_KINDS,
+  // The schema checker's pattern finding (KB005), said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.group$/ }],
   pass: exportFindings,
 });
 const RESOURCE_NAME: Rule = defineRule({
@@ -253,6 +244,8 @@ const RESOURCE_NAME: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: RESOURCE_LIST_KINDS,
+  // The schema checker's pattern finding (KB005), said better here.
+  supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.resource$/ }],
   pass: exportFindings,
 });
 const DUPLICATE_RESOURCE: Rule = defineRule({
@@ -262,51 +255,6 @@ const DUPLICATE_RESOURCE: Rule = defineRule({
   severity: 'warning',
   scope: 'object',
   appliesTo: RESOURCE_LIST_KINDS,
-  pass: exportFindings,
-});
-const VERSION_NAMES: Rule = defineRule({
-  id: 'KB124',
-  title: 'spec.resources[*].versions are Kubernetes version names',
-  source: 'Kubernetes',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: RESOURCE_LIST_KINDS,
-  pass: exportFindings,
-});
-const UNIQUE_VERSIONS: Rule = defineRule({
-  id: 'KB125',
-  title: 'spec.resources[*].versions has no duplicates',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: RESOURCE_LIST_KINDS,
-  pass: exportFindings,
-});
-const CRD_BACKED: Rule = defineRule({
-  id: 'KB126',
-  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
-  source: 'spec §2.5',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const LEGACY_ISOLATION: Rule = defineRule({
-  id: 'KB127',
-  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
-  source: 'spec §2.5',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
-  pass: exportFindings,
-});
-const ISOLATION_WINS: Rule = defineRule({
-  id: 'KB128',
-  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
-  source: 'kube-bind behaviour',
-  severity: 'warning',
-  scope: 'object',
-  appliesTo: V1ALPHA2,
   pass: exportFindings,
 });
 
@@ -351,6 +299,25 @@ function exportFindings(obj: Manifest): Violation[] {
   return out;
 }
 
+const VERSION_NAMES: Rule = defineRule({
+  id: 'KB124',
+  title: 'spec.resources[*].versions are Kubernetes version names',
+  source: 'Kubernetes',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: RESOURCE_LIST_KINDS,
+  pass: exportFindings,
+});
+const UNIQUE_VERSIONS: Rule = defineRule({
+  id: 'KB125',
+  title: 'spec.resources[*].versions has no duplicates',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: RESOURCE_LIST_KINDS,
+  pass: exportFindings,
+});
+
 /** KB124 and KB125: the names of an entry's versions, each listed once. */
 function checkVersions(entry: ExportedResource, out: Violation[]): void {
   // Most entries list one version: nothing to compare it with.
@@ -368,6 +335,16 @@ function checkVersions(entry: ExportedResource, out: Violation[]): void {
     }
   }
 }
+
+const CRD_BACKED: Rule = defineRule({
+  id: 'KB126',
+  title: 'exported resources come from CustomResourceDefinitions, not from Kubernetes itself',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
 
 /** KB126: only resources that a CustomResourceDefinition provides can be exported. */
 function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
@@ -397,6 +374,25 @@ export function notCrdBacked(entry: ExportedResource): { path: string; what: str
     : `${why}; export a resource defined by a CustomResourceDefinition, with the CRD's group (e.g. "wildwest.dev")`;
   return { path, what, hint };
 }
+
+const LEGACY_ISOLATION: Rule = defineRule({
+  id: 'KB127',
+  title: 'spec.clusterScopedIsolation is deprecated in favour of spec.isolation',
+  source: 'spec §2.5',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
+const ISOLATION_WINS: Rule = defineRule({
+  id: 'KB128',
+  title: 'spec.clusterScopedIsolation agrees with spec.isolation',
+  source: 'kube-bind behaviour',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: V1ALPHA2,
+  pass: exportFindings,
+});
 
 /** KB127 and KB128: the deprecated spec.clusterScopedIsolation. */
 function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {

@@ -47,8 +47,21 @@ export interface Rule extends RuleHeader {
    * only those, since on a recognised object it has nothing to say.
    */
   readonly judgesKind?: boolean;
+  /**
+   * The findings of other rules this rule reports better, at the same path
+   * and for the same cause (for example the generic schema checker's pattern
+   * finding on a group this rule explains): the runner leaves them out of
+   * the objects this rule applies to.
+   */
+  readonly supersedes?: readonly Superseded[];
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
+}
+
+/** Findings of the rule `rule` at the paths `path` matches. */
+export interface Superseded {
+  readonly rule: string;
+  readonly path: RegExp;
 }
 
 /** One object among several, for checks across objects. */

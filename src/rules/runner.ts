@@ -9,7 +9,7 @@ import { withCrossObjectIndex } from './cross-object';
 import { DEFAULT_NAMESPACE_PREFIX } from '../model';
 import { withRuleScope } from './memo';
 import { CROSS_RULES, RULES } from './registry';
-import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
+import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './rule';
 import { Violation } from './violation';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
 import { Manifest } from '../model/manifest';
@@ -28,7 +28,21 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
   const target: Target = kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj) ?? OTHER_OBJECTS;
   // Rules of one object share readers (perObject) and passes (defineRule({ pass })).
-  return withRuleScope(() => runSteps(stepsFor(target), obj, ctx));
+  const found = withRuleScope(() => runSteps(stepsFor(target), obj, ctx));
+  const superseded = supersededFor(target);
+  return superseded.length === 0 || found.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
+}
+
+const SUPERSEDED_BY_TARGET = new Map<Target, readonly Superseded[]>();
+
+/** What the rules that apply to `target` declare they supersede, gathered once per kind/version. */
+function supersededFor(target: Target): readonly Superseded[] {
+  let superseded = SUPERSEDED_BY_TARGET.get(target);
+  if (superseded === undefined) {
+    superseded = target === OTHER_OBJECTS ? [] : RULES.filter(r => r.appliesTo.includes(target)).flatMap(r => r.supersedes ?? []);
+    SUPERSEDED_BY_TARGET.set(target, superseded);
+  }
+  return superseded;
 }
 
 /**

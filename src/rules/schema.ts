@@ -5,7 +5,6 @@
  * field names; everything it says comes from the schema.
  */
 import { instanceSchema } from '../crds';
-import { SUPERSEDED_BY_SEMANTIC_RULES } from './export';
 import { isBase64, isRfc3339, looksLikePem } from './k8s-formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from './k8s-values';
 import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from './kube-bind-kinds';
@@ -14,21 +13,69 @@ import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { requiredOf } from '../crds/facts';
-import { KIND_VERSIONS, KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
+import { KIND_VERSIONS, KindVersion, kindVersionOf } from '../model/kinds';
 import { has, isObject, Manifest, own } from '../model/manifest';
 
 const SOURCE_CRD = 'kube-bind CRD';
 
-export const UNKNOWN_KIND_VERSION: Pick<Rule, 'id' | 'severity'> = { id: 'KB001', severity: 'error' };
-const REQUIRED: Pick<Rule, 'id' | 'severity'> = { id: 'KB002', severity: 'error' };
-const TYPE: Pick<Rule, 'id' | 'severity'> = { id: 'KB003', severity: 'error' };
-const ENUM: Pick<Rule, 'id' | 'severity'> = { id: 'KB004', severity: 'error' };
-const STRING_CONSTRAINT: Pick<Rule, 'id' | 'severity'> = { id: 'KB005', severity: 'error' };
-const FORMAT: Pick<Rule, 'id' | 'severity'> = { id: 'KB006', severity: 'error' };
-const LIST_CONSTRAINT: Pick<Rule, 'id' | 'severity'> = { id: 'KB007', severity: 'error' };
-// The spec (2.2) and kube-bind's CRD both make a BoundSchema's spec optional: a warning, not an error.
-const SPEC_PRESENT: Pick<Rule, 'id' | 'severity'> = { id: 'KB008', severity: 'warning' };
-const UNKNOWN_FIELD: Pick<Rule, 'id' | 'severity'> = { id: 'KB009', severity: 'warning' };
+// ---------------------------------------------------------------------------
+// The rules. KB001 judges apiVersion and kind (`unknownKindVersion`, below);
+// the others are what one structural walk of the object against its CRD's
+// schema finds (`structuralViolations`, at the end), each reported where the
+// walk meets it.
+
+/** A rule the generic checker reports, in its structural walk of every kube-bind object. */
+const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS, pass: structuralViolations } as const;
+
+const UNKNOWN_KIND_VERSION: Rule = defineRule({
+  id: 'KB001',
+  severity: 'error',
+  title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
+  source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  // It judges whether an object is of these kinds at all: the runner gives it the objects of no recognised kind/version.
+  judgesKind: true,
+  check: (obj, ctx) => unknownKindVersion(obj, ctx),
+});
+const REQUIRED: Rule = defineRule({ id: 'KB002', severity: 'error', ...CHECKER, title: 'Required fields are present' });
+const TYPE: Rule = defineRule({ id: 'KB003', severity: 'error', ...CHECKER, title: 'Every field has the type the schema declares (integers are whole numbers)' });
+const ENUM: Rule = defineRule({ id: 'KB004', severity: 'error', ...CHECKER, title: 'Fields with a fixed set of values use one of them' });
+const STRING_CONSTRAINT: Rule = defineRule({
+  id: 'KB005',
+  severity: 'error',
+  ...CHECKER,
+  title: 'Values meet the schema\'s pattern, length and range limits',
+});
+const FORMAT: Rule = defineRule({
+  id: 'KB006',
+  severity: 'error',
+  ...CHECKER,
+  title: 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)',
+});
+const LIST_CONSTRAINT: Rule = defineRule({ id: 'KB007', severity: 'error', ...CHECKER, title: 'Lists meet their size limits and keyed lists have unique keys' });
+const SPEC_PRESENT: Rule = defineRule({
+  id: 'KB008',
+  // The spec (2.2) and kube-bind's CRD both make a BoundSchema's spec optional: a warning, not an error.
+  severity: 'warning',
+  ...CHECKER,
+  title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
+  source: 'spec §2.2, §2.6',
+  appliesTo: ['BoundSchema/v1alpha2'],
+});
+const UNKNOWN_FIELD: Rule = defineRule({ id: 'KB009', severity: 'warning', ...CHECKER, title: 'No unknown fields (the server would silently drop them)' });
+
+export const SCHEMA_RULES: readonly Rule[] = [
+  UNKNOWN_KIND_VERSION,
+  REQUIRED,
+  TYPE,
+  ENUM,
+  STRING_CONSTRAINT,
+  FORMAT,
+  LIST_CONSTRAINT,
+  SPEC_PRESENT,
+  UNKNOWN_FIELD,
+];
 
 type Schema = { [key: string]: any };
 
@@ -678,56 +725,10 @@ function schemaFor(kv: KindVersion, group: string): Schema {
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
-  let found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
-  if (RESOURCE_LIST_KINDS.includes(kv) && found.length > 0) found = found.filter(v => !supersededBySemanticRule(v));
+  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
   }
   return found;
 }
-
-/** A finding a semantic rule of the export reports better, at the same path and for the same cause. */
-function supersededBySemanticRule(v: Violation): boolean {
-  return SUPERSEDED_BY_SEMANTIC_RULES.some(s => s.rule === v.rule && s.path.test(v.path));
-}
-
-/** A rule the generic checker reports, in its structural walk of every kube-bind object. */
-const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS, pass: structuralViolations } as const;
-
-const unknownKind: Rule = defineRule({
-  ...UNKNOWN_KIND_VERSION,
-  title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
-  source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
-  scope: 'object',
-  appliesTo: KIND_VERSIONS,
-  // It judges whether an object is of these kinds at all: the runner gives it the objects of no recognised kind/version.
-  judgesKind: true,
-  check: (obj, ctx) => unknownKindVersion(obj, ctx),
-});
-const required: Rule = defineRule({ ...REQUIRED, ...CHECKER, title: 'Required fields are present' });
-const type: Rule = defineRule({ ...TYPE, ...CHECKER, title: 'Every field has the type the schema declares (integers are whole numbers)' });
-const enumValue: Rule = defineRule({ ...ENUM, ...CHECKER, title: 'Fields with a fixed set of values use one of them' });
-const stringConstraint: Rule = defineRule({ ...STRING_CONSTRAINT, ...CHECKER, title: 'Values meet the schema\'s pattern, length and range limits' });
-const format: Rule = defineRule({ ...FORMAT, ...CHECKER, title: 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)' });
-const listConstraint: Rule = defineRule({ ...LIST_CONSTRAINT, ...CHECKER, title: 'Lists meet their size limits and keyed lists have unique keys' });
-const specPresent: Rule = defineRule({
-  ...SPEC_PRESENT,
-  ...CHECKER,
-  title: 'A BoundSchema has a spec (optional for the server, but without it nothing is bound)',
-  source: 'spec §2.2, §2.6',
-  appliesTo: ['BoundSchema/v1alpha2'],
-});
-const unknownField: Rule = defineRule({ ...UNKNOWN_FIELD, ...CHECKER, title: 'No unknown fields (the server would silently drop them)' });
-
-export const SCHEMA_RULES: readonly Rule[] = [
-  unknownKind,
-  required,
-  type,
-  enumValue,
-  stringConstraint,
-  format,
-  listConstraint,
-  specPresent,
-  unknownField,
-];

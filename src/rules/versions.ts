@@ -193,27 +193,41 @@ const schemasEqual: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
-  check: (obj, ctx) => {
-    const kv = kindVersionOf(obj, ctx.group);
-    const schemas = (versionEntries(obj) ?? [])
-      .filter(v => isExported(v.entry))
-      .map(v => versionSchema(kv, v))
-      .filter((s): s is VersionSchema => s !== undefined);
-    if (schemas.length < 2) return [];
-    const [first, ...rest] = schemas;
-    const out: Violation[] = [];
-    for (const other of rest) {
-      const diff = versionSchemaDifference(first.schema, other.schema);
-      if (diff === undefined) continue;
-      const at = diff.path.replace(/^\./, '');
-      out.push(violation(schemasEqual, other.path,
-        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}`,
-        'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
-        + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)'));
-    }
-    return out;
-  },
+  check: (obj, ctx) => differingVersionSchemas(obj, ctx).map(d => violation(schemasEqual, d.path,
+    `${d.path} differs from ${d.firstPath}${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+    'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
+    + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
 });
+
+/** Where the schema of a served or stored version differs from the first one's (description, example and externalDocs aside). */
+export interface SchemaDifference {
+  /** The differing version's schema. */
+  readonly path: string;
+  /** The first served or stored version's schema. */
+  readonly firstPath: string;
+  /** Where in the schema they first differ; empty at the root. */
+  readonly at: string;
+}
+
+/**
+ * The served or stored versions whose schema differs from the first one's:
+ * what KB035 reports, and what KB180 (crd.ts) notes on a CustomResourceDefinition.
+ */
+export function differingVersionSchemas(obj: Manifest, ctx: RuleContext): SchemaDifference[] {
+  const kv = kindVersionOf(obj, ctx.group);
+  const schemas = (versionEntries(obj) ?? [])
+    .filter(v => isExported(v.entry))
+    .map(v => versionSchema(kv, v))
+    .filter((s): s is VersionSchema => s !== undefined);
+  if (schemas.length < 2) return [];
+  const [first, ...rest] = schemas;
+  const out: SchemaDifference[] = [];
+  for (const other of rest) {
+    const diff = versionSchemaDifference(first.schema, other.schema);
+    if (diff !== undefined) out.push({ path: other.path, firstPath: first.path, at: diff.path.replace(/^\./, '') });
+  }
+  return out;
+}
 
 /** What the structural-schema walk finds of one kind, reported as `rule`'s. */
 function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {

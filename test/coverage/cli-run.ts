@@ -33,8 +33,8 @@ export interface ValidateRun {
   readonly stderr: string;
 }
 
-/** `validate --output json ...args`, with captured streams and an empty environment. */
-export async function validateJson(args: readonly string[]): Promise<ValidateRun> {
+/** The command line in-process, with captured streams, empty standard input and an empty environment. */
+export async function runMain(args: readonly string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io = {
@@ -42,7 +42,13 @@ export async function validateJson(args: readonly string[]): Promise<ValidateRun
     stderr: { write: (s: string) => { err += s; return true; } },
     stdin: Readable.from([] as Buffer[]),
   };
-  const code = await main(['validate', '--output', 'json', ...args], io, { env: {} });
+  const code = await main([...args], io, { env: {} });
+  return { code, out, err };
+}
+
+/** `validate --output json ...args`, with captured streams and an empty environment. */
+export async function validateJson(args: readonly string[]): Promise<ValidateRun> {
+  const { code, out, err } = await runMain(['validate', '--output', 'json', ...args]);
   let objects: JsonObject[] = [];
   if (out.trim() !== '') {
     try {

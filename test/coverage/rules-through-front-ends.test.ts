@@ -6,13 +6,10 @@
  * the construct), and a passing one, which must not report it. A rule
  * registered without a row here fails the meta-test.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { stringify } from 'yaml';
 import { describeViolations, validateJson } from './cli-run';
+import { yamlWorkDir } from './yaml-work-dir';
 import {
   ApiServiceExport, ApiServiceExportRequest, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BindableResourcesRequest, BoundSchema, Collection,
   ExportedCrd, Scope, UpdateCheck,
@@ -30,32 +27,10 @@ const REGISTERED: ReadonlyMap<string, Severity> = new Map([
 
 const severityOf = (row: RuleRow): Severity => row.severity ?? REGISTERED.get(row.id) ?? 'error';
 
-let workDir: string;
-let quiet: string | undefined;
-
-beforeAll(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-bind-rule-coverage-'));
-  // Warnings must reach stderr for the construct checks below.
-  quiet = process.env.CDK8S_KUBE_BIND_QUIET;
-  delete process.env.CDK8S_KUBE_BIND_QUIET;
-});
-
-afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true });
-  if (quiet !== undefined) process.env.CDK8S_KUBE_BIND_QUIET = quiet;
-});
+const writeYaml = yamlWorkDir('kube-bind-rule-coverage-');
 
 // ---------------------------------------------------------------------------
 // Command line
-
-let fileCount = 0;
-
-function writeYaml(objects: readonly Manifest[]): string {
-  const file = path.join(workDir, `scenario-${++fileCount}.yaml`);
-  // Written for YAML 1.1 readers too (kubectl, the CLI): a string "yes" stays quoted.
-  fs.writeFileSync(file, objects.map(o => stringify(o, { lineWidth: 0, compat: 'yaml-1.1' })).join('---\n'));
-  return file;
-}
 
 async function runCli(s: Scenario) {
   const file = writeYaml(s.objects);

@@ -6,15 +6,10 @@
  * and `BoundSchema.fromCrd` must agree: the same rule at the same severity,
  * or nothing.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { Readable } from 'stream';
 import { Chart, Testing } from 'cdk8s';
-import { stringify } from 'yaml';
-import { validateJson } from './cli-run';
+import { runMain, validateJson } from './cli-run';
+import { yamlWorkDir } from './yaml-work-dir';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
-import { main } from '../../src/cli/main';
 import { Manifest } from '../../src/model';
 import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/scenario-kit';
 
@@ -29,24 +24,7 @@ const PAIRS: ReadonlyArray<readonly [Scope, InformerScope]> = [
 /** What a route says about one object: `KB070 warning`, or nothing. */
 type Verdict = string[];
 
-let workDir: string;
-let quiet: string | undefined;
-beforeAll(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-bind-scope-verdicts-'));
-  quiet = process.env.CDK8S_KUBE_BIND_QUIET;
-  delete process.env.CDK8S_KUBE_BIND_QUIET;
-});
-afterAll(() => {
-  fs.rmSync(workDir, { recursive: true, force: true });
-  if (quiet !== undefined) process.env.CDK8S_KUBE_BIND_QUIET = quiet;
-});
-
-let files = 0;
-function writeYaml(objects: readonly Manifest[]): string {
-  const file = path.join(workDir, `objects-${++files}.yaml`);
-  fs.writeFileSync(file, objects.map(o => stringify(o, { lineWidth: 0, compat: 'yaml-1.1' })).join('---\n'));
-  return file;
-}
+const writeYaml = yamlWorkDir('kube-bind-scope-verdicts-');
 
 const sorted = (v: Verdict): Verdict => [...new Set(v)].sort();
 
@@ -63,15 +41,8 @@ async function viaValidate(objects: readonly Manifest[]): Promise<Map<string, Ve
 /** `from-crd [--export]` on a CRD: the findings it prints, by the kind of the object they are about. */
 async function viaFromCrd(scope: Scope, informerScope: InformerScope, withExport: boolean): Promise<Map<string, Verdict>> {
   const source = crd(['spec.scope', scope]);
-  let out = '';
-  let err = '';
-  const io = {
-    stdout: { write: (s: string) => { out += s; return true; } },
-    stderr: { write: (s: string) => { err += s; return true; } },
-    stdin: Readable.from([] as Buffer[]),
-  };
   const args = ['from-crd', '--informer-scope', informerScope, ...(withExport ? ['--export', 'widgets'] : []), writeYaml([source])];
-  const code = await main(args, io, { env: {} });
+  const { code, err } = await runMain(args);
   expect({ code: code === 2 ? err : 'ran' }).toEqual({ code: 'ran' });
   // validate's text report: `file:line: warning KB070 widgets.example.com (BoundSchema kube-bind.io/v1alpha2) path: message`.
   const verdicts = new Map<string, Verdict>([['BoundSchema/v1alpha2', []], ...(withExport ? [['APIServiceExport/v1alpha2', []] as [string, Verdict]] : [])]);

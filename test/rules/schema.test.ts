@@ -312,8 +312,8 @@ describe('KB007 list sizes and keys', () => {
   test('v1alpha2 needs at least one resource', () => {
     const obj = validExportV1alpha2();
     obj.spec.resources = [];
-    // KB120 says it, with a better message; the checker does not say it again.
-    expect(findings('KB007', obj)).toEqual([]);
+    // The checker finds it, but KB120 says it better and declares it supersedes it: the runner reports KB120 alone.
+    expect(findings('KB007', obj)).toEqual([at('KB007', 'spec.resources')]);
     expect(validateObject(obj).filter(v => v.path === 'spec.resources').map(v => v.rule)).toEqual(['KB120']);
   });
 });
