@@ -4,6 +4,7 @@ import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { InformerScope, Isolation } from './model/enums';
 import { PermissionClaim } from './permission-claim';
+import { noteChange } from './validation';
 
 /**
  * A resource an export exposes to consumers.
@@ -128,6 +129,7 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
     this._resources.push({ ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+    noteChange();
   }
 
   /**
@@ -139,6 +141,7 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
     }
     this._resources.push(schema);
+    noteChange();
   }
 
   /**
@@ -146,6 +149,7 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public addPermissionClaim(claim: PermissionClaim): void {
     this._claims.push(claim);
+    noteChange();
   }
 
   /**

@@ -1,8 +1,8 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KeyRenamer, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './rules/kinds';
-import { validateWithRules } from './validation';
+import { noteChange, validateWithRules } from './validation';
 
 /**
  * What every kube-bind resource takes.
@@ -67,7 +67,9 @@ export interface KubeBindResourceKind {
  * checks the object at synth (errors fail it; warnings are printed).
  *
  * A kind is its props, its spec (`renderSpec`, read at every rendering, so
- * that `addX()` after construction takes effect) and its rules.
+ * that `addX()` after construction takes effect) and its rules. Its `addX()`
+ * mutators call `noteChange()` (src/validation.ts), so that a later synth in
+ * the same process checks the object again.
  */
 export abstract class KubeBindResource extends Construct {
   /**
@@ -84,12 +86,17 @@ export abstract class KubeBindResource extends Construct {
     super(scope, id);
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
     const name = props.metadata?.name ?? kind.defaultName;
-    this.apiObject = new KubeBindObject(this, 'Resource', {
+    const apiObject = new KubeBindObject(this, 'Resource', {
       apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
       kind: kind.kind,
       metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
     }, () => this.renderSpec(), kind.clusterScoped ?? false);
-    validateWithRules(this, this.apiObject, this.kubeBindGroup);
+    this.apiObject = apiObject;
+    validateWithRules(this, apiObject, this.kubeBindGroup, {
+      metadata: () => apiObject.renderMetadata(),
+      spec: () => this.renderSpec(),
+      volatile: () => apiObject.volatile,
+    });
   }
 
   /**
@@ -115,12 +122,15 @@ export abstract class KubeBindResource extends Construct {
 
 /**
  * The L1 object of a `KubeBindResource`: an ApiObject whose `spec` is a
- * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and JSON
- * patches included; this class only gives back the keys cdk8s mishandles
- * (see data-keys.ts) and keeps a cluster-scoped object out of the chart's
- * namespace.
+ * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and every
+ * JSON patch included; this class only gives back the keys cdk8s mishandles
+ * (see data-keys.ts), keeps a cluster-scoped object out of the chart's
+ * namespace, and tells the validation what changes it without a mutator of
+ * the library: a metadata change, a token in the metadata, a JSON patch.
  */
 class KubeBindObject extends ApiObject {
+  /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
+  public volatile: boolean;
   private readonly keys: KeyRenamer;
 
   public constructor(
@@ -133,6 +143,10 @@ class KubeBindObject extends ApiObject {
     const keys = new KeyRenamer();
     super(scope, id, { ...props, spec: Lazy.any({ produce: () => keys.rename(renderSpec()) }) });
     this.keys = keys;
+    this.volatile = holdsToken(props.metadata);
+    announceMetadataChanges(this.metadata, args => {
+      this.volatile ||= args.some(holdsToken);
+    });
   }
 
   public override toJson(): any {
@@ -142,4 +156,50 @@ class KubeBindObject extends ApiObject {
     if (this.clusterScoped && json.metadata !== undefined) delete json.metadata.namespace;
     return json;
   }
+
+  public override addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...ops);
+    this.volatile = true;
+    noteChange();
+  }
+
+  /** The metadata as `toJson()` writes it. */
+  public renderMetadata(): { [key: string]: any } | undefined {
+    const metadata = this.metadata.toJson();
+    if (this.clusterScoped && metadata !== undefined) delete metadata.namespace;
+    return metadata;
+  }
+}
+
+/**
+ * Makes every mutator of `metadata` (`add`, `addLabel`, `addAnnotation`,
+ * `addFinalizers`, `addOwnerReference`, and any a later cdk8s adds under a
+ * name starting with add, set or remove) call `noteChange()`, and hand its
+ * arguments to `seen`. Only this object's metadata is wrapped.
+ */
+function announceMetadataChanges(metadata: ApiObjectMetadataDefinition, seen: (args: unknown[]) => void): void {
+  for (let proto = Object.getPrototypeOf(metadata); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = (metadata as any)[name];
+      if (!/^(add|set|remove)/.test(name) || typeof method !== 'function' || Object.prototype.hasOwnProperty.call(metadata, name)) continue;
+      Object.defineProperty(metadata, name, {
+        configurable: true,
+        writable: true,
+        value: (...args: unknown[]) => {
+          seen(args);
+          noteChange();
+          return method.apply(metadata, args);
+        },
+      });
+    }
+  }
+}
+
+/** Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s resolves it at every rendering. */
+function holdsToken(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function';
+  if (Array.isArray(value)) return value.some(holdsToken);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return true;
+  return Object.keys(value).some(key => holdsToken((value as any)[key]));
 }
