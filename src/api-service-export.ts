@@ -167,13 +167,15 @@ export class ApiServiceExport extends KubeBindResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    return {
+    // Assignments rather than spreads: this runs for every object at every synth.
+    const spec: { [key: string]: any } = {
       resources: this._resources.map(renderResource),
       isolation: this.isolation,
       informerScope: this.informerScope,
-      ...(this._claims.length > 0 ? { permissionClaims: this._claims.map(c => c.toJson()) } : {}),
-      ...(this.clusterScopedIsolation !== undefined ? { clusterScopedIsolation: this.clusterScopedIsolation } : {}),
     };
+    if (this._claims.length > 0) spec.permissionClaims = this._claims.map(c => c.toJson());
+    if (this.clusterScopedIsolation !== undefined) spec.clusterScopedIsolation = this.clusterScopedIsolation;
+    return spec;
   }
 }
 
@@ -181,9 +183,7 @@ function renderResource(r: ExportedResource | BoundSchema): ExportedResource {
   if (BoundSchema.isBoundSchema(r)) {
     return { group: r.group, resource: r.plural, versions: r.servedVersions };
   }
-  return {
-    group: r.group ?? '',
-    resource: r.resource,
-    ...(r.versions !== undefined ? { versions: [...r.versions] } : {}),
-  };
+  const out: { group: string; resource: string; versions?: string[] } = { group: r.group ?? '', resource: r.resource };
+  if (r.versions !== undefined) out.versions = [...r.versions];
+  return out;
 }

@@ -2,7 +2,7 @@ import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, JsonPatch, L
 import { Construct } from 'constructs';
 import { KeyRenamer, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './rules/kinds';
-import { noteChange, validateWithRules } from './validation';
+import { currentVersion, noteChange, validateWithRules } from './validation';
 
 /**
  * What every kube-bind resource takes.
@@ -82,6 +82,8 @@ export abstract class KubeBindResource extends Construct {
    */
   protected readonly apiObject: ApiObject;
 
+  private rendered?: { readonly version: number; readonly spec: { [key: string]: any } };
+
   protected constructor(scope: Construct, id: string, props: KubeBindResourceProps, kind: KubeBindResourceKind) {
     super(scope, id);
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
@@ -90,11 +92,11 @@ export abstract class KubeBindResource extends Construct {
       apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
       kind: kind.kind,
       metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
-    }, () => this.renderSpec(), kind.clusterScoped ?? false);
+    }, () => this.currentSpec(), kind.clusterScoped ?? false);
     this.apiObject = apiObject;
     validateWithRules(this, apiObject, this.kubeBindGroup, {
       metadata: () => apiObject.renderMetadata(),
-      spec: () => this.renderSpec(),
+      spec: () => this.currentSpec(),
       volatile: () => apiObject.volatile,
     });
   }
@@ -111,6 +113,19 @@ export abstract class KubeBindResource extends Construct {
    */
   public get metadata(): ApiObjectMetadataDefinition {
     return this.apiObject.metadata;
+  }
+
+  /**
+   * `renderSpec()`, rendered once per version of the library's state (see
+   * `noteChange`): the rules and the output read the same rendering.
+   */
+  private currentSpec(): { [key: string]: any } {
+    const version = currentVersion();
+    const cached = this.rendered;
+    if (cached !== undefined && cached.version === version) return cached.spec;
+    const spec = this.renderSpec();
+    this.rendered = { version, spec };
+    return spec;
   }
 
   /**
@@ -131,6 +146,8 @@ export abstract class KubeBindResource extends Construct {
 class KubeBindObject extends ApiObject {
   /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
   public volatile: boolean;
+  /** The metadata as last rendered, and for which version (see `announceMetadataChanges`). */
+  public renderedMetadata?: { readonly version: number; readonly json: any };
   private readonly keys: KeyRenamer;
 
   public constructor(
@@ -144,9 +161,7 @@ class KubeBindObject extends ApiObject {
     super(scope, id, { ...props, spec: Lazy.any({ produce: () => keys.rename(renderSpec()) }) });
     this.keys = keys;
     this.volatile = holdsToken(props.metadata);
-    announceMetadataChanges(this.metadata, args => {
-      this.volatile ||= args.some(holdsToken);
-    });
+    announceMetadataChanges(this);
   }
 
   public override toJson(): any {
@@ -166,33 +181,68 @@ class KubeBindObject extends ApiObject {
   /** The metadata as `toJson()` writes it. */
   public renderMetadata(): { [key: string]: any } | undefined {
     const metadata = this.metadata.toJson();
-    if (this.clusterScoped && metadata !== undefined) delete metadata.namespace;
-    return metadata;
+    if (!this.clusterScoped || metadata === undefined || !('namespace' in metadata)) return metadata;
+    // A copy: the rendering is shared with the output (see announceMetadataChanges).
+    const { namespace, ...rest } = metadata;
+    return rest;
   }
 }
 
+/** The object whose metadata a wrapped mutator changes. */
+const OWNER = Symbol('cdk8s-kube-bind.metadataOwner');
+
+/** Per metadata class, a prototype whose mutators announce themselves. */
+const ANNOUNCING = new WeakMap<object, object>();
+
 /**
- * Makes every mutator of `metadata` (`add`, `addLabel`, `addAnnotation`,
- * `addFinalizers`, `addOwnerReference`, and any a later cdk8s adds under a
- * name starting with add, set or remove) call `noteChange()`, and hand its
- * arguments to `seen`. Only this object's metadata is wrapped.
+ * Makes every mutator of `object.metadata` (`add`, `addLabel`,
+ * `addAnnotation`, `addFinalizers`, `addOwnerReference`, and any a later cdk8s
+ * adds under a name starting with add, set or remove) call `noteChange()`,
+ * and mark the object volatile when it is given a token. Only this object's
+ * metadata changes: its prototype becomes one that wraps the class's methods
+ * (built once per class).
  */
-function announceMetadataChanges(metadata: ApiObjectMetadataDefinition, seen: (args: unknown[]) => void): void {
-  for (let proto = Object.getPrototypeOf(metadata); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const method = (metadata as any)[name];
-      if (!/^(add|set|remove)/.test(name) || typeof method !== 'function' || Object.prototype.hasOwnProperty.call(metadata, name)) continue;
-      Object.defineProperty(metadata, name, {
+function announceMetadataChanges(object: KubeBindObject): void {
+  const metadata = object.metadata;
+  const proto = Object.getPrototypeOf(metadata);
+  let announcing = ANNOUNCING.get(proto);
+  if (announcing === undefined) {
+    announcing = Object.create(proto) as object;
+    const names = new Set<string>();
+    for (let p = proto; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const name of Object.getOwnPropertyNames(p)) if (/^(add|set|remove)/.test(name) && typeof p[name] === 'function') names.add(name);
+    }
+    // The metadata as cdk8s renders it, rendered once per version of the library's state unless it holds a
+    // token: the rules and the output read the same rendering (neither changes it).
+    const render = proto.toJson;
+    Object.defineProperty(announcing, 'toJson', {
+      configurable: true,
+      writable: true,
+      value: function (this: any) {
+        const owner: KubeBindObject | undefined = this[OWNER];
+        if (owner === undefined || owner.volatile) return render.call(this);
+        const version = currentVersion();
+        if (owner.renderedMetadata?.version !== version) owner.renderedMetadata = { version, json: render.call(this) };
+        return owner.renderedMetadata.json;
+      },
+    });
+    for (const name of names) {
+      const method = proto[name];
+      Object.defineProperty(announcing, name, {
         configurable: true,
         writable: true,
-        value: (...args: unknown[]) => {
-          seen(args);
+        value: function (this: any, ...args: unknown[]) {
+          const owner: KubeBindObject | undefined = this[OWNER];
+          if (owner !== undefined) owner.volatile ||= args.some(holdsToken);
           noteChange();
-          return method.apply(metadata, args);
+          return method.apply(this, args);
         },
       });
     }
+    ANNOUNCING.set(proto, announcing);
   }
+  Object.defineProperty(metadata, OWNER, { value: object });
+  Object.setPrototypeOf(metadata, announcing);
 }
 
 /** Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s resolves it at every rendering. */

@@ -233,16 +233,19 @@ export class PermissionClaim {
     }
     const selector: { [key: string]: any } = {};
     if (Object.keys(labelSelector).length > 0) selector.labelSelector = labelSelector;
-    if (this.namedResources.length > 0) selector.namedResources = this.namedResources.map(n => ({ ...n }));
+    if (this.namedResources.length > 0) {
+      selector.namedResources = this.namedResources.map(n => {
+        const named: { [key: string]: string } = { name: n.name };
+        if (n.namespace !== undefined) named.namespace = n.namespace;
+        return named;
+      });
+    }
     if (this.references.length > 0) {
       selector.references = this.references.map(r => {
         const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
-        return {
-          group,
-          resource,
-          jsonPath: { ...r.jsonPath },
-          ...(r.versions !== undefined ? { versions: [...r.versions] } : {}),
-        };
+        const reference: { [key: string]: any } = { group, resource, jsonPath: { ...r.jsonPath } };
+        if (r.versions !== undefined) reference.versions = [...r.versions];
+        return reference;
       });
     }
     return { group: this.group, resource: this.resource, selector };

@@ -62,7 +62,7 @@ export function formatViolation(v: Violation): string {
 /** Shared by every copy of the library in the process: a claim of one copy may sit in an export of another. */
 const VERSION = Symbol.for('cdk8s-kube-bind.version');
 
-function currentVersion(): number {
+export function currentVersion(): number {
   return (globalThis as any)[VERSION] ?? 0;
 }
 
@@ -167,10 +167,12 @@ interface AppState {
   readonly previous: Manifest[];
   /** Reporters of objects that are not ours, by the construct they report on. */
   readonly reporters: Map<IConstruct, Reporter>;
-  /** Every API object of the app at the last full check, in order. */
-  allObjects: readonly ApiObject[];
+  /** How many constructs the app and its charts held then (see `shapeOf`). */
+  shape: number;
   /** The objects the rules read, with their last manifests, in order. */
   entries: Entry[];
+  /** Those of them looked at in every pass. */
+  volatile: Entry[];
   /** The findings across objects (and of updates), by the construct they are reported on. */
   cross: Map<IConstruct, Violation[]>;
   /** What the findings across objects were computed from. */
@@ -201,8 +203,9 @@ function appState(scope: IConstruct): AppState {
       checkedByResource: new Map(),
       previous: [],
       reporters: new Map(),
-      allObjects: [],
+      shape: -1,
       entries: [],
+      volatile: [],
       cross: new Map(),
       refreshes: 0,
       servedAt: new WeakMap(),
@@ -273,21 +276,32 @@ interface Entry {
  * Brings the app's findings up to date for `asking`. Nothing to do when no
  * mutator announced a change, unless `asking` already reported since the
  * last refresh (a new pass): then the objects no mutator speaks for are
- * looked at again, and all of them when objects came or went.
+ * looked at again, and all of them when constructs came or went.
  */
 function refresh(state: AppState, asking: Reporter): void {
   const version = currentVersion();
   const newPass = state.servedAt.get(asking) === state.refreshes;
   if (state.version === version && !newPass) return;
-  const objects = state.root.node.findAll().filter(ApiObject.isApiObject);
-  if (state.version === version && sameItems(objects, state.allObjects)) {
-    recheckVolatile(state);
+  if (state.version === version && shapeOf(state.root) === state.shape) {
+    if (state.volatile.length > 0) recheckVolatile(state);
   } else {
-    fullCheck(state, objects);
+    fullCheck(state, state.root.node.findAll().filter(ApiObject.isApiObject));
   }
   state.version = currentVersion();
   state.refreshes++;
   state.servedAt.set(asking, state.refreshes);
+}
+
+/**
+ * How many constructs the app and its charts hold: objects added without a
+ * mutator of this library (a cdk8s-plus object, an L1 object) change it, so
+ * a pass sees them without walking the whole tree. (One added inside an
+ * existing construct after a synth is seen at the next change.)
+ */
+function shapeOf(root: IConstruct): number {
+  let count = 0;
+  for (const child of root.node.children) count += 1 + child.node.children.length;
+  return count;
 }
 
 /** Every object the rules read: per-object rules where a manifest changed, and the rules across objects when any did. */
@@ -308,8 +322,9 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
       entries.push({ object, manifest: before !== undefined && sameData(before, rendered) ? before : rendered, volatile: true });
     }
   }
-  state.allObjects = objects;
+  state.shape = shapeOf(state.root);
   state.entries = entries;
+  state.volatile = entries.filter(e => e.volatile);
   checkAcross(state);
 }
 
@@ -317,8 +332,7 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
 function recheckVolatile(state: AppState): void {
   const ownResolvers = !defaultResolversOnly(state.root);
   let changed = false;
-  for (const entry of state.entries) {
-    if (!entry.volatile) continue;
+  for (const entry of state.volatile) {
     const manifest = entry.checked !== undefined
       ? checkObject(entry.checked, manifestOf(entry.checked, ownResolvers).manifest)
       : entry.object.toJson();
