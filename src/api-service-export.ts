@@ -5,7 +5,7 @@ import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { InformerScope, Isolation } from './model/enums';
 import { PermissionClaim } from './permission-claim';
 import type { Violation } from './rules';
-import { leaveOutRepeated } from './validation';
+import { leaveOutRepeated, noteChange } from './validation';
 
 /**
  * A resource an export exposes to consumers.
@@ -131,6 +131,7 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
     this._resources.push({ ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+    noteChange();
   }
 
   /**
@@ -142,6 +143,7 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
     }
     this._resources.push(schema);
+    noteChange();
   }
 
   /**
@@ -149,6 +151,7 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public addPermissionClaim(claim: PermissionClaim): void {
     this._claims.push(claim);
+    noteChange();
   }
 
   /**
@@ -177,13 +180,15 @@ export class ApiServiceExport extends KubeBindResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    return {
+    // Assignments rather than spreads: this runs for every object at every synth.
+    const spec: { [key: string]: any } = {
       resources: this._resources.map(renderResource),
       isolation: this.isolation,
       informerScope: this.informerScope,
-      ...(this._claims.length > 0 ? { permissionClaims: this._claims.map(c => c.toJson()) } : {}),
-      ...(this.clusterScopedIsolation !== undefined ? { clusterScopedIsolation: this.clusterScopedIsolation } : {}),
     };
+    if (this._claims.length > 0) spec.permissionClaims = this._claims.map(c => c.toJson());
+    if (this.clusterScopedIsolation !== undefined) spec.clusterScopedIsolation = this.clusterScopedIsolation;
+    return spec;
   }
 }
 
@@ -191,9 +196,7 @@ function renderResource(r: ExportedResource | BoundSchema): ExportedResource {
   if (BoundSchema.isBoundSchema(r)) {
     return { group: r.group, resource: r.plural, versions: r.servedVersions };
   }
-  return {
-    group: r.group ?? '',
-    resource: r.resource,
-    ...(r.versions !== undefined ? { versions: [...r.versions] } : {}),
-  };
+  const out: { group: string; resource: string; versions?: string[] } = { group: r.group ?? '', resource: r.resource };
+  if (r.versions !== undefined) out.versions = [...r.versions];
+  return out;
 }

@@ -6,6 +6,7 @@ import { servingPaths } from './lifecycle/serving-paths';
 import { InformerScope, Scope } from './model/enums';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
+import { noteChange } from './validation';
 
 /**
  * A kube-bind resource whose spec defines one custom resource, as a CRD does
@@ -72,6 +73,7 @@ export abstract class DefinitionResource extends KubeBindResource {
    */
   public addVersion(version: ResourceVersion): void {
     this.definition.addVersion(version);
+    noteChange();
   }
 
   /**

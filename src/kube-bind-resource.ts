@@ -1,8 +1,8 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KeyRenamer, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './model/kinds';
-import { validateWithRules } from './validation';
+import { currentVersion, noteChange, validateWithRules } from './validation';
 
 /**
  * What every kube-bind resource takes.
@@ -67,7 +67,9 @@ export interface KubeBindResourceKind {
  * checks the object at synth (errors fail it; warnings are printed).
  *
  * A kind is its props, its spec (`renderSpec`, read at every rendering, so
- * that `addX()` after construction takes effect) and its rules.
+ * that `addX()` after construction takes effect) and its rules. Its `addX()`
+ * mutators call `noteChange()` (src/validation.ts), so that a later synth in
+ * the same process checks the object again.
  */
 export abstract class KubeBindResource extends Construct {
   /**
@@ -80,16 +82,23 @@ export abstract class KubeBindResource extends Construct {
    */
   protected readonly apiObject: ApiObject;
 
+  private rendered?: { readonly version: number; readonly spec: { [key: string]: any } };
+
   protected constructor(scope: Construct, id: string, props: KubeBindResourceProps, kind: KubeBindResourceKind) {
     super(scope, id);
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
     const name = props.metadata?.name ?? kind.defaultName;
-    this.apiObject = new KubeBindObject(this, 'Resource', {
+    const apiObject = new KubeBindObject(this, 'Resource', {
       apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
       kind: kind.kind,
       metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
-    }, () => this.renderSpec(), kind.clusterScoped ?? false);
-    validateWithRules(this, this.apiObject, this.kubeBindGroup);
+    }, () => this.currentSpec(), kind.clusterScoped ?? false);
+    this.apiObject = apiObject;
+    validateWithRules(this, apiObject, this.kubeBindGroup, {
+      metadata: () => apiObject.renderMetadata(),
+      spec: () => this.currentSpec(),
+      volatile: () => apiObject.volatile,
+    });
   }
 
   /**
@@ -107,6 +116,19 @@ export abstract class KubeBindResource extends Construct {
   }
 
   /**
+   * `renderSpec()`, rendered once per version of the library's state (see
+   * `noteChange`): the rules and the output read the same rendering.
+   */
+  private currentSpec(): { [key: string]: any } {
+    const version = currentVersion();
+    const cached = this.rendered;
+    if (cached !== undefined && cached.version === version) return cached.spec;
+    const spec = this.renderSpec();
+    this.rendered = { version, spec };
+    return spec;
+  }
+
+  /**
    * The object's `spec`, built from the construct's state. Called at every
    * rendering; it may return user data as given (the base copies nothing).
    */
@@ -115,12 +137,17 @@ export abstract class KubeBindResource extends Construct {
 
 /**
  * The L1 object of a `KubeBindResource`: an ApiObject whose `spec` is a
- * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and JSON
- * patches included; this class only gives back the keys cdk8s mishandles
- * (see data-keys.ts) and keeps a cluster-scoped object out of the chart's
- * namespace.
+ * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and every
+ * JSON patch included; this class only gives back the keys cdk8s mishandles
+ * (see data-keys.ts), keeps a cluster-scoped object out of the chart's
+ * namespace, and tells the validation what changes it without a mutator of
+ * the library: a metadata change, a token in the metadata, a JSON patch.
  */
 class KubeBindObject extends ApiObject {
+  /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
+  public volatile: boolean;
+  /** The metadata as last rendered, and for which version (see `announceMetadataChanges`). */
+  public renderedMetadata?: { readonly version: number; readonly json: any };
   private readonly keys: KeyRenamer;
 
   public constructor(
@@ -133,6 +160,8 @@ class KubeBindObject extends ApiObject {
     const keys = new KeyRenamer();
     super(scope, id, { ...props, spec: Lazy.any({ produce: () => keys.rename(renderSpec()) }) });
     this.keys = keys;
+    this.volatile = holdsToken(props.metadata);
+    announceMetadataChanges(this);
   }
 
   public override toJson(): any {
@@ -142,4 +171,85 @@ class KubeBindObject extends ApiObject {
     if (this.clusterScoped && json.metadata !== undefined) delete json.metadata.namespace;
     return json;
   }
+
+  public override addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...ops);
+    this.volatile = true;
+    noteChange();
+  }
+
+  /** The metadata as `toJson()` writes it. */
+  public renderMetadata(): { [key: string]: any } | undefined {
+    const metadata = this.metadata.toJson();
+    if (!this.clusterScoped || metadata === undefined || !('namespace' in metadata)) return metadata;
+    // A copy: the rendering is shared with the output (see announceMetadataChanges).
+    const { namespace, ...rest } = metadata;
+    return rest;
+  }
+}
+
+/** The object whose metadata a wrapped mutator changes. */
+const OWNER = Symbol('cdk8s-kube-bind.metadataOwner');
+
+/** Per metadata class, a prototype whose mutators announce themselves. */
+const ANNOUNCING = new WeakMap<object, object>();
+
+/**
+ * Makes every mutator of `object.metadata` (`add`, `addLabel`,
+ * `addAnnotation`, `addFinalizers`, `addOwnerReference`, and any a later cdk8s
+ * adds under a name starting with add, set or remove) call `noteChange()`,
+ * and mark the object volatile when it is given a token. Only this object's
+ * metadata changes: its prototype becomes one that wraps the class's methods
+ * (built once per class).
+ */
+function announceMetadataChanges(object: KubeBindObject): void {
+  const metadata = object.metadata;
+  const proto = Object.getPrototypeOf(metadata);
+  let announcing = ANNOUNCING.get(proto);
+  if (announcing === undefined) {
+    announcing = Object.create(proto) as object;
+    const names = new Set<string>();
+    for (let p = proto; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const name of Object.getOwnPropertyNames(p)) if (/^(add|set|remove)/.test(name) && typeof p[name] === 'function') names.add(name);
+    }
+    // The metadata as cdk8s renders it, rendered once per version of the library's state unless it holds a
+    // token: the rules and the output read the same rendering (neither changes it).
+    const render = proto.toJson;
+    Object.defineProperty(announcing, 'toJson', {
+      configurable: true,
+      writable: true,
+      value: function (this: any) {
+        const owner: KubeBindObject | undefined = this[OWNER];
+        if (owner === undefined || owner.volatile) return render.call(this);
+        const version = currentVersion();
+        if (owner.renderedMetadata?.version !== version) owner.renderedMetadata = { version, json: render.call(this) };
+        return owner.renderedMetadata.json;
+      },
+    });
+    for (const name of names) {
+      const method = proto[name];
+      Object.defineProperty(announcing, name, {
+        configurable: true,
+        writable: true,
+        value: function (this: any, ...args: unknown[]) {
+          const owner: KubeBindObject | undefined = this[OWNER];
+          if (owner !== undefined) owner.volatile ||= args.some(holdsToken);
+          noteChange();
+          return method.apply(this, args);
+        },
+      });
+    }
+    ANNOUNCING.set(proto, announcing);
+  }
+  Object.defineProperty(metadata, OWNER, { value: object });
+  Object.setPrototypeOf(metadata, announcing);
+}
+
+/** Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s resolves it at every rendering. */
+function holdsToken(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function';
+  if (Array.isArray(value)) return value.some(holdsToken);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return true;
+  return Object.keys(value).some(key => holdsToken((value as any)[key]));
 }

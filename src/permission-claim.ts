@@ -1,4 +1,5 @@
 import { IApiResource, describeGroupResource, resolveApiResource } from './api-resource';
+import { noteChange } from './validation';
 
 /**
  * One object selected by name.
@@ -166,6 +167,7 @@ export class PermissionClaim {
    */
   public addMatchLabel(key: string, value: string): void {
     this.matchLabels.set(key, value);
+    noteChange();
   }
 
   /**
@@ -174,6 +176,7 @@ export class PermissionClaim {
   public addMatchExpression(expression: LabelSelectorRequirement): void {
     const { key, operator, values } = expression;
     this.matchExpressions.push({ key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
+    noteChange();
   }
 
   /**
@@ -181,6 +184,7 @@ export class PermissionClaim {
    */
   public addName(name: string, namespace?: string): void {
     this.namedResources.push({ name, ...(namespace !== undefined ? { namespace } : {}) });
+    noteChange();
   }
 
   /**
@@ -211,6 +215,7 @@ export class PermissionClaim {
         + `got the single object ${referencing.description}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
     }
     this.references.push({ ...reference, jsonPath: { ...reference.jsonPath } });
+    noteChange();
   }
 
   /**
@@ -228,16 +233,19 @@ export class PermissionClaim {
     }
     const selector: { [key: string]: any } = {};
     if (Object.keys(labelSelector).length > 0) selector.labelSelector = labelSelector;
-    if (this.namedResources.length > 0) selector.namedResources = this.namedResources.map(n => ({ ...n }));
+    if (this.namedResources.length > 0) {
+      selector.namedResources = this.namedResources.map(n => {
+        const named: { [key: string]: string } = { name: n.name };
+        if (n.namespace !== undefined) named.namespace = n.namespace;
+        return named;
+      });
+    }
     if (this.references.length > 0) {
       selector.references = this.references.map(r => {
         const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
-        return {
-          group,
-          resource,
-          jsonPath: { ...r.jsonPath },
-          ...(r.versions !== undefined ? { versions: [...r.versions] } : {}),
-        };
+        const reference: { [key: string]: any } = { group, resource, jsonPath: { ...r.jsonPath } };
+        if (r.versions !== undefined) reference.versions = [...r.versions];
+        return reference;
       });
     }
     return { group: this.group, resource: this.resource, selector };

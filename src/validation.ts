@@ -3,21 +3,29 @@
  * mechanism: `node.addValidation`. The constructs never format messages.
  *
  * - Each construct of ours registers a validation that reports the rules on
- *   its L1 object's manifest, and the cross-object findings about it.
- * - Once per app, a validation on the app's root runs the cross-object rules
- *   (and the update rules of `UpdateCheck`) over every API object in the app
- *   that they read (kube-bind kinds and CRDs; other objects are not rendered).
- *   cdk8s validates the root first in every pass, so that one rendering of
- *   each object serves the whole pass: each construct then takes what was
- *   found for it. Findings about an object that is not ours are reported by
- *   a validation attached to the construct it belongs to.
+ *   its object, and the findings across objects about it. Findings about an
+ *   object that is not ours are reported by a validation attached to the
+ *   construct it belongs to.
+ * - Whichever of these validations cdk8s calls first (in any order) brings
+ *   the app's findings up to date; the others read them. Findings are kept
+ *   per object, under its manifest, and across objects, under all of them:
+ *   rules run again only for what changed.
  * - cdk8s validates the whole app once per `app.synth()` and once more per
- *   chart. Rules run again only for an object whose manifest changed since it
- *   was last checked (compared value by value, key order included), and a warning already printed
- *   in the same synchronous run is not printed again: each finding is printed
- *   once per synth, whatever the number of charts.
+ *   chart. A pass in which nothing can have changed costs a version check:
+ *   every mutator of the library (`addVersion`, `addResource`, a claim's
+ *   `addX`, the metadata's `addLabel`...) calls `noteChange()`. What no
+ *   mutator announces is rendered again in every pass and compared: objects
+ *   with a token (`Lazy`) in their spec or metadata, or a JSON patch; every
+ *   object of an app with resolvers of its own; and the objects not made by
+ *   this library that the rules read (kube-bind kinds, CRDs).
+ * - The manifest the rules read is the one cdk8s writes: for an object of
+ *   ours whose spec and metadata are plain data, the metadata as cdk8s
+ *   renders it and the spec as the construct renders it (cdk8s would write
+ *   the same data: test/validation-order.test.ts); else `toJson()`.
+ * - Errors fail every pass (cdk8s stops at the first). A warning is printed
+ *   when it is first found, and again only after it went away.
  */
-import { ApiObject, Chart, ImplicitTokenResolver, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+import { ApiObject, App, Chart, ImplicitTokenResolver, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
 import type { Manifest } from './model/manifest';
 import type * as RulesModule from './rules';
@@ -44,82 +52,176 @@ export function formatViolation(v: Violation): string {
   return `[${v.rule}] ${rules().describeViolation(v)}${v.hint ? `\n    hint: ${v.hint}` : ''}`;
 }
 
+// ---------------------------------------------------------------------------
+// Versions: what the library's mutators announce
+
+/** Shared by every copy of the library in the process: a claim of one copy may sit in an export of another. */
+const VERSION = Symbol.for('cdk8s-kube-bind.version');
+
+export function currentVersion(): number {
+  return (globalThis as any)[VERSION] ?? 0;
+}
+
 /**
- * The validation of a construct of ours (a class, so every construct shares
- * its methods): the per-object rules on its L1 object's manifest, and the
- * cross-object findings about it.
+ * Announces that something a manifest is made from changed (a construct, a
+ * claim, metadata), so that the next validation looks again. Every mutator of
+ * the library calls it.
  */
-class Checked implements IValidation {
-  /** Findings that replace the rules: the construct's object is a stand-in for what could not be made. */
-  public instead?: Violation[];
+export function noteChange(): void {
+  (globalThis as any)[VERSION] = currentVersion() + 1;
+}
 
-  /** The manifest and group its per-object findings were last computed for. */
-  private last?: { readonly manifest: Manifest; readonly group: string; readonly violations: Violation[] };
+/** How an object of ours gives its manifest without cdk8s' resolver, when it can. */
+export interface PlainManifest {
+  /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
+  metadata(): { [key: string]: any } | undefined;
+  /** The spec as the construct renders it (user data as given). */
+  spec(): { [key: string]: any };
+  /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
+  volatile(): boolean;
+}
 
-  public constructor(
-    private readonly state: AppState,
-    public readonly construct: IConstruct,
-    public readonly resource: ApiObject,
-    public readonly group: string,
-  ) {}
+// ---------------------------------------------------------------------------
+// What is kept
+
+/** What was last found about one object. */
+interface ObjectFindings {
+  readonly manifest: Manifest;
+  readonly group: string;
+  readonly violations: Violation[];
+}
+
+/** A reporter of findings: a construct of ours, or the construct a foreign object belongs to. */
+class Reporter implements IValidation {
+  /** The findings last reported, and the warning lines printed for them. */
+  private reported?: { readonly own: readonly Violation[]; readonly cross: readonly Violation[]; readonly lines: ReadonlySet<string> };
+
+  public constructor(public readonly state: AppState, public readonly construct: IConstruct) {}
 
   /** The findings another construct already reports for the same mistake (written once, copied here). */
   public repeats?: (v: Violation) => boolean;
+  /** The own findings without those repeats, kept while the findings are the same list. */
+  private withoutRepeats?: { readonly from: readonly Violation[]; readonly to: readonly Violation[] };
 
   public validate(): string[] {
-    if (this.instead !== undefined) return report(this.state, this.construct, this.instead);
-    const found = take(this.state, this.construct) ?? this.check(this.resource.toJson());
-    return report(this.state, this.construct, this.repeats === undefined ? found : found.filter(v => !this.repeats!(v)));
+    refresh(this.state, this);
+    return this.report(this.leavingOutRepeats(this.ownFindings()), this.state.cross.get(this.construct) ?? NONE);
   }
 
-  /** The per-object findings for `manifest`, computed again only when the manifest or group changed. */
-  public check(manifest: Manifest, ctx?: RuleContext): Violation[] {
-    const group = ctx?.group ?? this.group;
-    const last = this.last;
-    if (last !== undefined && last.group === group && sameData(last.manifest, manifest)) return last.violations;
-    const { contextFor, validateObject } = rules();
-    const violations = validateObject(manifest, ctx ?? contextFor({ group }));
-    this.last = { manifest, group, violations };
-    return violations;
+  private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
+    const repeats = this.repeats;
+    if (repeats === undefined || found.length === 0) return found;
+    if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(v)) };
+    return this.withoutRepeats.to;
+  }
+
+  protected ownFindings(): readonly Violation[] {
+    return NONE;
+  }
+
+  /** The errors of both lists; warnings are printed when first found, and again only after they went away. */
+  private report(own: readonly Violation[], cross: readonly Violation[]): string[] {
+    const errors: string[] = [];
+    const last = this.reported;
+    const unchanged = last !== undefined && last.own === own && last.cross === cross;
+    const lines = new Set<string>();
+    for (const v of [...own, ...cross]) {
+      if (v.severity === 'error') {
+        errors.push(formatViolation(v));
+      } else if (!unchanged) {
+        lines.add(`${v.severity}: [${this.construct.node.path}] ${formatViolation(v)}\n`);
+      }
+    }
+    if (!unchanged) {
+      if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
+        for (const line of lines) if (!last?.lines.has(line)) process.stderr.write(line);
+      }
+      this.reported = { own, cross, lines };
+    }
+    return errors;
   }
 }
 
-/** The cross-object findings of the last app-wide pass, and what they were computed from. */
-interface CrossFindings {
-  readonly objects: readonly ApiObject[];
-  readonly manifests: readonly Manifest[];
-  readonly group: string;
-  readonly previousCount: number;
-  readonly found: Violation[][];
+/** The validation of a construct of ours: the per-object rules on its object, and the findings across objects about it. */
+class Checked extends Reporter {
+  /** Findings that replace the rules: the construct's object is a stand-in for what could not be made. */
+  public instead?: Violation[];
+  public last?: ObjectFindings;
+
+  public constructor(
+    state: AppState,
+    construct: IConstruct,
+    public readonly resource: ApiObject,
+    public readonly group: string,
+    public readonly plain?: PlainManifest,
+  ) {
+    super(state, construct);
+  }
+
+  protected ownFindings(): readonly Violation[] {
+    return this.instead ?? this.last?.violations ?? NONE;
+  }
 }
+
+const NONE: readonly Violation[] = Object.freeze([]);
 
 /** What one app keeps, on its root construct. */
 interface AppState {
+  readonly root: IConstruct;
   /** The group KubeBindCrds declared, if any. */
   group?: string;
   readonly checked: Checked[];
   readonly checkedByResource: Map<ApiObject, Checked>;
   readonly previous: Manifest[];
-  lastCross?: CrossFindings;
-  /** This pass's findings per reporting construct, each taken once; gone after the synchronous run. */
-  pending?: Map<IConstruct, Violation[]>;
-  /** Constructs not ours that report cross-object findings about their objects. */
-  readonly reporters: WeakSet<IConstruct>;
-  /** Warnings printed in this synchronous run (a synth); gone after it. */
-  printed?: Set<string>;
+  /** Reporters of objects that are not ours, by the construct they report on. */
+  readonly reporters: Map<IConstruct, Reporter>;
+  /** How many constructs the app and its charts held then (see `shapeOf`). */
+  shape: number;
+  /** The objects the rules read, with their last manifests, in order. */
+  entries: Entry[];
+  /** Those of them looked at in every pass. */
+  volatile: Entry[];
+  /** The findings across objects (and of updates), by the construct they are reported on. */
+  cross: Map<IConstruct, Violation[]>;
+  /** What the findings across objects were computed from. */
+  lastCross?: {
+    readonly objects: readonly ApiObject[];
+    readonly manifests: readonly Manifest[];
+    readonly group: string;
+    readonly previousCount: number;
+  };
+  /** The version the findings are up to date with; undefined before the first validation. */
+  version?: number;
+  /** Counts refreshes; a reporter that already reported since the last one starts a new pass. */
+  refreshes: number;
+  /** The refresh each reporter last reported after. */
+  readonly servedAt: WeakMap<Reporter, number>;
 }
 
 const APP_STATE = Symbol.for('cdk8s-kube-bind.validation');
 
-/** The app's state, and its app-wide validation registered with the first call. */
+/** The app's state, created with the first call. */
 function appState(scope: IConstruct): AppState {
   const root: any = scope.node.root;
   let state: AppState | undefined = root[APP_STATE];
   if (state === undefined) {
-    state = { checked: [], checkedByResource: new Map(), previous: [], reporters: new WeakSet() };
+    state = {
+      root,
+      checked: [],
+      checkedByResource: new Map(),
+      previous: [],
+      reporters: new Map(),
+      shape: -1,
+      entries: [],
+      volatile: [],
+      cross: new Map(),
+      refreshes: 0,
+      servedAt: new WeakMap(),
+    };
     Object.defineProperty(root, APP_STATE, { value: state });
-    const app = state;
-    root.node.addValidation({ validate: () => checkApp(root, app) });
+    // Not needed for the findings (whichever validation comes first brings them up to date), but in cdk8s'
+    // order the root comes first, so that a foreign object's reporter is added before the object is validated.
+    root.node.addValidation(new Reporter(state, root));
   }
   return state;
 }
@@ -127,13 +229,16 @@ function appState(scope: IConstruct): AppState {
 /**
  * Makes `construct` fail synthesis when the manifest of `resource` breaks an
  * error rule. Warnings are printed to stderr and do not fail the synth.
+ * `plain`, when given, builds the manifest without cdk8s' resolver where
+ * that gives the same data.
  */
-export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string): void {
+export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string, plain?: PlainManifest): void {
   const state = appState(construct);
-  const checked = new Checked(state, construct, resource, kubeBindGroup);
+  const checked = new Checked(state, construct, resource, kubeBindGroup, plain);
   state.checked.push(checked);
   state.checkedByResource.set(resource, checked);
   construct.node.addValidation(checked);
+  noteChange();
 }
 
 /**
@@ -156,110 +261,162 @@ export function reportInsteadOfRules(construct: IConstruct, ruleId: string, prob
   const checked = appState(construct).checked.find(c => c.construct === construct);
   if (checked === undefined) throw new Error(`reportInsteadOfRules: ${construct.node.path} is not checked by the rules`);
   checked.instead = problems.map(message => ({ rule: ruleId, severity: 'error', path: '', message }));
+  noteChange();
 }
 
 /** Records the group the app's kube-bind CRDs serve; checks across objects use it. */
 export function declareAppGroup(scope: IConstruct, group: string): void {
   const state = appState(scope);
   state.group ??= group;
+  noteChange();
 }
 
 /** Hands the app the objects that are live, so synth fails on an unsafe update. */
 export function declarePreviousObjects(scope: IConstruct, previous: any[]): void {
   appState(scope).previous.push(...previous);
+  noteChange();
 }
 
-/** This pass's findings for `construct`, once; undefined when no app-wide pass ran in this synchronous run. */
-function take(state: AppState, construct: IConstruct): Violation[] | undefined {
-  const found = state.pending?.get(construct);
-  state.pending?.delete(construct);
-  return found;
+// ---------------------------------------------------------------------------
+// Bringing the findings up to date
+
+/** An object the rules read, and what they last read of it. */
+interface Entry {
+  readonly object: ApiObject;
+  /** Its validation, when the object is ours. */
+  readonly checked?: Checked;
+  manifest: Manifest;
+  /** Whether it is looked at in every pass (nothing announces its changes). */
+  volatile: boolean;
 }
 
 /**
- * The app-wide validation: every API object rendered once, the cross-object
- * rules over all of them, the per-object rules of our constructs on the same
- * manifests; each construct's findings are left for its own validation.
+ * Brings the app's findings up to date for `asking`. Nothing to do when no
+ * mutator announced a change, unless `asking` already reported since the
+ * last refresh (a new pass): then the objects no mutator speaks for are
+ * looked at again, and all of them when constructs came or went.
  */
-function checkApp(root: IConstruct, state: AppState): string[] {
-  const defaultResolvers = defaultResolversOnly(root);
-  const objects = root.node.findAll().filter((c): c is ApiObject =>
-    ApiObject.isApiObject(c) && state.checkedByResource.get(c)?.instead === undefined
-    && (state.checkedByResource.has(c) || !defaultResolvers || mayConcernRules(c)));
-  const manifests = sameAsLastWhereEqual(state.lastCross, objects, objects.map(o => o.toJson()));
-  const { contextFor } = rules();
-  const group = state.group ?? appGroupFromConstructs(state.checked);
-  const cross = crossFindings(state, objects, manifests, group, contextFor({ group }));
-
-  const pending = new Map<IConstruct, Violation[]>();
-  const contexts = new Map<string, RuleContext>();
-  for (let i = 0; i < objects.length; i++) {
-    const checked = state.checkedByResource.get(objects[i]);
-    if (checked === undefined) continue;
-    let ctx = contexts.get(checked.group);
-    if (ctx === undefined) contexts.set(checked.group, ctx = contextFor({ group: checked.group }));
-    pending.set(checked.construct, checked.check(manifests[i], ctx));
+function refresh(state: AppState, asking: Reporter): void {
+  const version = currentVersion();
+  const newPass = state.servedAt.get(asking) === state.refreshes;
+  if (state.version === version && !newPass) return;
+  if (state.version === version && shapeOf(state.root) === state.shape) {
+    if (state.volatile.length > 0) recheckVolatile(state);
+  } else {
+    fullCheck(state, state.root.node.findAll().filter(ApiObject.isApiObject));
   }
-  for (let i = 0; i < objects.length; i++) {
-    if (cross.found[i].length === 0) continue;
-    const owner = ownerOf(objects[i], state);
-    pending.set(owner, [...pending.get(owner) ?? [], ...cross.found[i]]);
-    if (!state.checkedByResource.has(objects[i]) && !state.reporters.has(owner)) {
-      // Not ours: cdk8s validates it after the root in this same pass, and names it in the error.
-      state.reporters.add(owner);
-      owner.node.addValidation({ validate: () => report(state, owner, take(state, owner) ?? []) });
+  state.version = currentVersion();
+  state.refreshes++;
+  state.servedAt.set(asking, state.refreshes);
+}
+
+/**
+ * How many constructs the app and its charts hold: objects added without a
+ * mutator of this library (a cdk8s-plus object, an L1 object) change it, so
+ * a pass sees them without walking the whole tree. (One added inside an
+ * existing construct after a synth is seen at the next change.)
+ */
+function shapeOf(root: IConstruct): number {
+  let count = 0;
+  for (const child of root.node.children) count += 1 + child.node.children.length;
+  return count;
+}
+
+/** Every object the rules read: per-object rules where a manifest changed, and the rules across objects when any did. */
+function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
+  const ownResolvers = !defaultResolversOnly(state.root);
+  const lastOf = new Map(state.entries.map(e => [e.object, e.manifest]));
+  const entries: Entry[] = [];
+  for (const object of objects) {
+    const checked = state.checkedByResource.get(object);
+    if (checked !== undefined) {
+      if (checked.instead !== undefined) continue;
+      const made = manifestOf(checked, ownResolvers);
+      entries.push({ object, checked, manifest: checkObject(checked, made.manifest), volatile: made.volatile });
+    } else if (ownResolvers || KINDS_READ.has(object.kind)) {
+      // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
+      const before = lastOf.get(object);
+      const rendered = object.toJson();
+      entries.push({ object, manifest: before !== undefined && sameData(before, rendered) ? before : rendered, volatile: true });
     }
   }
-  state.pending = pending;
-  // Findings are handed out only within this synchronous run (the synth that asked for them).
-  queueMicrotask(() => {
-    if (state.pending === pending) state.pending = undefined;
-  });
-  return [];
+  state.shape = shapeOf(state.root);
+  state.entries = entries;
+  state.volatile = entries.filter(e => e.volatile);
+  checkAcross(state);
 }
 
-/**
- * `manifests`, each replaced by the object's rendering of the last pass when
- * the two are the same data: every later comparison of this pass (across
- * objects, then per object) is then one identity check. Sound because no
- * rendering kept here is ever changed or handed out.
- */
-function sameAsLastWhereEqual(last: CrossFindings | undefined, objects: readonly ApiObject[], manifests: Manifest[]): Manifest[] {
-  if (last === undefined) return manifests;
-  const lastOf = sameItems(last.objects, objects) ? undefined : new Map(last.objects.map((o, i) => [o, last.manifests[i]]));
-  for (let i = 0; i < objects.length; i++) {
-    const before = lastOf === undefined ? last.manifests[i] : lastOf.get(objects[i]);
-    if (before !== undefined && sameData(before, manifests[i])) manifests[i] = before;
+/** The objects no mutator speaks for, rendered again; the rules across objects again when one changed. */
+function recheckVolatile(state: AppState): void {
+  const ownResolvers = !defaultResolversOnly(state.root);
+  let changed = false;
+  for (const entry of state.volatile) {
+    const manifest = entry.checked !== undefined
+      ? checkObject(entry.checked, manifestOf(entry.checked, ownResolvers).manifest)
+      : entry.object.toJson();
+    if (manifest === entry.manifest || sameData(entry.manifest, manifest)) continue;
+    entry.manifest = manifest;
+    changed = true;
   }
-  return manifests;
+  if (changed) checkAcross(state);
 }
 
-/** The kinds the rules across objects and the update rules read; they ignore every other object. */
-const KINDS_READ = new Set(['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition']);
+/** The per-object rules on `manifest`, unless the object's last manifest is the same data (which is then returned). */
+function checkObject(checked: Checked, manifest: Manifest): Manifest {
+  const last = checked.last;
+  if (last !== undefined && last.group === checked.group && sameData(last.manifest, manifest)) return last.manifest;
+  checked.last = { manifest, group: checked.group, violations: rules().validateObject(manifest, contextOf(checked.group)) };
+  return manifest;
+}
+
+const CONTEXTS = new Map<string, RuleContext>();
+
+function contextOf(group: string): RuleContext {
+  let ctx = CONTEXTS.get(group);
+  if (ctx === undefined) CONTEXTS.set(group, ctx = rules().contextFor({ group }));
+  return ctx;
+}
 
 /**
- * Whether an object that is not ours may concern the rules, so is worth
- * rendering: one of the kinds they read, or one whose rendered kind may
- * differ from its `kind` (a JSON patch may change it; cdk8s keeps patches
- * in a private list, and should that list ever move, every object counts).
- * An app with resolvers of its own renders every object (a resolver may
- * change any value).
+ * The manifest of an object of ours: built from the construct's spec and the
+ * metadata cdk8s renders when both are plain data and cdk8s renders the rest
+ * as it is; else rendered by cdk8s. `volatile` when it must be looked at
+ * again in every pass.
  */
-function mayConcernRules(object: ApiObject): boolean {
-  if (KINDS_READ.has(object.kind)) return true;
-  const patches: unknown = (object as unknown as { patches?: unknown }).patches;
-  return !Array.isArray(patches) || patches.length > 0;
+function manifestOf(checked: Checked, ownResolvers: boolean): { manifest: Manifest; volatile: boolean } {
+  const plain = checked.plain;
+  if (plain !== undefined && !ownResolvers && !plain.volatile()) {
+    const spec = plain.spec();
+    if (isPlainData(spec)) {
+      const resource = checked.resource;
+      const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
+      const metadata = plain.metadata();
+      if (metadata !== undefined) manifest.metadata = metadata;
+      manifest.spec = spec;
+      return { manifest, volatile: false };
+    }
+  }
+  return { manifest: checked.resource.toJson(), volatile: true };
 }
 
-/** The cross-object (and update) findings for these objects: the last ones when nothing they depend on changed. */
-function crossFindings(
-  state: AppState, objects: ApiObject[], manifests: Manifest[], group: string, ctx: RuleContext,
-): CrossFindings {
+/** The manifest the rules read of `resource` (for tests: it must be the data `toJson()` writes). */
+export function manifestForRules(resource: ApiObject): Manifest {
+  const checked = appState(resource).checkedByResource.get(resource);
+  if (checked === undefined) return resource.toJson();
+  return manifestOf(checked, !defaultResolversOnly(checked.state.root)).manifest;
+}
+
+/** The rules across objects (and the update rules) over the entries, when anything they read changed. */
+function checkAcross(state: AppState): void {
+  const objects = state.entries.map(e => e.object);
+  const manifests = state.entries.map(e => e.manifest);
+  const group = state.group ?? appGroupFromConstructs(state.checked);
   const last = state.lastCross;
   if (last !== undefined && last.group === group && last.previousCount === state.previous.length
-    && sameItems(last.objects, objects) && last.manifests.every((m, i) => sameData(m, manifests[i]))) {
-    return last;
+    && sameItems(last.objects, objects) && sameItems(last.manifests, manifests)) {
+    return;
   }
+  const ctx = contextOf(group);
   const found = rules().crossObjectViolations(manifests, ctx);
   if (state.previous.length > 0) {
     const { pairWithPrevious, validateUpdate } = updates();
@@ -267,14 +424,55 @@ function crossFindings(
       found[index].push(...validateUpdate(previous, manifests[index], ctx));
     }
   }
-  state.lastCross = { objects, manifests, group, previousCount: state.previous.length, found };
-  return state.lastCross;
+  const cross = new Map<IConstruct, Violation[]>();
+  for (let i = 0; i < objects.length; i++) {
+    if (found[i].length === 0) continue;
+    const owner = ownerOf(objects[i], state);
+    const before = cross.get(owner);
+    cross.set(owner, before === undefined ? found[i] : [...before, ...found[i]]);
+    if (!state.checkedByResource.has(objects[i]) && !state.reporters.has(owner)) {
+      // Not ours: its findings are reported by a validation on the construct it belongs to.
+      const reporter = new Reporter(state, owner);
+      state.reporters.set(owner, reporter);
+      owner.node.addValidation(reporter);
+    }
+  }
+  // Unchanged lists keep their identity, so that their warnings are not printed again.
+  for (const [owner, list] of cross) {
+    const before = state.cross.get(owner);
+    if (before !== undefined && sameData(before, list)) cross.set(owner, before);
+  }
+  state.cross = cross;
+  state.lastCross = { objects, manifests, group, previousCount: state.previous.length };
+}
+
+/** The kinds the rules across objects and the update rules read of objects that are not ours. */
+const KINDS_READ = new Set(['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition']);
+
+/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
+function defaultResolversOnly(root: IConstruct): boolean {
+  const resolvers: unknown = (App.of(root) as Partial<App>).resolvers;
+  return Array.isArray(resolvers)
+    && resolvers.every(r => r instanceof LazyResolver || r instanceof ImplicitTokenResolver || r instanceof NumberStringUnionResolver);
+}
+
+/** Whether `value` holds only what cdk8s renders as it is: primitives, arrays and maps of Object's prototype (no token). */
+function isPlainData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlainData(value[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key of Object.keys(value)) if (!isPlainData((value as any)[key])) return false;
+  return true;
 }
 
 /**
- * Whether two renderings are the same JSON data, key order included (what
- * JSON text equality would say, without writing the text). Each rendering is
- * a fresh object, kept only here, so a later change cannot reach the kept one.
+ * Whether two manifests are the same JSON data, key order included. Each is
+ * a fresh object kept only here, or data the construct never changes (its
+ * copy of a schema), so a later change cannot reach the kept one.
  */
 function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -320,33 +518,4 @@ function ownerOf(object: ApiObject, state: AppState): IConstruct {
 function appGroupFromConstructs(checked: readonly Checked[]): string {
   const distinct = new Set(checked.map(c => c.group));
   return distinct.size === 1 ? [...distinct][0] : rules().contextFor().group;
-}
-
-/** The errors of `violations`; warnings are printed once per synchronous run. */
-function report(state: AppState, construct: IConstruct, violations: readonly Violation[]): string[] {
-  const errors: string[] = [];
-  for (const v of violations) {
-    if (v.severity === 'error') {
-      errors.push(formatViolation(v));
-    } else if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
-      const line = `${v.severity}: [${construct.node.path}] ${formatViolation(v)}\n`;
-      if (state.printed === undefined) {
-        const printed = state.printed = new Set();
-        queueMicrotask(() => {
-          if (state.printed === printed) state.printed = undefined;
-        });
-      }
-      if (state.printed.has(line)) continue;
-      state.printed.add(line);
-      process.stderr.write(line);
-    }
-  }
-  return errors;
-}
-
-/** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
-function defaultResolversOnly(scope: IConstruct): boolean {
-  const resolvers: unknown = (scope.node.root as { resolvers?: unknown }).resolvers;
-  return Array.isArray(resolvers) && resolvers.length === 3
-    && resolvers[0] instanceof LazyResolver && resolvers[1] instanceof ImplicitTokenResolver && resolvers[2] instanceof NumberStringUnionResolver;
 }
