@@ -54,6 +54,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     jestConfig: {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       collectCoverage: false,
+      // A run gets a TMPDIR of its own and must leave it empty (test/support/tmpdir.ts).
+      globalSetup: '<rootDir>/test/support/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/jest-global-teardown.ts',
     },
   },
   eslintOptions: {

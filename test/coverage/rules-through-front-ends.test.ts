@@ -17,6 +17,7 @@ import { ApiServiceExport, ApiServiceExportV1alpha1, BoundSchema, UpdateCheck } 
 import { CROSS_RULES, Manifest, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
+import { testApp } from '../util';
 
 const REGISTERED: ReadonlyMap<string, Severity> = new Map([
   ...RULES.map(r => [r.id, r.severity] as const),
@@ -107,7 +108,7 @@ interface SynthResult {
 }
 
 function synthScenario(s: Scenario): SynthResult {
-  const chart = new Chart(Testing.app(), 'test');
+  const chart = new Chart(testApp(), 'test');
   const constructs = s.objects.map((m, i) => constructFor(chart, `obj${i}`, m));
   if (s.previous !== undefined) UpdateCheck.against(chart, s.previous);
   let stderr = '';

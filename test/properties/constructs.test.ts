@@ -11,6 +11,7 @@ import {
   boundSchemaProps, buildBoundSchema, buildExport, buildV1alpha1, exportProps, v1alpha1Props,
 } from '../support/arbitraries';
 import { checkAgainstCrd, kindVersionOfManifest } from '../support/crd-checker';
+import { testApp } from '../util';
 
 fc.configureGlobal({ seed: 4242, numRuns: 60 });
 
@@ -44,7 +45,7 @@ function assertMostlyAccepted<T>(arbitrary: fc.Arbitrary<T>, build: (chart: Char
   let total = 0;
   fc.assert(fc.property(arbitrary, sample => {
     total++;
-    const chart = new Chart(Testing.app(), 'test');
+    const chart = new Chart(testApp(), 'test');
     build(chart, sample);
     const manifests = synthOrUndefined(chart);
     if (manifests === undefined) return;
@@ -71,6 +72,6 @@ test('ApiServiceExport with BoundSchemas, triples and cdk8s-plus permission clai
 });
 
 test('the example app: every kube-bind object passes the CRD checker', () => {
-  const chart = new ProviderChart(Testing.app(), 'mangodb-provider');
+  const chart = new ProviderChart(testApp(), 'mangodb-provider');
   expect(expectAcceptedByCrds(Testing.synth(chart))).toBe(3);
 });
