@@ -76,6 +76,10 @@ project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
 for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.json', '/docs/*', '!/docs/rules.md']) {
   project.addPackageIgnore(notShipped);
 }
+// The rules' scenarios are compiled with src/ but only the tests and scripts/rules-doc.ts read them (from src/).
+for (const scenarios of ['/lib/rules/*.scenarios.*', '/lib/rules/scenarios.*', '/lib/rules/scenario-kit.*']) {
+  project.addPackageIgnore(scenarios);
+}
 
 // The registry here lacks some platform builds of unrs-resolver 1.13.x, so `npm ci` fails.
 project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
