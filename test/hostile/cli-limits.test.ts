@@ -218,7 +218,8 @@ describe(`the compiled CLI with a ${HEAP_MB} MB heap`, () => {
     const fd = fs.openSync(out, 'w');
     try {
       const r = spawnSync(process.execPath, [`--max-old-space-size=${SMALL_HEAP_MB}`, BIN, ...args], {
-        cwd: ROOT, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
+        // stderr holds a note a migrated export, each naming the file: about 1 MB here.
+        cwd: ROOT, encoding: 'utf8', timeout: 120_000, maxBuffer: 16 * MiB, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
       });
       return { status: r.status, signal: r.signal, stderr: r.stderr, out: fs.readFileSync(out, 'utf8') };
     } finally {
