@@ -56,6 +56,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     jestConfig: {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       collectCoverage: false,
+      // A run gets a TMPDIR of its own and must leave it empty (test/support/tmpdir.ts).
+      globalSetup: '<rootDir>/test/support/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/jest-global-teardown.ts',
     },
   },
   eslintOptions: {
@@ -90,6 +93,10 @@ project.package.addBin({ 'cdk8s-kube-bind': 'bin/cdk8s-kube-bind' });
 // docs/rules.md ships: the README links it, and the CLI's rule ids point there.
 for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.json', '/docs/*', '!/docs/rules.md']) {
   project.addPackageIgnore(notShipped);
+}
+// The rules' scenarios are compiled with src/ but only the tests and scripts/rules-doc.ts read them (from src/).
+for (const scenarios of ['/lib/rules/*.scenarios.*', '/lib/rules/scenarios.*', '/lib/rules/scenario-kit.*']) {
+  project.addPackageIgnore(scenarios);
 }
 
 // The registry here lacks some platform builds of unrs-resolver 1.13.x, so `npm ci` fails.

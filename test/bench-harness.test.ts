@@ -16,8 +16,13 @@ import * as kb from '../src';
 import * as rules from '../src/rules';
 import { perObject, withRuleScope } from '../src/rules/memo';
 
+const tempDirs: string[] = [];
+afterAll(() => tempDirs.splice(0).forEach(dir => fs.rmSync(dir, { recursive: true, force: true })));
+
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'kb-bench-test-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-bench-test-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 function files(dir: string): { [name: string]: string } {

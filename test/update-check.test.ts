@@ -59,6 +59,7 @@ describe('UpdateCheck', () => {
     const c = app([{ name: 'v2' }]);
     new UpdateCheck(c, 'update-check', { previousFiles: [file] });
     expect(synthError(c)).toMatch(/\[KB190\]/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('an unreadable file is a clear error', () => {

@@ -9,7 +9,7 @@ import { ApiServiceExport, BoundSchema, PermissionClaim, Scope } from '../src';
 import * as rules from '../src/rules';
 import { manifestForRules } from '../src/validation';
 import { boundSchemaProps, buildBoundSchema, buildExport, buildV1alpha1, exportProps, v1alpha1Props } from './support/arbitraries';
-import { widgetSchema } from './util';
+import { chart as testChart, testApp, widgetSchema } from './util';
 
 fc.configureGlobal({ seed: 4242, numRuns: 40 });
 
@@ -29,7 +29,7 @@ describe('the manifest the rules read is the data cdk8s writes', () => {
   ];
   test.each(cases)('%s', (_, build) => {
     fc.assert(fc.property(build, make => {
-      const chart = new Chart(Testing.app(), 'c', { namespace: 'provider', labels: { team: 'a' } });
+      const chart = new Chart(testApp(), 'c', { namespace: 'provider', labels: { team: 'a' } });
       make(chart);
       for (const object of chart.node.findAll().filter(ApiObject.isApiObject)) {
         expect(canonical(manifestForRules(object))).toBe(canonical(object.toJson()));
@@ -40,7 +40,7 @@ describe('the manifest the rules read is the data cdk8s writes', () => {
 
 describe('findings do not depend on the order cdk8s validates in', () => {
   function app(): Chart {
-    const chart = Testing.chart();
+    const chart = testChart();
     const schema = (id: string, plural: string, cluster: boolean) => new BoundSchema(chart, id, {
       group: 'example.com',
       names: { kind: plural[0].toUpperCase() + plural.slice(1, -1), plural },
@@ -85,7 +85,7 @@ describe('findings do not depend on the order cdk8s validates in', () => {
   });
 
   test('a Lazy value in the metadata is read again in every pass', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     let team = 'a';
     new ApiServiceExport(chart, 'export', {
       metadata: { name: 'export', labels: { team: Lazy.any({ produce: () => team }) as any } },

@@ -10,7 +10,7 @@ import { ApiObject, App, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ApiServiceExport, BoundSchema, KubeBindCrds, PermissionClaim } from '../src';
-import { widgetSchema } from './util';
+import { testApp, widgetSchema } from './util';
 import * as rules from '../src/rules';
 
 function withStderr<T>(fn: () => T): { result: T; stderr: string } {
@@ -66,14 +66,14 @@ describe('each finding is printed once per synth', () => {
   });
 
   test('app.synthYaml() of three charts prints each warning once', () => {
-    const app = Testing.app();
+    const app = testApp();
     for (let c = 0; c < 3; c++) exportWithWarning(new Chart(app, `c${c}`), `e${c}`);
     const { stderr } = withStderr(() => app.synthYaml());
     expect(stderr.split('\n').filter(l => l !== '')).toHaveLength(3);
   });
 
   test('a later synth prints only the warnings it did not print before', () => {
-    const chart = Testing.chart();
+    const chart = new Chart(testApp(), 'test');
     const exp = exportWithWarning(chart, 'export');
     const first = withStderr(() => Testing.synth(chart)).stderr;
     expect(first).toMatch(/^warning: \[test\/export\] \[KB150\] .*"Not A Name"/);
@@ -85,7 +85,7 @@ describe('each finding is printed once per synth', () => {
   });
 
   test('rules run once per object in a synth of three charts, and again only for an object that changed', () => {
-    const app = Testing.app();
+    const app = testApp();
     const exports = [0, 1, 2].map(c => exportWithWarning(new Chart(app, `c${c}`), `e${c}`));
     const validated = jest.spyOn(rules, 'validateObject');
     withStderr(() => app.synthYaml());
@@ -98,7 +98,7 @@ describe('each finding is printed once per synth', () => {
 
 describe('findings across objects name the construct they are about', () => {
   test('objects of another group than the CRDs serve: each error names its construct', () => {
-    const chart = Testing.chart();
+    const chart = new Chart(testApp(), 'test');
     new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
     boundSchema(chart, 'first', 'widgets.example.com');
     exportWithWarning(chart, 'second');
@@ -109,7 +109,7 @@ describe('findings across objects name the construct they are about', () => {
   });
 
   test('a warning across objects names its construct', () => {
-    const chart = Testing.chart();
+    const chart = new Chart(testApp(), 'test');
     boundSchema(chart, 'first', 'widgets.example.com');
     boundSchema(chart, 'second', 'widgets-too.example.com');
     const { stderr } = withStderr(() => Testing.synth(chart));
@@ -117,7 +117,7 @@ describe('findings across objects name the construct they are about', () => {
   });
 
   test('an object that is not ours is named by the construct whose Resource it is', () => {
-    const chart = Testing.chart();
+    const chart = new Chart(testApp(), 'test');
     new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
     const wrapper = new Construct(chart, 'wrapper');
     new ApiObject(wrapper, 'Resource', {
@@ -132,7 +132,7 @@ describe('findings across objects name the construct they are about', () => {
   });
 
   test('a second synth reports the same errors', () => {
-    const chart = Testing.chart();
+    const chart = new Chart(testApp(), 'test');
     new KubeBindCrds(chart, 'crds', { group: 'bind.example.org' });
     boundSchema(chart, 'first', 'widgets.example.com');
     expect(errorOf(() => Testing.synth(chart))).toBe(errorOf(() => Testing.synth(chart)));
@@ -140,7 +140,7 @@ describe('findings across objects name the construct they are about', () => {
 });
 
 test('an object whose manifest JSON cannot write (a BigInt) is still checked, without a crash', () => {
-  const chart = Testing.chart();
+  const chart = new Chart(testApp(), 'test');
   boundSchema(chart, 'first', 'widgets.example.com');
   new ApiObject(chart, 'big', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: BigInt(1) } });
   const validated = jest.spyOn(rules, 'validateObject');
@@ -154,7 +154,7 @@ test('an object whose manifest JSON cannot write (a BigInt) is still checked, wi
  */
 describe('a change between two synths is validated', () => {
   function clean(): { app: App; exp: ApiServiceExport; bs: BoundSchema } {
-    const app = Testing.app();
+    const app = testApp();
     const chart = new Chart(app, 'c');
     const bs = boundSchema(chart, 'schema', 'widgets.example.com');
     const exp = new ApiServiceExport(chart, 'export', { metadata: { name: 'export' }, schemas: [bs] });
@@ -194,7 +194,7 @@ describe('a change between two synths is validated', () => {
   });
 
   test('a Lazy value that changes', () => {
-    const app = Testing.app();
+    const app = testApp();
     const chart = new Chart(app, 'c');
     let name = 'v1';
     const bs = new BoundSchema(chart, 'schema', {

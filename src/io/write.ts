@@ -21,12 +21,16 @@ export interface Writable {
 /** Text is passed on once this much has gathered, in one `write`. */
 const CHUNK_CHARS = 64 * 1024;
 
+/** The longest stretch of output made without a turn of the event loop, in milliseconds. */
+const TURN_MS = 50;
+
 /** What ends a wait for `drain`: the stream drained, or will never drain again. */
 const WAKE_EVENTS = ['drain', 'close', 'error'];
 
 export class ChunkedWriter {
   private pending = '';
   private closed = false;
+  private lastTurn = Date.now();
 
   constructor(private readonly out: Writable) {}
 
@@ -35,10 +39,13 @@ export class ChunkedWriter {
     this.pending += text;
     if (this.pending.length >= CHUNK_CHARS) {
       await this.flush();
-      // One turn of the event loop per chunk, passed on or dropped: writes to a file or a pipe on Linux
-      // complete at once, and without it the whole output would be made before an interrupt (SIGINT)
-      // or a reader going away is seen.
-      await new Promise(resolve => setImmediate(resolve));
+      // Writes to a file or a pipe on Linux complete at once: without a turn of the event loop now and
+      // then, the whole output would be made before an interrupt (SIGINT) or a reader going away is seen.
+      // One turn every TURN_MS, not every chunk: one a chunk cost migrate 12% more CPU in a 32 MB heap.
+      if (Date.now() - this.lastTurn >= TURN_MS) {
+        await new Promise(resolve => setImmediate(resolve));
+        this.lastTurn = Date.now();
+      }
     }
   }
 

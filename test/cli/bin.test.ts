@@ -1,17 +1,15 @@
 /**
  * The installed command: the real bin script, run by node in a child process.
  * It loads the compiled lib/, which exists after jsii has compiled src/ (the
- * project's test task compiles first); run alone before any build, it skips.
+ * project's test task compiles first); missing or older than src/, the tests
+ * that run it fail, saying to compile (test/support/compiled.ts).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { fixture, lineContaining } from './cli-helpers';
-
-const ROOT = path.join(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'cdk8s-kube-bind');
-const COMPILED = path.join(ROOT, 'lib', 'cli', 'main.js');
-const built = fs.existsSync(COMPILED);
+import { BIN, compiledLib, ROOT, staleLib } from '../support/compiled';
 
 function run(args: string[], stdin = '') {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input: stdin, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' } });
@@ -26,12 +24,27 @@ test('the bin script starts with a node shebang and is executable', () => {
   expect(fs.statSync(BIN).mode & 0o111).not.toBe(0);
 });
 
-const whenBuilt = built ? describe : describe.skip;
-if (!built) {
-  test.skip(`bin script end to end: skipped because ${path.relative(ROOT, COMPILED)} does not exist (compile with jsii first)`, () => undefined);
-}
+test('a compiled file missing or older than its source is found, and named', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-stale-'));
+  try {
+    const [src, lib] = [path.join(root, 'src'), path.join(root, 'lib')];
+    fs.mkdirSync(path.join(src, 'cli'), { recursive: true });
+    fs.mkdirSync(path.join(lib, 'cli'), { recursive: true });
+    fs.writeFileSync(path.join(src, 'cli', 'main.ts'), '');
+    expect(staleLib(src, lib)).toMatch(/lib\/cli\/main\.js does not exist$/);
+    fs.writeFileSync(path.join(lib, 'cli', 'main.js'), '');
+    expect(staleLib(src, lib)).toBeUndefined();
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(src, 'cli', 'main.ts'), later, later);
+    expect(staleLib(src, lib)).toMatch(/lib\/cli\/main\.js is older than .*src\/cli\/main\.ts$/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
 
-whenBuilt('bin script end to end (needs lib/ compiled)', () => {
+describe('bin script end to end (needs lib/ compiled)', () => {
+  beforeAll(() => { compiledLib(); });
+
   test('an invalid file: exit status 1 and a compiler-style line on stdout', () => {
     const file = fixture('invalid.yaml');
     const r = run(['validate', file]);

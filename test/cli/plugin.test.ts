@@ -2,8 +2,8 @@
  * The cdk8s-cli validation plugin: its report on a recording context, its
  * properties, that its shapes match cdk8s-cli's own types, and end to end
  * with the real `cdk8s synth` on an app that `Include`s YAML (needs lib/
- * compiled, as the project's test task does first; skipped with a notice
- * otherwise).
+ * compiled, as the project's test task does first; missing or older than
+ * src/, those tests fail saying so).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -11,9 +11,8 @@ import * as path from 'path';
 import type { Validation, ValidationContext } from 'cdk8s-cli/plugins';
 import { removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { KubeBindValidation, PluginContext, PluginViolation } from '../../src/cdk8s-plugin';
+import { compiledLib, ROOT } from '../support/compiled';
 
-const ROOT = path.join(__dirname, '..', '..');
-const COMPILED_PLUGIN = path.join(ROOT, 'lib', 'cdk8s-plugin.js');
 const CDK8S = path.join(ROOT, 'node_modules', 'cdk8s-cli', 'bin', 'cdk8s');
 
 afterAll(removeTempDirs);
@@ -119,12 +118,6 @@ test('an unreadable manifest is logged and fails the report', async () => {
   expect(run.submitted()?.status).toBe('failure');
 });
 
-const built = fs.existsSync(COMPILED_PLUGIN);
-const whenBuilt = built ? describe : describe.skip;
-if (!built) {
-  test.skip(`cdk8s synth with the plugin: skipped because ${path.relative(ROOT, COMPILED_PLUGIN)} does not exist (compile with jsii first)`, () => undefined);
-}
-
 /** A cdk8s app in a temp folder that Includes `schemas.yaml`, with the plugin named in cdk8s.yaml as a user would. */
 function app(schemas: string): string {
   const dir = tempDir();
@@ -157,7 +150,9 @@ function synth(dir: string) {
   return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
-whenBuilt('cdk8s synth with the plugin in cdk8s.yaml (real cdk8s-cli, needs lib/ compiled)', () => {
+describe('cdk8s synth with the plugin in cdk8s.yaml (real cdk8s-cli, needs lib/ compiled)', () => {
+  beforeAll(() => { compiledLib(); });
+
   test('an Included invalid BoundSchema fails the synth, the rule id in the report', () => {
     const r = synth(app(INVALID_SCHEMA));
     expect(r.out).toContain('KB010 error: spec.group "example" must contain at least one dot');

@@ -18,6 +18,7 @@ import { EXPORTED_LABEL_KEY as EXPORTED_LABEL, Manifest } from '../../src/model'
 import { CROSS_RULES, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
+import { testApp } from '../util';
 
 const REGISTERED: ReadonlyMap<string, Severity> = new Map([
   ...RULES.map(r => [r.id, r.severity] as const),
@@ -98,7 +99,7 @@ interface SynthResult {
 }
 
 function synthScenario(s: Scenario): SynthResult {
-  const chart = new Chart(Testing.app(), 'test');
+  const chart = new Chart(testApp(), 'test');
   const constructs = s.objects.map((m, i) => constructFor(chart, `obj${i}`, m));
   if (s.previous !== undefined) new UpdateCheck(chart, 'update-check', { previousObjects: s.previous });
   let stderr = '';

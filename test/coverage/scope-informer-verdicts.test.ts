@@ -11,6 +11,7 @@ import { runMain, validateJson } from './cli-run';
 import { yamlWorkDir } from './yaml-work-dir';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
 import { Manifest } from '../../src/model';
+import { testApp } from '../util';
 import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/scenario-kit';
 
 const RULES = ['KB070', 'KB170'];
@@ -57,7 +58,7 @@ async function viaFromCrd(scope: Scope, informerScope: InformerScope, withExport
 
 /** A synth: the findings on each construct's object, by kind (errors fail the synth; warnings go to stderr). */
 function viaSynth(build: (chart: Chart) => ReadonlyArray<[string, { node: { path: string } }]>): Map<string, Verdict> {
-  const chart = new Chart(Testing.app(), 'test');
+  const chart = new Chart(testApp(), 'test');
   const made = build(chart);
   let text = '';
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {

@@ -15,6 +15,7 @@ import { main } from '../../src/cli/main';
 import { copySchema, renderVersions } from '../../src/resource-version';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
 import { PROTOTYPE_KEYS, allPrototypesStandard, canonicalJson, hostileSchema, prototypeWitness } from '../support/hostile';
+import { testApp } from '../util';
 
 fc.configureGlobal({ seed: 4242, numRuns: 60 });
 
@@ -54,7 +55,7 @@ function l1BoundSchema(chart: Chart, schema: any, options: { fix: boolean; versi
  */
 describe('the defect in cdk8s that the fix works around', () => {
   test('without it, __proto__ vanishes, constructor crashes, {constructor, value} is cut down', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const proto = l1BoundSchema(chart, JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'), { fix: false });
     expect(Object.keys(schemaOf(proto.toJson()).properties)).toEqual([]);
     const ctor = l1BoundSchema(chart, JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"}}}'), { fix: false });
@@ -66,7 +67,7 @@ describe('the defect in cdk8s that the fix works around', () => {
 
 describe('src/data-keys: schemas rendered with their own keys', () => {
   test('every hostile key reaches the output as an own key, with standard prototypes everywhere', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const input = hostileSchema();
     l1BoundSchema(chart, input, { fix: true, versions: ['v1', 'v2'] });
     const [out] = Testing.synth(chart);
@@ -79,7 +80,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
   });
 
   test('the YAML written by app.synthYaml() holds the keys, and parses back to the same data', () => {
-    const app = Testing.app();
+    const app = testApp();
     const input = hostileSchema();
     l1BoundSchema(new Chart(app, 'c'), input);
     const yaml = app.synthYaml();
@@ -91,7 +92,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
   });
 
   test('a user JSON patch added afterwards applies to the real schema', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const resource = l1BoundSchema(chart, JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'));
     resource.addJsonPatch(JsonPatch.add('/spec/versions/0/schema/openAPIV3Schema/properties/extra', { type: 'integer' }));
     const props = schemaOf(Testing.synth(chart)[0]).properties;
@@ -99,7 +100,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
   });
 
   test('tokens outside the schema are still resolved', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     l1BoundSchema(chart, { type: 'object' }, { fix: true, description: Lazy.any({ produce: () => 'made late' }) });
     expect(Testing.synth(chart)[0].spec.versions[0].additionalPrinterColumns[0].description).toBe('made late');
   });
@@ -112,7 +113,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
       const key = fc.string({ minLength: 1, maxLength: 8 }).filter(k => !(PROTOTYPE_KEYS as readonly string[]).includes(k));
       const schema = fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }).map(extra => ({ ...extra, type: 'object' }));
       fc.assert(fc.property(schema, s => {
-        const chart = new Chart(Testing.app(), 'c');
+        const chart = new Chart(testApp(), 'c');
         const before = l1BoundSchema(chart, s, { fix: false });
         const after = l1BoundSchema(chart, s, { fix: true });
         expect(JSON.stringify(schemaOf(after.toJson()))).toBe(JSON.stringify(schemaOf(before.toJson())));
@@ -135,7 +136,7 @@ describe('through the constructs', () => {
   ];
 
   test.each(constructs)('%s: a __proto__ property and a constructor property reach the output as own keys', (_, make) => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const input = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"}}}');
     make(chart, input);
     const [out] = Testing.synth(chart);
@@ -143,7 +144,7 @@ describe('through the constructs', () => {
   });
 
   test.each(constructs)('%s: the props are never mutated and no prototype changes, whatever the outcome', (_, make) => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const input = hostileSchema();
     const before = canonicalJson(input);
     make(chart, input);
@@ -157,14 +158,14 @@ describe('through the constructs', () => {
   });
 
   test.each(constructs)('%s: hostile keys that cdk8s copes with are kept (hasOwnProperty, toString, valueOf)', (_, make) => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const input = JSON.parse('{"type":"object","properties":{"hasOwnProperty":{"type":"string"},"toString":{"type":"string"},"valueOf":{"type":"string"}}}');
     make(chart, input);
     expect(canonicalJson(schemaOf(Testing.synth(chart)[0]))).toBe(canonicalJson(input));
   });
 
   test('a $ref in a schema is refused by the rules with its path, not followed', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     new BoundSchema(chart, 'b', {
       group: 'example.com',
       names: NAMES,
@@ -189,7 +190,7 @@ describe('through the constructs', () => {
    * and the export's spec is rendered around cdk8s' resolver (keepSpecAsData).
    */
   test('label keys named constructor and __proto__ in a permission claim render as own keys', () => {
-    const chart = new Chart(Testing.app(), 'c');
+    const chart = new Chart(testApp(), 'c');
     const e = new ApiServiceExport(chart, 'e', { resources: [{ group: 'example.com', resource: 'widgets' }] });
     const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, matchLabels: { constructor: 'x' } });
     claim.addMatchLabel('__proto__', 'y');

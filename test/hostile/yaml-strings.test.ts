@@ -11,6 +11,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { BoundSchema, PrinterColumnType } from '../../src';
 import { main } from '../../src/cli/main';
 import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
+import { testApp } from '../util';
 
 /** Each would be a boolean, number, null, date, alias, comment, flow or block marker somewhere, or mangled by trimming. */
 export const TRICKY_STRINGS: readonly string[] = [
@@ -36,7 +37,7 @@ function parseYaml12(text: string): any[] {
 }
 
 function buildApp(strings: readonly string[], outdir?: string, keys: readonly string[] = TRICKY_KEYS): App {
-  const app = outdir ? new App({ outdir }) : Testing.app();
+  const app = outdir ? new App({ outdir }) : testApp();
   const chart = new Chart(app, 'strings');
   const properties: { [key: string]: any } = {};
   strings.forEach((s, i) => {

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { BoundSchema } from '../../src/bound-schema';
 import { boundSchemaManifestFromCrd, boundSchemaPropsFromCrd, exportForSchemas, migrateV1alpha1 } from '../../src/migrate';
@@ -13,6 +13,7 @@ import { Manifest } from '../../src/model';
 import { Violation, validateObjects } from '../../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from '../fixtures/migrate/crds';
 import { testWithShared } from '../support/shared';
+import { testApp } from '../util';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'migrate', 'v1alpha1-exports.yaml');
 const UPSTREAM_EXAMPLES = ['upstream', 'kube-bind', 'examples'];
@@ -94,7 +95,7 @@ describe('boundSchemaManifestFromCrd writes what the BoundSchema construct synth
     test(label, () => {
       const { props, problems } = boundSchemaPropsFromCrd(crd);
       expect(problems).toEqual([]);
-      const chart = Testing.chart();
+      const chart = new Chart(testApp(), 'test');
       new BoundSchema(chart, 'schema', { ...props!, metadata: { namespace: 'kube-bind-provider' } });
       const synthesized = Testing.synth(chart).filter((m: any) => m.kind === 'BoundSchema');
       expect(synthesized).toEqual([boundSchemaManifestFromCrd(crd, { namespace: 'kube-bind-provider' }).manifest]);

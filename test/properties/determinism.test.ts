@@ -7,12 +7,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart, Testing } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { ProviderChart } from '../../examples/provider-chart';
 import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
 import { ExportProps, buildBoundSchema, buildExport, exportProps } from '../support/arbitraries';
+import { testApp } from '../util';
 
 fc.configureGlobal({ seed: 4242, numRuns: 40 });
 
@@ -38,7 +39,7 @@ describe('the example app', () => {
   });
 
   test('one app synthesized twice gives the same YAML both times', () => {
-    const app = Testing.app();
+    const app = testApp();
     new ProviderChart(app, 'mangodb-provider');
     expect(app.synthYaml()).toBe(app.synthYaml());
   });
@@ -96,7 +97,7 @@ function buildExportTheOtherWay(chart: Chart, p: ExportProps): ApiServiceExport 
 }
 
 function yamlOf(build: (chart: Chart) => void): string | Error {
-  const app = Testing.app();
+  const app = testApp();
   try {
     build(new Chart(app, 'test'));
     return app.synthYaml();

@@ -1,0 +1,3 @@
+import { pointTmpdirAtRunFolder } from './tmpdir';
+
+export default pointTmpdirAtRunFolder;

@@ -1,0 +1,3 @@
+import { removeRunFolder } from './tmpdir';
+
+export default removeRunFolder;
