@@ -11,6 +11,8 @@
  *   through another file, so the CLI and update checks can use them without
  *   a cdk8s app.
  * Exits 1 on a breach. Run: `npx ts-node --project tsconfig.dev.json scripts/import-graph.ts`.
+ * `importBreaches` is the check alone, over a graph of repository-relative
+ * paths, for its test.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -41,13 +43,98 @@ const CONSTRUCTS = LAYERS.findIndex(l => l.name === 'constructs and io');
 const CDK8S = ['cdk8s', 'constructs'];
 const RULES_INDEX = 'src/rules/index.ts';
 
-const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
-const under = (file: string, prefixes: readonly string[]) => prefixes.some(p => (p.endsWith('/') ? rel(file).startsWith(p) : rel(file) === p));
-/** The layer of a file of src/, as an index into LAYERS. */
+/** The layer of a file of src/ (a path relative to the repository), as an index into LAYERS. */
 function layerOf(file: string): number {
   const at = LAYERS.findIndex(l => under(file, l.members));
   return at >= 0 ? at : CONSTRUCTS;
 }
+
+function under(file: string, prefixes: readonly string[]): boolean {
+  return prefixes.some(p => (p.endsWith('/') ? file.startsWith(p) : file === p));
+}
+
+/**
+ * Every breach of the layers in `graph`: its keys are the files of src/, its
+ * values what each imports (files of src/ and package names), all relative
+ * to the repository root.
+ */
+export function importBreaches(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const files = [...graph.keys()];
+  const breaches: string[] = [];
+
+  // Cycles: strongly connected components (Tarjan) of more than one file, or a file importing itself.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const connect = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)!.includes(v)) {
+      const members = new Set(component);
+      breaches.push(`import cycle:\n${component.sort().map(f => `    ${f} -> ${graph.get(f)!.filter(g => members.has(g)).join(', ')}`).join('\n')}`);
+    }
+  };
+  for (const f of files) if (!index.has(f)) connect(f);
+
+  /** The shortest chain of imports from `start` to a file or package that `isTarget` accepts. */
+  const chainTo = (start: string, isTarget: (name: string) => boolean): string[] | undefined => {
+    const previous = new Map<string, string>([[start, '']]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const v = queue.shift()!;
+      for (const w of graph.get(v) ?? []) {
+        if (previous.has(w)) continue;
+        previous.set(w, v);
+        if (isTarget(w)) {
+          const chain = [w];
+          for (let at = v; at !== ''; at = previous.get(at)!) chain.unshift(at);
+          return chain;
+        }
+        queue.push(w);
+      }
+    }
+    return undefined;
+  };
+
+  for (const f of files) {
+    for (const g of graph.get(f)!.filter(d => graph.has(d))) {
+      if (layerOf(g) > layerOf(f)) {
+        breaches.push(`back-arrow: ${f} (${LAYERS[layerOf(f)].name}) -> ${g} (${LAYERS[layerOf(g)].name})`);
+      }
+      if (under(g, ['src/rules/']) && !under(f, ['src/rules/']) && g !== RULES_INDEX) {
+        breaches.push(`past the rules index: ${f} -> ${g} (import from src/rules)`);
+      }
+    }
+  }
+  for (const f of files.filter(g => layerOf(g) < CONSTRUCTS)) {
+    const chain = chainTo(f, n => CDK8S.includes(n));
+    if (chain) breaches.push(`${LAYERS[layerOf(f)].name} reaches cdk8s: ${chain.join(' -> ')}`);
+  }
+  return breaches;
+}
+
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
@@ -63,84 +150,14 @@ function importsOf(file: string): string[] {
   return [...new Set(info.importedFiles.map(({ fileName }) => {
     if (!fileName.startsWith('.')) return fileName.split('/')[0];
     const base = path.resolve(path.dirname(file), fileName);
-    return [`${base}.ts`, path.join(base, 'index.ts')].find(c => fs.existsSync(c)) ?? base;
+    return rel([`${base}.ts`, path.join(base, 'index.ts')].find(c => fs.existsSync(c)) ?? base);
   }))];
 }
 
-const files = sourceFiles(src);
-const graph = new Map(files.map(f => [f, importsOf(f)]));
-const breaches: string[] = [];
-
-// Cycles: strongly connected components (Tarjan) of more than one file, or a file importing itself.
-let counter = 0;
-const index = new Map<string, number>();
-const low = new Map<string, number>();
-const stack: string[] = [];
-const onStack = new Set<string>();
-function connect(v: string): void {
-  index.set(v, counter);
-  low.set(v, counter++);
-  stack.push(v);
-  onStack.add(v);
-  for (const w of graph.get(v) ?? []) {
-    if (!graph.has(w)) continue;
-    if (!index.has(w)) {
-      connect(w);
-      low.set(v, Math.min(low.get(v)!, low.get(w)!));
-    } else if (onStack.has(w)) {
-      low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-  }
-  if (low.get(v) !== index.get(v)) return;
-  const component: string[] = [];
-  let w: string;
-  do {
-    w = stack.pop()!;
-    onStack.delete(w);
-    component.push(w);
-  } while (w !== v);
-  if (component.length > 1 || graph.get(v)!.includes(v)) {
-    const members = new Set(component);
-    breaches.push(`import cycle:\n${component.sort().map(f => `    ${rel(f)} -> ${graph.get(f)!.filter(g => members.has(g)).map(rel).join(', ')}`).join('\n')}`);
-  }
+if (require.main === module) {
+  const files = sourceFiles(src);
+  const breaches = importBreaches(new Map(files.map(f => [rel(f), importsOf(f)])));
+  for (const b of breaches) console.log(b);
+  console.log(`${files.length} files under src/, ${breaches.length} breach(es)`);
+  process.exitCode = breaches.length > 0 ? 1 : 0;
 }
-for (const f of files) if (!index.has(f)) connect(f);
-
-/** The shortest chain of imports from `start` to a file or package that `isTarget` accepts. */
-function chainTo(start: string, isTarget: (name: string) => boolean): string[] | undefined {
-  const previous = new Map<string, string>([[start, '']]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const v = queue.shift()!;
-    for (const w of graph.get(v) ?? []) {
-      if (previous.has(w)) continue;
-      previous.set(w, v);
-      if (isTarget(w)) {
-        const chain = [w];
-        for (let at = v; at !== ''; at = previous.get(at)!) chain.unshift(at);
-        return chain.map(n => (graph.has(n) ? rel(n) : n));
-      }
-      queue.push(w);
-    }
-  }
-  return undefined;
-}
-
-for (const f of files) {
-  for (const g of graph.get(f)!.filter(d => graph.has(d))) {
-    if (layerOf(g) > layerOf(f)) {
-      breaches.push(`back-arrow: ${rel(f)} (${LAYERS[layerOf(f)].name}) -> ${rel(g)} (${LAYERS[layerOf(g)].name})`);
-    }
-    if (under(g, ['src/rules/']) && !under(f, ['src/rules/']) && rel(g) !== RULES_INDEX) {
-      breaches.push(`past the rules index: ${rel(f)} -> ${rel(g)} (import from src/rules)`);
-    }
-  }
-}
-for (const f of files.filter(g => layerOf(g) < CONSTRUCTS)) {
-  const chain = chainTo(f, n => CDK8S.includes(n));
-  if (chain) breaches.push(`${LAYERS[layerOf(f)].name} reaches cdk8s: ${chain.join(' -> ')}`);
-}
-
-for (const b of breaches) console.log(b);
-console.log(`${files.length} files under src/, ${breaches.length} breach(es)`);
-process.exitCode = breaches.length > 0 ? 1 : 0;

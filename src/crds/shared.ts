@@ -15,7 +15,7 @@ import {
   string,
   stringEnum,
 } from './schema-builders';
-import { RESOURCE_SCOPES, VERSION_NAME_PATTERN } from '../model';
+import { CRD_API_VERSION, CRD_KIND, RESOURCE_SCOPES, VERSION_NAME_PATTERN } from '../model';
 
 /** The category both kinds are listed under (`kubectl get kube-bindings`). */
 export const KUBE_BIND_CATEGORY = 'kube-bindings';
@@ -191,8 +191,8 @@ export function customResourceDefinition(options: CrdOptions): { [key: string]: 
   if (options.conversion ?? true) spec.conversion = { strategy: 'None' };
   spec.versions = [...options.versions];
   return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
+    apiVersion: CRD_API_VERSION,
+    kind: CRD_KIND,
     metadata: { name: `${options.plural}.${options.group}` },
     spec,
   };

@@ -39,11 +39,10 @@ function hasIsolation(spec: unknown): boolean {
 /**
  * A cluster-scoped resource is watched with informerScope Cluster. kube-bind
  * states it as CEL on APIServiceExport v1alpha1 only; the spec (§8, rule 6)
- * states it for every export, and a BoundSchema carries the same pair. The
- * konnector (`pkg/konnector/controllers/cluster/serviceexport`) watches a
- * cluster-scoped resource cluster-wide whatever the BoundSchema says, but
- * scopes the export's permission claims by its informerScope: the stricter
- * verdict, the spec's, holds for every kind.
+ * states it for exports, and a BoundSchema carries the same pair. KB070
+ * applies it to the v1alpha1 export (an error, as the server's) and to the
+ * BoundSchema (a warning: kube-bind binds it all the same), KB170 to a
+ * v1alpha2 export across its BoundSchemas (an error, as the spec's).
  */
 export const CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER: SpecConstraint = {
   breaks: spec => isCluster(spec) && own(spec, 'informerScope') === InformerScope.NAMESPACED,

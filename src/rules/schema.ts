@@ -13,7 +13,7 @@ import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { requiredOf } from '../crds/facts';
-import { KIND_VERSIONS, KindVersion, kindVersionOf } from '../model/kinds';
+import { CRD_API_VERSION, CRD_KIND, KIND_VERSIONS, KindVersion, kindVersionOf } from '../model/kinds';
 import { has, isObject, Manifest, own } from '../model/manifest';
 
 const SOURCE_CRD = 'kube-bind CRD';
@@ -124,8 +124,8 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
       `apiVersion is ${apiVersion === '' ? 'empty' : apiVersion === undefined ? 'missing' : `${show(apiVersion)}, not a string`}: kubectl and the API server refuse an object without apiVersion`,
       typeof kind === 'string' && kind !== '' && servedVersionsOf(kind).length > 0
         ? `add apiVersion: ${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`
-        : kind === 'CustomResourceDefinition'
-          ? 'add apiVersion: apiextensions.k8s.io/v1'
+        : kind === CRD_KIND
+          ? `add apiVersion: ${CRD_API_VERSION}`
           : `add apiVersion: <group>/<version>; ${ctx.group} serves ${servedText(ctx.group)}`)];
   }
   if (kindVersionOf(obj, ctx.group) !== undefined) return [];
