@@ -166,7 +166,7 @@ describe('one rules pass per app.synth()', () => {
         return (e as Error).message;
       }
     });
-    expect(viaApp.result).toMatch(/\[c1\/e0\] \[KB121\] spec\.resources\[1\]\.group "Bad_Group"/);
+    expect(viaApp.result).toMatch(/\[c1\/e0\] \[KB121\] spec\.resources\[1\]\.group: "Bad_Group"/);
     expect(viaApp.result).toBe(viaChart.result);
     expect(viaApp.stderr).toMatch(/warning: \[c0\/e1\] \[KB150\]/);
     // A warning is printed when first found: the second synth of the unchanged app has none to print.

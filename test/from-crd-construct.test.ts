@@ -56,7 +56,7 @@ describe('BoundSchema.fromCrd', () => {
     const c = chart({ namespace: 'provider' });
     const schemas = [BoundSchema.fromCrd(c, 'databases', databasesCrd()), BoundSchema.fromCrd(c, 'nodepools', nodePoolsCrd())];
     new ApiServiceExport(c, 'export', { schemas, isolation: Isolation.PREFIXED });
-    expect(() => Testing.synth(c)).toThrow(/\[KB175\] spec\.resources\[1\] exports "nodepools"/);
+    expect(() => Testing.synth(c)).toThrow(/\[KB175\] spec\.resources\[1\]: exports "nodepools"/);
   });
 });
 

@@ -35,7 +35,7 @@ describe('UpdateCheck', () => {
     // The export takes its versions from the BoundSchema, and kube-bind makes spec.resources immutable.
     const c = app([{ name: 'v1' }, { name: 'v2' }]);
     new UpdateCheck(c, 'update-check', { previousObjects: [live()] });
-    expect(synthError(c)).toMatch(/\[test\/export\] \[KB191\] spec\.resources changed/);
+    expect(synthError(c)).toMatch(/\[test\/export\] \[KB191\] spec\.resources: changed/);
   });
 
   test('dropping a stored version fails synth', () => {

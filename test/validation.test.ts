@@ -57,8 +57,10 @@ describe('each finding is printed once per synth', () => {
     const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'kb-warn-')) });
     for (let c = 0; c < charts; c++) exportWithWarning(new Chart(app, `c${c}`), `e${c}`);
     const { stderr } = withStderr(() => app.synth());
-    const lines = stderr.split('\n').filter(l => l !== '');
+    // Each warning is a line, and its hint the next one, indented.
+    const lines = stderr.split('\n').filter(l => l.startsWith('warning: '));
     expect(lines).toHaveLength(charts);
+    expect(stderr.split('\n').filter(l => l.startsWith('    hint: '))).toHaveLength(charts);
     for (let c = 0; c < charts; c++) {
       expect(lines.filter(l => l.startsWith(`warning: [c${c}/e${c}] [KB150]`))).toHaveLength(1);
     }
@@ -69,7 +71,7 @@ describe('each finding is printed once per synth', () => {
     const app = testApp();
     for (let c = 0; c < 3; c++) exportWithWarning(new Chart(app, `c${c}`), `e${c}`);
     const { stderr } = withStderr(() => app.synthYaml());
-    expect(stderr.split('\n').filter(l => l !== '')).toHaveLength(3);
+    expect(stderr.split('\n').filter(l => l.startsWith('warning: '))).toHaveLength(3);
   });
 
   test('a later synth prints only the warnings it did not print before', () => {
@@ -171,7 +173,7 @@ describe('a change between two synths is validated', () => {
   test('addVersion on a BoundSchema an export reads', () => {
     const { app, bs } = clean();
     bs.addVersion({ name: 'V2' });
-    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[1\]\.name "V2"/);
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[1\]\.name: "V2"/);
   });
 
   test('a JSON patch', () => {
@@ -207,7 +209,7 @@ describe('a change between two synths is validated', () => {
     expect(bs.node.path).toBe('c/schema');
     withStderr(() => app.synthYaml());
     name = 'V1';
-    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[0\]\.name "V1"/);
+    expect(errorOf(() => app.synthYaml())).toMatch(/\[c\/schema\] .*spec\.versions\[0\]\.name: "V1"/);
   });
 });
 

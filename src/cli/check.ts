@@ -10,6 +10,7 @@ import { CliIo, ValidateFn } from './command';
 import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
 import {
   CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
+  countFile, FileCounts,
   tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
@@ -224,7 +225,12 @@ async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIte
   const totals = new ReportTotals();
   for (const object of checked.values()) totals.add(object);
   totals.end = end;
-  await sink.begin({ diagnostics, totals });
+  const files: FileCounts[] = [];
+  for (const o of objects) {
+    const object = checked.get(o);
+    countFile(files, o.file, object === undefined ? 'skipped' : object.valid ? 'valid' : 'invalid');
+  }
+  await sink.begin({ diagnostics, totals, files });
   for (const o of objects) {
     const object = checked.get(o);
     if (object !== undefined) await sink.object(object);
@@ -284,6 +290,13 @@ interface PendingSkipped {
 
 type Pending = PendingObject | PendingSkipped;
 
+/** An object as `checkStreaming` counts it: a skipped one has no findings. */
+interface Tallied {
+  readonly file: string;
+  readonly found?: Tally;
+  readonly compared?: boolean;
+}
+
 /**
  * `check` one object at a time: each object is validated as soon as its
  * document is read, and its findings are located while its text is at hand.
@@ -332,14 +345,16 @@ async function checkStreamingWith(
   let fileKept: Manifest[] = [];
   let fileNotes: Diagnostic[] = [];
   let fileSkipped = 0;
-  // The counts of each kept object's own and update findings, for the run's totals before any object is handed over.
-  const tallies: Array<{ readonly found: Tally; readonly compared: boolean }> = [];
-  let fileTallies: Array<{ readonly found: Tally; readonly compared: boolean }> = [];
+  // Each object in input order, with the counts of a checked one's own and update findings: the run's counts
+  // are known before any object is handed over.
+  const tallies: Tallied[] = [];
+  let fileTallies: Tallied[] = [];
   const onObject = (source: SourceObject): void => {
     if (!select(source.manifest, ctx)) {
       fileSkipped++;
       for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
       spill.write({ fileNumber, skipped: skippedObject(source, ctx) });
+      fileTallies.push({ file: source.file });
       return;
     }
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
@@ -348,7 +363,7 @@ async function checkStreamingWith(
     fileKept.push(copier.copy(facts(source.manifest)));
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
-    fileTallies.push({ found: tally(updates, tally(found)), compared: update !== undefined });
+    fileTallies.push({ file: source.file, found: tally(updates, tally(found)), compared: update !== undefined });
     spill.write({
       fileNumber,
       object: {
@@ -391,9 +406,19 @@ async function checkStreamingWith(
     ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
   };
   const totals = new ReportTotals();
-  tallies.forEach(({ found, compared }, k) => totals.addCounts(tally(across[k] ?? [], { ...found }), compared));
+  const files: FileCounts[] = [];
+  let k = 0;
+  for (const { file, found, compared } of tallies) {
+    if (found === undefined) {
+      countFile(files, file, 'skipped');
+      continue;
+    }
+    const all = tally(across[k++] ?? [], { ...found });
+    totals.addCounts(all, compared === true);
+    countFile(files, file, all.errors > 0 ? 'invalid' : 'valid');
+  }
   totals.end = end;
-  await sink.begin({ diagnostics, totals });
+  await sink.begin({ diagnostics, totals, files });
   let i = 0;
   for (const p of spill.read()) {
     if (brokenFiles.has(p.fileNumber)) continue;

@@ -74,7 +74,7 @@ test('a folder of broken CRDs: each reported with its rule, at the CRD\'s own pa
   expect(errors[7]).toEqual(expect.arrayContaining(['KB084 spec.conversion.webhook.clientConfig.url', 'KB089 spec.conversion.webhook.conversionReviewVersions']));
   // Lines are the CRD's own: the text output points at the field in the file.
   const text = await runCli(['validate', r.file]);
-  expect(text.out).toContain(`${r.file}:${lineContaining(r.text, 'group: example')}: error KB010 widgets.example (CustomResourceDefinition apiextensions.k8s.io/v1) spec.group: spec.group "example" must contain at least one dot`);
+  expect(text.out).toContain(`${r.file}:${lineContaining(r.text, 'group: example')}: error KB010 widgets.example (CustomResourceDefinition apiextensions.k8s.io/v1) spec.group: "example" must contain at least one dot`);
   expect(text.out).toMatch(/8 objects checked: 0 valid, 8 invalid; 0 skipped; \d+ errors/);
 });
 

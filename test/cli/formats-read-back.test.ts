@@ -16,7 +16,7 @@ import { Document, DOMParser, Element } from '@xmldom/xmldom';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
-import { ruleDocUrl } from '../../src/cli/output';
+import { ruleDocUrl, Summary } from '../../src/cli/output';
 import { artifactUri } from '../../src/cli/output/sarif';
 
 expect.extend({ toBeValidSarifLog });
@@ -58,23 +58,14 @@ beforeAll(() => {
 });
 afterAll(removeTempDirs);
 
-/** What the text summary says, read back from its words. */
-interface Counts {
-  readonly checked: number;
-  readonly valid: number;
-  readonly invalid: number;
-  readonly skipped: number;
-  readonly errors: number;
-  readonly warnings: number;
-  readonly notes: number;
-  readonly inputErrors: number;
-}
+/** What the text summary says, read back from its words (notes are `infos`). */
+type Counts = Summary & { readonly inputErrors: number };
 
 function summaryCounts(summary: string): Counts {
   const m = /^(\d+) objects? checked: (\d+) valid, (\d+) invalid; (\d+) skipped; (\d+) errors?, (\d+) warnings?, (\d+) notes?(?:; (\d+) input errors? \(see above\))?$/.exec(summary);
   if (m === null) throw new Error(`not a summary line: ${summary}`);
-  const [checked, valid, invalid, skipped, errors, warnings, notes, inputErrors] = m.slice(1).map(n => Number(n ?? 0));
-  return { checked, valid, invalid, skipped, errors, warnings, notes, inputErrors };
+  const [checked, valid, invalid, skipped, errors, warnings, infos, inputErrors] = m.slice(1).map(n => Number(n ?? 0));
+  return { checked, valid, invalid, skipped, errors, warnings, infos, inputErrors };
 }
 
 async function validate(format: string) {
@@ -95,13 +86,13 @@ beforeAll(async () => {
 describe('text', () => {
   test('the summary counts the valid, the invalid, the skipped object and the unreadable file; exit status 2', () => {
     expect(textRun.code).toBe(2);
-    expect(counts).toEqual({ checked: 2, valid: 1, invalid: 1, skipped: 1, errors: 2, warnings: 0, notes: 0, inputErrors: 1 });
+    expect(counts).toEqual({ checked: 2, valid: 1, invalid: 1, skipped: 1, errors: 2, warnings: 0, infos: 0, inputErrors: 1 });
   });
 
   test('one line per finding, file:line: severity RULE object path: message, the path once, the hint below, indented', () => {
     const lines = textRun.out.trimEnd().split('\n');
     const findings = lines.filter(l => /^\S.*:\d+: (error|warning|note) KB\d{3} /.test(l));
-    expect(findings).toHaveLength(counts.errors + counts.warnings + counts.notes);
+    expect(findings).toHaveLength(counts.errors + counts.warnings + counts.infos);
     const m = /^(.+):(\d+): (error|warning|note) (KB\d{3}) (.+?) \((\w+) ([\w./-]+)\) (\S+): (.*)$/.exec(findings[0]);
     expect(m).not.toBeNull();
     const [, file, line, severity, rule, object, kind, , fieldPath, message] = m!;
@@ -175,7 +166,7 @@ describe('sarif', () => {
     const findings = run.results.filter((r: any) => r.ruleId !== 'KB000');
     expect(findings.filter((r: any) => r.level === 'error')).toHaveLength(counts.errors);
     expect(findings.filter((r: any) => r.level === 'warning')).toHaveLength(counts.warnings);
-    expect(findings.filter((r: any) => r.level === 'note')).toHaveLength(counts.notes);
+    expect(findings.filter((r: any) => r.level === 'note')).toHaveLength(counts.infos);
     expect(findings[0]).toMatchObject({ ruleId: 'KB004', locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(app) }, region: { startLine: kb004Line() } } }] });
     for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
     for (const rule of run.tool.driver.rules) expect(rule.helpUri).toBe(ruleDocUrl(rule.id));

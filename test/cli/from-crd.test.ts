@@ -303,7 +303,7 @@ describe('issue 12: from-crd agrees with kube-bind and with validate', () => {
   test('output that validate rejects (group "example") is reported as validate does, withheld, and exits 1', async () => {
     const r = await runCli(['from-crd', own('single-word-group.yaml')]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/single-word-group\.yaml:\d+: error KB\d{3} widgets\.example \(BoundSchema kube-bind\.io\/v1alpha2\) spec\.group: spec\.group "example"/);
+    expect(r.err).toMatch(/single-word-group\.yaml:\d+: error KB\d{3} widgets\.example \(BoundSchema kube-bind\.io\/v1alpha2\) spec\.group: "example" /);
     expect(r.err).toMatch(/1 object checked: 0 valid, 1 invalid/);
     expect(r.out).toBe('');
     // The same CRD with a dotted group passes.

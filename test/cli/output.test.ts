@@ -247,3 +247,14 @@ test('--version and -V print the package.json version', async () => {
     expect(r).toEqual({ code: 0, out: `cdk8s-kube-bind ${version}\n`, err: '' });
   }
 });
+
+test('sarif: unreadable standard input is a KB000 result without location, and a notification without location', () => {
+  const log = JSON.parse(SARIF_REPORTER.render({
+    checked: [], skipped: 0, inputErrors: 1, diagnostics: [{ severity: 'error', file: '<stdin>', line: 3, message: 'YAML syntax error: boom' }],
+  }));
+  expect(log.runs[0].results).toEqual([{ ruleId: 'KB000', ruleIndex: 0, level: 'error', message: { text: expect.stringMatching(/^YAML syntax error: boom\nhint: /) } }]);
+  expect(log.runs[0].invocations).toEqual([{
+    executionSuccessful: false, exitCode: 2, toolExecutionNotifications: [{ level: 'error', message: { text: 'YAML syntax error: boom' }, descriptor: { id: 'KB000' } }],
+  }]);
+  expect(sarifValidator()(log)).toBe(true);
+});

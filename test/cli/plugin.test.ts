@@ -155,7 +155,7 @@ describe('cdk8s synth with the plugin in cdk8s.yaml (real cdk8s-cli, needs lib/ 
 
   test('an Included invalid BoundSchema fails the synth, the rule id in the report', () => {
     const r = synth(app(INVALID_SCHEMA));
-    expect(r.out).toContain('KB010 error: spec.group "example" must contain at least one dot');
+    expect(r.out).toContain('KB010 error: "example" must contain at least one dot');
     expect(r.out).toContain('spec.group (line 6)');
     expect(r.out).toContain('Validation failed');
     expect(r.code).toBe(2);

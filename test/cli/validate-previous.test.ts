@@ -27,7 +27,7 @@ describe('the README workflow: kubectl get ... -o yaml | cdk8s-kube-bind validat
     const schemaLine = lineContaining(fs.readFileSync(schemaFile, 'utf8'), 'versions:');
     const exportLine = lineContaining(fs.readFileSync(exportFile, 'utf8'), 'resources:');
     expect(r.out).toContain(`${schemaFile}:${schemaLine}: error KB190 kube-bind/widgets.example.com (BoundSchema kube-bind.io/v1alpha2) spec.versions: `
-      + 'spec.versions no longer lists "v1beta1", which status.storedVersions lists');
+      + 'no longer lists "v1beta1", which status.storedVersions lists');
     expect(r.out).toContain(`${exportFile}:${exportLine}: error KB191 kube-bind/widgets (APIServiceExport kube-bind.io/v1alpha2) spec.resources: `);
     expect(r.out.trim().split('\n').pop()).toBe(
       '3 objects checked: 1 valid, 2 invalid; 0 skipped; 2 errors, 0 warnings, 0 notes; 2 compared with their previous state (2 previous objects read)');

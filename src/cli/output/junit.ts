@@ -1,7 +1,7 @@
 /**
  * JUnit XML, as GitLab, Jenkins and most CI servers read it: a test suite
- * per file, written once the file's objects are handed over (so memory holds
- * one file's findings), and in it a test case per object:
+ * per file, whose counts the run knows before it hands the objects over, so
+ * each test case is written as its object comes; in it a test case per object:
  * - a checked object with errors fails, with ONE `<failure>` (readers count
  *   failing test cases by their failure elements) whose text lists every
  *   error; warnings and notes do not fail it and go to its system-out;
@@ -12,7 +12,7 @@
  * test cases too, in each suite and on the root (the sums of the suites').
  */
 import {
-  byLine, CheckedObject, describeObject, inputErrors, inputFinding, LocatedViolation, Reporter, ReportStream, renderStreamed,
+  byLine, CheckedObject, describeObject, FileCounts, inputErrors, inputFinding, LocatedViolation, Reporter, ReportStream, renderStreamed,
   SEVERITY_LABELS, SkippedObject, ValidationReport,
 } from './reporter';
 import type { Diagnostic } from '../../io/read';
@@ -39,13 +39,13 @@ function attributes(name: string, file: string, line: number): string {
   return `name="${xmlText(name)}" classname="${xmlText(file)}" file="${xmlText(file)}" line="${line}"`;
 }
 
-/** The test case of a checked object, and whether it failed. */
-function checkedCase(object: CheckedObject): { readonly text: string; readonly failed: boolean } {
+/** The test case of a checked object. */
+function checkedCase(object: CheckedObject): string {
   const open = `    <testcase ${attributes(describeObject(object.manifest), object.file, object.line)}`;
   const sorted = byLine(object.violations);
   const errors = sorted.filter(v => v.severity === 'error');
   const others = sorted.filter(v => v.severity !== 'error');
-  if (errors.length === 0 && others.length === 0) return { text: `${open}/>\n`, failed: false };
+  if (errors.length === 0 && others.length === 0) return `${open}/>\n`;
   let text = `${open}>\n`;
   if (errors.length > 0) {
     const message = errors.length === 1 ? `${errors[0].rule} ${describeViolation(errors[0])}` : `${errors.length} errors: ${[...new Set(errors.map(v => v.rule))].join(', ')}`;
@@ -53,7 +53,7 @@ function checkedCase(object: CheckedObject): { readonly text: string; readonly f
     text += `      <failure type="${xmlText(type)}" message="${xmlText(message)}">${xmlText(errors.map(v => findingLines(object.file, v)).join('\n'))}</failure>\n`;
   }
   if (others.length > 0) text += `      <system-out>${xmlText(others.map(v => findingLines(object.file, v)).join('\n'))}</system-out>\n`;
-  return { text: `${text}    </testcase>\n`, failed: errors.length > 0 };
+  return `${text}    </testcase>\n`;
 }
 
 function skippedCase(object: SkippedObject): string {
@@ -68,16 +68,11 @@ function inputCase(d: Diagnostic): string {
     + '    </testcase>\n';
 }
 
-interface Counts {
-  tests: number;
-  failures: number;
-  errors: number;
-  skipped: number;
+function suiteOpen(name: string, tests: number, failures: number, errors: number, skipped: number): string {
+  return `  <testsuite name="${xmlText(name)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}">\n`;
 }
 
-function suite(name: string, counts: Counts, cases: string): string {
-  return `  <testsuite name="${xmlText(name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}">\n${cases}  </testsuite>\n`;
-}
+const SUITE_CLOSE = '  </testsuite>\n';
 
 export const JUNIT_REPORTER: Reporter = {
   description: 'JUnit XML (GitLab, Jenkins): a test suite per file, a test case per object, one failure per invalid object',
@@ -88,47 +83,37 @@ export const JUNIT_REPORTER: Reporter = {
 };
 
 function junitStream(): ReportStream {
-  // The file whose test cases are being gathered, written as one suite when the next file starts.
+  // The file whose suite is open, and the counts of the suites still to open, in the order they come.
   let file: string | undefined;
-  let cases = '';
-  let counts: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-  const switchTo = (next: string | undefined): string => {
-    if (next === file) return '';
-    const out = file !== undefined ? suite(file, counts, cases) : '';
-    file = next;
-    cases = '';
-    counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-    return out;
+  let files: readonly FileCounts[] = [];
+  let next = 0;
+  /** Closes the open suite and opens the next one when the object belongs to another file. */
+  const suiteOf = (objectFile: string): string => {
+    if (objectFile === file) return '';
+    const close = file !== undefined ? SUITE_CLOSE : '';
+    const counts = files[next++];
+    if (counts === undefined || counts.file !== objectFile) throw new Error(`JUnit: objects of ${objectFile} were not announced`);
+    file = objectFile;
+    return close + suiteOpen(objectFile, counts.checked + counts.skipped, counts.invalid, 0, counts.skipped);
   };
   return {
-    begin({ diagnostics, totals }) {
-      const unreadable = inputErrors(diagnostics);
-      const s = totals.summary();
+    begin(head) {
+      files = head.files;
+      const unreadable = inputErrors(head.diagnostics);
+      const s = head.totals.summary();
       let out = '<?xml version="1.0" encoding="UTF-8"?>\n'
         + `<testsuites name="cdk8s-kube-bind validate" tests="${s.checked + s.skipped + unreadable.length}" failures="${s.invalid}" errors="${unreadable.length}" skipped="${s.skipped}">\n`;
-      for (const d of unreadable) {
-        out += switchTo(d.file);
-        cases += inputCase(d);
-        counts.tests++;
-        counts.errors++;
+      // An unreadable file gives no object: its suite holds its errors only.
+      for (let i = 0; i < unreadable.length;) {
+        const name = unreadable[i].file;
+        const first = i;
+        while (i < unreadable.length && unreadable[i].file === name) i++;
+        out += suiteOpen(name, i - first, 0, i - first, 0) + unreadable.slice(first, i).map(inputCase).join('') + SUITE_CLOSE;
       }
-      return out + switchTo(undefined);
-    },
-    object(object) {
-      const out = switchTo(object.file);
-      const { text, failed } = checkedCase(object);
-      cases += text;
-      counts.tests++;
-      if (failed) counts.failures++;
       return out;
     },
-    skipped(object) {
-      const out = switchTo(object.file);
-      cases += skippedCase(object);
-      counts.tests++;
-      counts.skipped++;
-      return out;
-    },
-    end: () => `${switchTo(undefined)}</testsuites>\n`,
+    object: object => suiteOf(object.file) + checkedCase(object),
+    skipped: object => suiteOf(object.file) + skippedCase(object),
+    end: () => `${file !== undefined ? SUITE_CLOSE : ''}</testsuites>\n`,
   };
 }

@@ -99,6 +99,32 @@ export interface ReportHead {
   readonly diagnostics: readonly Diagnostic[];
   /** The counts of the whole run. */
   readonly totals: ReportTotals;
+  /**
+   * The counts of each file's objects, in the order they are handed over
+   * (a file read twice counts twice): for formats that state them before
+   * the objects (JUnit's test suites).
+   */
+  readonly files: readonly FileCounts[];
+}
+
+/** The objects of one file, counted. */
+export interface FileCounts {
+  readonly file: string;
+  checked: number;
+  invalid: number;
+  skipped: number;
+}
+
+/** Adds one object of `file` to the counts of `files`, whose last entry is the file being counted. */
+export function countFile(files: FileCounts[], file: string, outcome: 'valid' | 'invalid' | 'skipped'): void {
+  let last = files[files.length - 1];
+  if (last === undefined || last.file !== file) files.push(last = { file, checked: 0, invalid: 0, skipped: 0 });
+  if (outcome === 'skipped') {
+    last.skipped++;
+  } else {
+    last.checked++;
+    if (outcome === 'invalid') last.invalid++;
+  }
 }
 
 /** What a report says besides its objects. */
@@ -202,7 +228,6 @@ export function summarize(report: ValidationReport): Summary {
  */
 export function renderStreamed(stream: ReportStream, report: ValidationReport): string {
   const totals = totalsOf(report);
-  let out = stream.begin({ diagnostics: report.diagnostics ?? [], totals });
   const files = new Map<string, { checked: CheckedObject[]; skipped: SkippedObject[] }>();
   const of = (file: string): { checked: CheckedObject[]; skipped: SkippedObject[] } => {
     let entry = files.get(file);
@@ -211,6 +236,12 @@ export function renderStreamed(stream: ReportStream, report: ValidationReport): 
   };
   for (const object of report.checked) of(object.file).checked.push(object);
   for (const object of report.skippedObjects ?? []) of(object.file).skipped.push(object);
+  const counts: FileCounts[] = [];
+  for (const [file, { checked, skipped }] of files) {
+    for (const o of checked) countFile(counts, file, o.valid ? 'valid' : 'invalid');
+    for (const _ of skipped) countFile(counts, file, 'skipped');
+  }
+  let out = stream.begin({ diagnostics: report.diagnostics ?? [], totals, files: counts });
   for (const { checked, skipped } of files.values()) {
     const items: Array<{ line: number; index: number; text: () => string }> = [
       ...checked.map(o => ({ line: o.line, index: o.index, text: () => stream.object(o) })),

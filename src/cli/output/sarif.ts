@@ -96,17 +96,17 @@ function physicalLocation(file: string, line: number | undefined): unknown {
   return { artifactLocation: { uri: artifactUri(file) }, ...(line !== undefined ? { region: { startLine: line } } : {}) };
 }
 
-/** One result; `ruleIndex` is the rule's place in the rules list. */
-export function sarifResult(file: string, v: LocatedViolation, subject: string, fullyQualifiedName: string, ruleIndex: number): unknown {
-  const logical = [{ fullyQualifiedName, kind: 'object' }];
+/** One result; `ruleIndex` is the rule's place in the rules list; the object, when there is one, is its logical location. */
+export function sarifResult(file: string, v: LocatedViolation, subject: string, fullyQualifiedName: string | undefined, ruleIndex: number): unknown {
+  const logical = fullyQualifiedName !== undefined ? { logicalLocations: [{ fullyQualifiedName, kind: 'object' }] } : {};
   return {
     ruleId: v.rule,
     ruleIndex,
     level: LEVELS[v.severity] ?? 'error',
     message: { text: `${subject}${v.hint ? `\nhint: ${v.hint}` : ''}` },
-    locations: [file === STDIN_NAME
-      ? { logicalLocations: logical }
-      : { physicalLocation: physicalLocation(file, v.line), logicalLocations: logical }],
+    // Standard input has no file to point at: a finding there has its object only, an unreadable standard input nothing.
+    ...(file !== STDIN_NAME ? { locations: [{ physicalLocation: physicalLocation(file, v.line), ...logical }] }
+      : fullyQualifiedName !== undefined ? { locations: [logical] } : {}),
   };
 }
 
@@ -136,7 +136,7 @@ export class SarifResults {
   /** The results of an unreadable input. */
   public ofInput(d: Diagnostic): unknown {
     const finding = inputFinding(d);
-    return sarifResult(d.file, finding, d.message, d.file, this.ruleIndex(finding.rule));
+    return sarifResult(d.file, finding, d.message, undefined, this.ruleIndex(finding.rule));
   }
 
   /** The results of a checked object. */
