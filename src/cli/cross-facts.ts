@@ -8,9 +8,13 @@
  * export: spec.informerScope and spec.resources[].group/resource/versions;
  * of a BoundSchema, a v1alpha1 export or a CRD: spec.group, spec.scope,
  * spec.names (plural, singular, kind, listKind, shortNames) and
- * spec.versions[].name/served. Everything else (the schemas above all) is
- * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
- * with and without trimming.
+ * spec.versions[].name/served; of a v1alpha2 export's claims, their
+ * selector.references; and of each version's schema, only the shape of its
+ * fields (properties, items, additionalProperties, type and the
+ * x-kubernetes-* markers that keep fields), for the reference paths
+ * (rules/reference-paths.ts). Everything else (descriptions, validations,
+ * CEL) is dropped. test/cli/streaming.test.ts checks that the rules find the
+ * same with and without trimming.
  */
 import { flat, Manifest } from '../rules/values';
 
@@ -18,6 +22,11 @@ const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;
 const RESOURCE_FIELDS = ['group', 'resource', 'versions'] as const;
 const VERSION_FIELDS = ['name', 'served'] as const;
+const REFERENCE_FIELDS = ['group', 'resource', 'versions', 'jsonPath'] as const;
+/** What of a schema node decides which fields an object can hold. */
+const SHAPE_FIELDS = ['type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string'] as const;
+// Hostile nesting stops here; the reference check treats what is cut as unknown.
+const MAX_SHAPE_DEPTH = 64;
 
 function has(obj: unknown, key: string): obj is Record<string, unknown> {
   return typeof obj === 'object' && obj !== null && !Array.isArray(obj) && Object.prototype.hasOwnProperty.call(obj, key);
@@ -100,7 +109,40 @@ export function crossObjectFacts(manifest: Manifest): Manifest {
   }
   const trimmed = pick(spec, SPEC_FIELDS) as Record<string, unknown>;
   if (has(spec, 'resources')) trimmed.resources = pickEach(spec.resources, RESOURCE_FIELDS);
-  if (has(spec, 'versions')) trimmed.versions = pickEach(spec.versions, VERSION_FIELDS);
+  if (has(spec, 'versions')) trimmed.versions = versionFacts(spec.versions);
+  if (Array.isArray(spec.permissionClaims)) trimmed.permissionClaims = spec.permissionClaims.map(referencesOf);
   out.spec = trimmed;
   return out;
+}
+
+/** Each version's name and served, and the shape of its schema's fields. */
+function versionFacts(versions: unknown): unknown {
+  if (!Array.isArray(versions)) return versions;
+  return versions.map(v => {
+    const picked = pick(v, VERSION_FIELDS);
+    const schema = has(v, 'schema') && has(v.schema, 'openAPIV3Schema') ? v.schema.openAPIV3Schema : undefined;
+    if (isMap(picked) && schema !== undefined) picked.schema = { openAPIV3Schema: shapeOf(schema, 0) };
+    return picked;
+  });
+}
+
+/** A schema node cut to the fields that decide which fields an object can hold. */
+function shapeOf(node: unknown, depth: number): unknown {
+  if (!isMap(node) || depth > MAX_SHAPE_DEPTH) return undefined;
+  const out = pick(node, SHAPE_FIELDS) as Record<string, unknown>;
+  if (isMap(node.properties)) {
+    const properties: Record<string, unknown> = {};
+    for (const key of Object.keys(node.properties)) properties[key] = shapeOf(node.properties[key], depth + 1) ?? {};
+    out.properties = properties;
+  }
+  if (node.items !== undefined) out.items = shapeOf(node.items, depth + 1) ?? {};
+  if (node.additionalProperties === true || node.additionalProperties === false) out.additionalProperties = node.additionalProperties;
+  else if (isMap(node.additionalProperties)) out.additionalProperties = shapeOf(node.additionalProperties, depth + 1) ?? {};
+  return out;
+}
+
+/** A claim cut to its selector's references (what the reference paths read). */
+function referencesOf(claim: unknown): unknown {
+  const references = has(claim, 'selector') && has(claim.selector, 'references') ? claim.selector.references : undefined;
+  return references === undefined ? {} : { selector: { references: pickEach(references, REFERENCE_FIELDS) } };
 }

@@ -15,6 +15,7 @@ import { EXPORT_RULES } from './export';
 import { EXPORT_V1ALPHA1_RULES } from './export-v1alpha1';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
+import { REFERENCE_PATH_RULES } from './reference-paths';
 import { AnyRule, CrossObjectRule, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
 import { SUBRESOURCE_RULES } from './subresources';
@@ -35,6 +36,7 @@ export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {
   'claims': CLAIM_RULES,
   'crd': CRD_RULES,
   'cross-object': CROSS_OBJECT_RULES,
+  'reference-paths': REFERENCE_PATH_RULES,
   'updates': UPDATE_RULES,
 };
 
