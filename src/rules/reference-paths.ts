@@ -98,8 +98,9 @@ export function walkSchema(schema: unknown, keys: readonly string[]): Walked {
       continue;
     }
     if (own(node, 'x-kubernetes-preserve-unknown-fields') === true) return { kind: 'open', at: i };
-    // int-or-string, or a node that states no type: not ours to judge.
-    if (own(node, 'x-kubernetes-int-or-string') === true || (type === undefined && !isObject(properties))) return FITS;
+    // Only objects are judged: below a scalar nothing can be either, but validate keeps no scalar
+    // types (cli/cross-facts.ts), and both front-ends must find the same.
+    if (own(node, 'x-kubernetes-int-or-string') === true || (type !== 'object' && !isObject(properties))) return FITS;
     return { kind: 'missing', at: i, known: isObject(properties) ? Object.keys(properties) : [] };
   }
   return FITS;
@@ -120,9 +121,27 @@ function namespaceOf(m: Manifest): string | undefined {
   return typeof namespace === 'string' && namespace !== '' ? namespace : undefined;
 }
 
+/**
+ * A version's schema: an object in a manifest; in the facts `validate` keeps
+ * of each object (cli/cross-facts.ts), the shape of its fields as one JSON
+ * string, parsed once per distinct string.
+ */
+function schemaOf(value: unknown, parsed: Map<string, unknown>): unknown {
+  if (typeof value !== 'string') return value;
+  if (!parsed.has(value)) {
+    try {
+      parsed.set(value, JSON.parse(value));
+    } catch {
+      parsed.set(value, undefined);
+    }
+  }
+  return parsed.get(value);
+}
+
 /** The definitions of the objects, by `group/plural`: BoundSchemas, v1alpha1 exports and v1 CRDs. */
 function definitions(objects: readonly Located[], ctx: RuleContext): Map<string, Definition[]> {
   const out = new Map<string, Definition[]>();
+  const parsed = new Map<string, unknown>();
   for (const { index, manifest } of objects) {
     const kv = kindVersionOf(manifest, ctx.group);
     const isCrd = own(manifest, 'kind') === 'CustomResourceDefinition' && own(manifest, 'apiVersion') === 'apiextensions.k8s.io/v1';
@@ -137,7 +156,7 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
     for (const v of versions) {
       const name = own(v, 'name');
       if (typeof name !== 'string') continue;
-      const schema = own(own(v, 'schema'), 'openAPIV3Schema');
+      const schema = schemaOf(own(own(v, 'schema'), 'openAPIV3Schema'), parsed);
       if (isObject(schema)) schemas.set(name, schema);
       if (own(v, 'served') === true) served.push(name);
     }

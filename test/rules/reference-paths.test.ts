@@ -165,3 +165,7 @@ test('through the constructs: a claim reference to a BoundSchema\'s misspelt fie
   }));
   expect(() => Testing.synth(ok)).not.toThrow();
 });
+
+test('below a scalar field nothing is judged, so validate (which keeps no scalar types) and the constructs agree', () => {
+  expect(found([exportReading({ name: 'spec.secretName.value' }), certificatesCrd()])).toEqual([]);
+});
