@@ -6,6 +6,7 @@
 # - one with cdk8s-plus-33 and no plus-27 compiles TypeScript (tsc, strict, our
 #   type declarations checked too) that claims plus-33 Secrets, as the claim's
 #   resource and through addNamedResource, and its output holds the named claim.
+# - the README's TypeScript snippets compile (strict) and run in the plus-33 app.
 # Run after `jsii` (the test task does).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -120,4 +121,67 @@ expected33='[[{"group":"","resource":"secrets","selector":{"labelSelector":{"mat
 [ "$(claims_of "$app33")" = "$expected33" ] || fail "the plus-33 app's claim is $(claims_of "$app33"), expected $expected33"
 (cd "$app33" && npx --no-install cdk8s-kube-bind validate dist > /dev/null) || fail "the installed CLI rejected the plus-33 app's output"
 
-echo "package smoke test: $(basename "$tarball") (docs/rules.md included) synthesizes with cdk8s-plus-27 (JavaScript) and cdk8s-plus-33 (TypeScript, no plus-27 installed); both keep the named claim"
+# 3. The README's TypeScript snippets, in the plus-33 app (what `cdk8s init typescript-app` installs),
+#    type-checked (strict) and run. A snippet with its own `new App(` is a whole program; the others
+#    continue the Usage example, so they get its `app` and `chart` before them and `app.synth()` after.
+readme="$app33/readme"
+mkdir -p "$readme/crds"
+node - "$root/README.md" "$readme" <<'JS'
+const fs = require('fs');
+const [readmePath, dir] = process.argv.slice(2);
+const blocks = [...fs.readFileSync(readmePath, 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(m => m[1]);
+if (blocks.length === 0) throw new Error('README.md has no ```ts block');
+// The names a snippet imports from the library, so that a continuation imports the rest of the Usage example's.
+const libraryNames = code => [...code.matchAll(/import \{([^}]*)\} from 'cdk8s-kube-bind'/g)]
+  .flatMap(m => m[1].split(',').map(n => n.trim()).filter(n => n !== ''));
+const usage = blocks.find(code => /new App\(/.test(code)) ?? '';
+const names = blocks.map((code, i) => {
+  const name = `snippet${i + 1}.ts`;
+  if (/new App\(/.test(code)) {
+    fs.writeFileSync(`${dir}/${name}`, code);
+    return name;
+  }
+  const own = new Set(libraryNames(code));
+  const missing = libraryNames(usage).filter(n => !own.has(n));
+  const prelude = "import * as readme_cdk8s from 'cdk8s';\n"
+    + (missing.length > 0 ? `import { ${missing.join(', ')} } from 'cdk8s-kube-bind';\n` : '')
+    + "const app = new readme_cdk8s.App();\n"
+    + "const chart = new readme_cdk8s.Chart(app, 'provider', { namespace: 'mangodb-system' });\n";
+  fs.writeFileSync(`${dir}/${name}`, `${prelude}${code}${/app\.synth\(\)/.test(code) ? '' : '\napp.synth();\n'}`);
+  return name;
+});
+fs.writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({
+  compilerOptions: { target: 'ES2022', lib: ['es2022'], module: 'commonjs', strict: true, skipLibCheck: false, types: [], outDir: 'out', rootDir: '.' },
+  files: names,
+}));
+
+JS
+# What the snippets read: a CRD file (Include) and a live object list (UpdateCheck).
+cat > "$readme/crds/databases.yaml" <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: databases.mangodb.example.com }
+spec:
+  group: mangodb.example.com
+  names: { kind: Database, plural: databases }
+  scope: Namespaced
+  versions:
+  - name: v1alpha1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: { type: object, properties: { size: { type: string } } }
+YAML
+printf 'apiVersion: v1\nkind: List\nitems: []\n' > "$readme/live.yaml"
+ln -s ../node_modules "$readme/node_modules"
+(cd "$readme" && node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json) || fail "the README's TypeScript snippets do not compile against the packed library and cdk8s-plus-33"
+snippets=0
+for js in "$readme"/out/snippet*.js; do
+  (cd "$readme" && node "$js" > /dev/null) || fail "the README snippet $(basename "$js" .js) did not synthesize"
+  snippets=$((snippets + 1))
+done
+
+echo "package smoke test: $(basename "$tarball") (docs/rules.md included) synthesizes with cdk8s-plus-27 (JavaScript) and cdk8s-plus-33 (TypeScript, no plus-27 installed); both keep the named claim; the README's $snippets TypeScript snippets compile and synthesize with cdk8s-plus-33"

@@ -72,7 +72,10 @@ describe('ApiServiceExport (v1alpha2)', () => {
 
   test('permission claims speak cdk8s-plus', () => {
     const c = chart({ namespace: 'provider' });
-    const schema = widgets(c);
+    // The schema declares the field the reference reads (KB178).
+    const withSecretRef = widgetSchema();
+    withSecretRef.properties.spec.properties.secretRef = { type: 'object', properties: { name: { type: 'string' }, namespace: { type: 'string' } } };
+    const schema = widgets(c, { schema: withSecretRef });
     const secret = new kplus.Secret(c, 'creds', { metadata: { name: 'widget-creds' } });
     const claim = new PermissionClaim({
       resource: kplus.ApiResource.SECRETS,

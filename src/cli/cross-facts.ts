@@ -10,9 +10,16 @@
  * spec.names (plural, singular, kind, listKind, shortNames) and
  * spec.versions[].name/served; of a CRD, its `kube-bind.io/exported` label;
  * of a Collection, spec.templates[].name; of a BindableResourcesRequest,
- * spec.templateRef.name. Everything else (the schemas above all) is
- * dropped. test/cli/cross-facts.test.ts checks that the rules find the same
- * with and without trimming.
+ * spec.templateRef.name; of a v1alpha2 export's claims, their
+ * selector.references; and of each version's schema, only the shape of its
+ * fields (properties, items, additionalProperties, type and the
+ * x-kubernetes-* markers that keep fields), as one JSON string, for the
+ * reference paths (rules/reference-paths.ts): the run's copier keeps one copy
+ * of equal strings, so the versions of one schema and objects of one shape
+ * share it (kept as objects, the shapes tripled the peak memory of a 200 MiB
+ * run). Everything else (descriptions, validations,
+ * CEL) is dropped. test/cli/streaming.test.ts checks that the rules find the
+ * same with and without trimming.
  */
 import { EXPORTED_LABEL_KEY } from '../model';
 import { flat, Manifest } from '../model/manifest';
@@ -21,6 +28,11 @@ const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;
 const RESOURCE_FIELDS = ['group', 'resource', 'versions'] as const;
 const VERSION_FIELDS = ['name', 'served'] as const;
+const REFERENCE_FIELDS = ['group', 'resource', 'versions', 'jsonPath'] as const;
+/** What of a schema node decides which fields an object can hold. */
+const SHAPE_FIELDS = ['type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string'] as const;
+// Hostile nesting stops here; the reference check treats what is cut as unknown.
+const MAX_SHAPE_DEPTH = 64;
 
 function has(obj: unknown, key: string): obj is Record<string, unknown> {
   return typeof obj === 'object' && obj !== null && !Array.isArray(obj) && Object.prototype.hasOwnProperty.call(obj, key);
@@ -105,9 +117,44 @@ export function crossObjectFacts(manifest: Manifest): Manifest {
   }
   const trimmed = pick(spec, SPEC_FIELDS) as Record<string, unknown>;
   if (has(spec, 'resources')) trimmed.resources = pickEach(spec.resources, RESOURCE_FIELDS);
-  if (has(spec, 'versions')) trimmed.versions = pickEach(spec.versions, VERSION_FIELDS);
+  if (has(spec, 'versions')) trimmed.versions = versionFacts(spec.versions);
+  if (Array.isArray(spec.permissionClaims)) trimmed.permissionClaims = spec.permissionClaims.map(referencesOf);
   if (has(spec, 'templates')) trimmed.templates = pickEach(spec.templates, ['name']);
   if (has(spec, 'templateRef')) trimmed.templateRef = pick(spec.templateRef, ['name']);
   out.spec = trimmed;
   return out;
+}
+
+/** Each version's name and served, and the shape of its schema's fields. */
+function versionFacts(versions: unknown): unknown {
+  if (!Array.isArray(versions)) return versions;
+  return versions.map(v => {
+    const picked = pick(v, VERSION_FIELDS);
+    const schema = has(v, 'schema') && has(v.schema, 'openAPIV3Schema') ? v.schema.openAPIV3Schema : undefined;
+    if (isMap(picked) && schema !== undefined) picked.schema = { openAPIV3Schema: JSON.stringify(shapeOf(schema, 0) ?? {}) };
+    return picked;
+  });
+}
+
+/** A schema node cut to the fields that decide which fields an object can hold. */
+function shapeOf(node: unknown, depth: number): unknown {
+  if (!isMap(node) || depth > MAX_SHAPE_DEPTH) return undefined;
+  const out = pick(node, SHAPE_FIELDS) as Record<string, unknown>;
+  // A scalar's type only says that nothing lies below it: too little for its cost in memory.
+  if (out.type !== 'object' && out.type !== 'array') delete out.type;
+  if (isMap(node.properties)) {
+    const properties: Record<string, unknown> = {};
+    for (const key of Object.keys(node.properties)) properties[key] = shapeOf(node.properties[key], depth + 1) ?? {};
+    out.properties = properties;
+  }
+  if (node.items !== undefined) out.items = shapeOf(node.items, depth + 1) ?? {};
+  if (node.additionalProperties === true || node.additionalProperties === false) out.additionalProperties = node.additionalProperties;
+  else if (isMap(node.additionalProperties)) out.additionalProperties = shapeOf(node.additionalProperties, depth + 1) ?? {};
+  return out;
+}
+
+/** A claim cut to its selector's references (what the reference paths read). */
+function referencesOf(claim: unknown): unknown {
+  const references = has(claim, 'selector') && has(claim.selector, 'references') ? claim.selector.references : undefined;
+  return references === undefined ? {} : { selector: { references: pickEach(references, REFERENCE_FIELDS) } };
 }

@@ -201,8 +201,8 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(namespacedInformerScope, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, cluster-scoped by ${clusterScoped.label}, `
-            + 'under informerScope "Namespaced"',
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped, `
+            + 'but informerScope is "Namespaced"',
             'with informerScope "Namespaced" the konnector only watches single namespaces and cannot sync cluster-scoped resources: '
             + 'use informerScope "Cluster", or export this resource from a separate export'),
         });
@@ -393,7 +393,7 @@ const oneScopePerExport: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(oneScopePerExport, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, ${show(scope)} by ${source.label}, `
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${source.label} scopes ${show(scope)}, `
             + `but ${first.resource.path} is ${show(first.scope)}`,
             `${first.resource.path} (${describeGroupResource(first.resource.group, first.resource.resource)}) is ${show(first.scope)} by ${first.label}; `
             + 'kube-bind\'s backend refuses an export whose resources differ in scope ("Different scopes found"): '

@@ -364,7 +364,7 @@ export function notCrdBacked(entry: ExportedResource): { path: string; what: str
   if (entry.group.includes('.') && !builtIn) return undefined;
   const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
   const what = entry.group === ''
-    ? `${entry.groupGiven ? `${path} is ""` : `${path} has no group, so`} the core group: ${show(entry.resource)} is built in, not from a CRD`
+    ? `${path} ${entry.groupGiven ? 'is ""' : 'has no group'} (the core group): ${show(entry.resource)} is built in, not from a CRD`
     : builtIn
       ? `${path} ${show(entry.group)} is a built-in API group: ${show(entry.resource)} is not from a CRD`
       : `${path} ${show(entry.group)} has no dot, so no CRD can define ${show(entry.resource)} in it`;

@@ -16,6 +16,7 @@ import { EXPORTED_CRD_RULES } from './exported-crd';
 import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
 import { PROVIDER_OBJECT_RULES } from './provider-objects';
+import { REFERENCE_PATH_RULES } from './reference-paths';
 import { AnyRule, CrossObjectRule, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
 import { SCOPE_RULES } from './scope';
@@ -38,6 +39,7 @@ export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {
   'claims': CLAIM_RULES,
   'crd': CRD_RULES,
   'cross-object': CROSS_OBJECT_RULES,
+  'reference-paths': REFERENCE_PATH_RULES,
   'updates': UPDATE_RULES,
   'template': TEMPLATE_RULES,
   'provider-objects': PROVIDER_OBJECT_RULES,

@@ -61,7 +61,7 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
     expect(findings).toBeGreaterThan(0);
   });
 
-  test('schemas and everything else no rule across objects reads are dropped', () => {
+  test('of schemas only the shape of their fields is kept, as one string; everything else no rule across objects reads is dropped', () => {
     const facts = crossObjectFacts({
       apiVersion: 'kube-bind.io/v1alpha2',
       kind: 'BoundSchema',
@@ -70,10 +70,22 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
         group: 'example.com',
         names: { plural: 'widgets', kind: 'Widget' },
         scope: 'Namespaced',
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }, 'odd'],
+        versions: [{
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              description: 'dropped',
+              required: ['spec'],
+              properties: { spec: { 'type': 'object', 'x-kubernetes-validations': [{ rule: 'true' }], 'properties': { size: { type: 'integer', minimum: 1 } } } },
+            },
+          },
+        }, 'odd'],
         resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'], extra: 1 }],
         informerScope: 'Cluster',
-        permissionClaims: [{ resource: 'secrets' }],
+        permissionClaims: [{ resource: 'secrets' }, { resource: 'secrets', selector: { references: [{ resource: 'widgets', jsonPath: { name: 'spec.s' }, extra: 1 }], namedResources: [] } }],
       },
       status: { conditions: [] },
     });
@@ -86,8 +98,13 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
         names: { plural: 'widgets', kind: 'Widget' },
         scope: 'Namespaced',
         informerScope: 'Cluster',
-        versions: [{ name: 'v1', served: true }, 'odd'],
+        versions: [{
+          name: 'v1',
+          served: true,
+          schema: { openAPIV3Schema: JSON.stringify({ type: 'object', properties: { spec: { type: 'object', properties: { size: {} } } } }) },
+        }, 'odd'],
         resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }],
+        permissionClaims: [{}, { selector: { references: [{ resource: 'widgets', jsonPath: { name: 'spec.s' } }] } }],
       },
     });
     expect(identityOf({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd', data: { a: 'b' } })).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd' });

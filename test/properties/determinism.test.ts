@@ -12,7 +12,7 @@ import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { ProviderChart } from '../../examples/provider-chart';
 import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
-import { ExportProps, buildBoundSchema, buildExport, exportProps } from '../support/arbitraries';
+import { ExportProps, buildBoundSchema, buildExport, declaredUnderSpec, exportProps } from '../support/arbitraries';
 import { testApp } from '../util';
 
 fc.configureGlobal({ seed: 4242, numRuns: 40 });
@@ -72,7 +72,7 @@ function buildExportTheOtherWay(chart: Chart, p: ExportProps): ApiServiceExport 
     if (schemas.length > 0) {
       for (const r of c.references) {
         claim.addReference({
-          jsonPath: { ...(r.withNamespace ? { namespace: 'metadata.namespace' } : {}), name: `spec.${r.nameField}` },
+          jsonPath: { ...(r.withNamespace ? { namespace: 'metadata.namespace' } : {}), name: `spec.${declaredUnderSpec(p.schemas[r.target % schemas.length], r.nameField)}` },
           resource: schemas[r.target % schemas.length],
         });
       }

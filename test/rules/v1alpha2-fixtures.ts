@@ -48,6 +48,10 @@ export function validExport(group = 'kube-bind.io'): Manifest {
   };
 }
 
+function cowboySchema(): Manifest {
+  return { type: 'object', properties: { spec: { type: 'object', properties: { secretName: { type: 'string' } } } } };
+}
+
 /** The BoundSchema of the exported cowboys, in the export's namespace. */
 export function validBoundSchema(group = 'kube-bind.io'): Manifest {
   return {
@@ -59,10 +63,11 @@ export function validBoundSchema(group = 'kube-bind.io'): Manifest {
       names: { kind: 'Cowboy', plural: 'cowboys', singular: 'cowboy', listKind: 'CowboyList' },
       scope: 'Namespaced',
       informerScope: 'Namespaced',
+      // spec.secretName: the field the export's claim reference reads (KB178).
       versions: [
-        { name: 'v1alpha1', served: true, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
-        { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } },
-        { name: 'v2alpha1', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
+        { name: 'v1alpha1', served: true, storage: false, schema: { openAPIV3Schema: cowboySchema() } },
+        { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: cowboySchema() } },
+        { name: 'v2alpha1', served: false, storage: false, schema: { openAPIV3Schema: cowboySchema() } },
       ],
     },
   };

@@ -255,6 +255,12 @@ const CLAIMABLE: { [resource: string]: kplus.IApiResource } = {
   serviceaccounts: kplus.ApiResource.SERVICE_ACCOUNTS,
 };
 
+/** `name` when the schema declares spec.<name>, else `replicas`, which every generated schema declares: what a reference may read (KB178). */
+export function declaredUnderSpec(schema: BoundSchemaPropsSample, name: string): string {
+  const fields = schema.definition.schema?.properties?.spec?.properties ?? {};
+  return Object.prototype.hasOwnProperty.call(fields, name) ? name : 'replicas';
+}
+
 /** Builds the BoundSchemas, the export, and its claims (with cdk8s-plus resources) in `chart`. */
 export function buildExport(chart: Chart, p: ExportProps): ApiServiceExport {
   const schemas = p.schemas.map((s, i) => buildBoundSchema(chart, `schema${i}`, s));
@@ -270,7 +276,8 @@ export function buildExport(chart: Chart, p: ExportProps): ApiServiceExport {
       ...(c.references.length > 0 && schemas.length > 0 ? {
         references: c.references.map(r => ({
           resource: schemas[r.target % schemas.length],
-          jsonPath: { name: `spec.${r.nameField}`, ...(r.withNamespace ? { namespace: 'metadata.namespace' } : {}) },
+          // A field the target's schema declares (KB178 refuses others); every schema here declares spec.replicas.
+          jsonPath: { name: `spec.${declaredUnderSpec(p.schemas[r.target % schemas.length], r.nameField)}`, ...(r.withNamespace ? { namespace: 'metadata.namespace' } : {}) },
         })),
       } : {}),
     });
