@@ -133,9 +133,12 @@ project.addTask('rules:doc:check', {
 // `npm run synth`: the example app, synthesized into examples/dist/.
 const synth = project.addTask('synth', {
   description: 'Synthesize the example app in examples/ into examples/dist/*.k8s.yaml',
-  cwd: 'examples',
-  // No network look-up for a newer cdk8s-cli on every synth.
-  exec: 'cdk8s synth --no-check-upgrade',
+  steps: [
+    // examples/cdk8s.yaml runs the validation plugin from lib/: a fresh clone compiles once first.
+    { exec: 'test -f lib/cdk8s-plugin.js || npx projen compile' },
+    // No network look-up for a newer cdk8s-cli on every synth.
+    { exec: 'cdk8s synth --no-check-upgrade', cwd: 'examples' },
+  ],
 });
 
 project.addTask('synth:validate', {
