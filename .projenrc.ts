@@ -2,7 +2,7 @@ import { cdk8s, javascript, JsonFile } from 'projen';
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-kube-bind',
-  description: 'cdk8s constructs for kube-bind APIServiceExport and BoundSchema, validated at synth time',
+  description: 'cdk8s constructs for kube-bind providers (CRDs labelled for export, APIServiceExportTemplate, Collection, APIServiceExport, BoundSchema), validated at synth time',
   author: 'cdk8s-kube-bind maintainers',
   authorAddress: 'maintainers@cdk8s-kube-bind.invalid',
   repositoryUrl: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind.git',
