@@ -2,7 +2,7 @@ import { cdk8s, javascript, JsonFile } from 'projen';
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-kube-bind',
-  description: 'cdk8s constructs for kube-bind APIServiceExport and BoundSchema, validated at synth time',
+  description: 'cdk8s constructs for kube-bind providers (CRDs labelled for export, APIServiceExportTemplate, Collection, APIServiceExport, BoundSchema), validated at synth time',
   author: 'cdk8s-kube-bind maintainers',
   authorAddress: 'maintainers@cdk8s-kube-bind.invalid',
   repositoryUrl: 'https://github.com/cdk8s-kube-bind/cdk8s-kube-bind.git',
@@ -158,9 +158,12 @@ project.addTask('rules:doc:check', {
 // `npm run synth`: the example app, synthesized into examples/dist/.
 const synth = project.addTask('synth', {
   description: 'Synthesize the example app in examples/ into examples/dist/*.k8s.yaml',
-  cwd: 'examples',
-  // No network look-up for a newer cdk8s-cli on every synth.
-  exec: 'cdk8s synth --no-check-upgrade',
+  steps: [
+    // examples/cdk8s.yaml runs the validation plugin from lib/: a fresh clone compiles once first.
+    { exec: 'test -f lib/cdk8s-plugin.js || npx projen compile' },
+    // No network look-up for a newer cdk8s-cli on every synth.
+    { exec: 'cdk8s synth --no-check-upgrade', cwd: 'examples' },
+  ],
 });
 
 project.addTask('synth:validate', {

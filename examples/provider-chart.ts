@@ -1,9 +1,9 @@
-import { Chart, ChartProps } from 'cdk8s';
+import { ApiObject, Chart, ChartProps } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
-  ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, KubeBindCrds, PermissionClaim,
-  PrinterColumnType, Scope,
+  ApiServiceExport, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BoundSchema, Collection, ExportedCrd, InformerScope, Isolation,
+  KubeBindCrds, PermissionClaim, PrinterColumnType, Scope,
 } from '../src';
 
 /**
@@ -14,8 +14,60 @@ export class ProviderChart extends Chart {
   constructor(scope: Construct, id: string, props: ChartProps = { namespace: 'mangodb-system' }) {
     super(scope, id, props);
 
-    // The kube-bind API itself. Cluster-scoped: the chart's namespace never reaches it.
-    new KubeBindCrds(this, 'kube-bind');
+    // The kube-bind API itself, templates and collections included. Cluster-scoped: the chart's namespace never reaches it.
+    new KubeBindCrds(this, 'kube-bind', { providerKinds: true });
+
+    // Today's flow: the provider's own CRD, labelled for export, and a template that offers it.
+    // kube-bind's backend makes the BoundSchema and the export when a consumer binds the template.
+    const backups = ExportedCrd.mark(new ApiObject(this, 'backups-crd', {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'backups.mangodb.example.com' },
+      spec: {
+        group: 'mangodb.example.com',
+        names: { kind: 'Backup', listKind: 'BackupList', plural: 'backups', singular: 'backup' },
+        scope: 'Namespaced',
+        versions: [{
+          name: 'v1alpha1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    database: { type: 'string' },
+                    schedule: { type: 'string' },
+                    destinationSecretName: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        }],
+      },
+    }));
+    const backupTemplate = new ApiServiceExportTemplate(this, 'backups-template', {
+      metadata: { name: 'mangodb-backups' },
+      description: 'Scheduled backups of MangoDB databases',
+      crds: [backups],
+      // The provider writes each backup into the secret the Backup names, in the consumer's cluster.
+      permissionClaims: [new PermissionClaim({
+        resource: kplus.ApiResource.SECRETS,
+        references: [{
+          resource: { apiGroup: 'mangodb.example.com', resourceType: 'backups' },
+          jsonPath: { name: 'spec.destinationSecretName' },
+        }],
+      })],
+      namespaces: ['mangodb-backups'],
+    });
+    new Collection(this, 'collection', {
+      metadata: { name: 'mangodb' },
+      description: 'Everything MangoDB offers',
+      templates: [backupTemplate],
+    });
 
     const databaseSchema = {
       type: 'object',

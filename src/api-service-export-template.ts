@@ -1,16 +1,11 @@
-import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ExportedResource } from './api-service-export';
-import { BoundSchema } from './bound-schema';
-import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
-import { SchemaUpdatePolicy, Scope } from './model/enums';
-import { PermissionClaim } from './permission-claim';
-import { TemplateSpec, TemplateSpecProps } from './template-spec';
+import { Scope } from './model/enums';
+import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
 
 /**
  * Properties of `ApiServiceExportTemplate`.
  */
-export interface ApiServiceExportTemplateProps extends KubeBindResourceProps, TemplateSpecProps {
+export interface ApiServiceExportTemplateProps extends TemplateSpecProps {
   /**
    * The scope of the offered resources, for display (kube-bind reads the
    * scope of the CRDs).
@@ -40,7 +35,7 @@ export interface ApiServiceExportTemplateProps extends KubeBindResourceProps, Te
  * resources share one scope, their versions are served, the claims are
  * claimable, the namespaces fit.
  */
-export class ApiServiceExportTemplate extends KubeBindResource {
+export class ApiServiceExportTemplate extends TemplateSpecResource {
   /**
    * Whether `x` is an `ApiServiceExportTemplate`.
    */
@@ -49,24 +44,16 @@ export class ApiServiceExportTemplate extends KubeBindResource {
   }
 
   /**
-   * The schema update policy, when set.
-   */
-  public readonly schemaUpdatePolicy?: SchemaUpdatePolicy;
-
-  /**
    * The description, when set.
    */
   public readonly description?: string;
 
-  private readonly spec: TemplateSpec;
   private readonly givenScope?: Scope;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportTemplateProps = {}) {
     super(scope, id, props, { kind: 'APIServiceExportTemplate', version: 'v1alpha2', clusterScoped: true });
     Object.defineProperty(this, TEMPLATE_BRAND, { value: true });
-    this.spec = new TemplateSpec(`ApiServiceExportTemplate ${this.node.path}`, props);
     this.givenScope = props.scope;
-    this.schemaUpdatePolicy = props.schemaUpdatePolicy;
     this.description = props.description;
   }
 
@@ -75,7 +62,7 @@ export class ApiServiceExportTemplate extends KubeBindResource {
    * Throws when neither is known.
    */
   public get scope(): Scope {
-    const scope = this.givenScope ?? this.spec.derivedScope;
+    const scope = this.givenScope ?? this.derivedScope;
     if (scope === undefined) {
       throw new Error(`ApiServiceExportTemplate ${this.node.path}: spec.scope cannot be derived (resources named by group and plural, `
         + 'or resources of both scopes): give props.scope, or offer CRD objects or BoundSchemas of one scope');
@@ -83,51 +70,11 @@ export class ApiServiceExportTemplate extends KubeBindResource {
     return scope;
   }
 
-  /** Offers the resource of a CustomResourceDefinition object, with the versions it serves. */
-  public addCrd(crd: ApiObject): void {
-    this.spec.addCrd(crd);
-  }
-
-  /** Offers the resource of a BoundSchema, with its served versions. */
-  public addSchema(schema: BoundSchema): void {
-    this.spec.addSchema(schema);
-  }
-
-  /** Offers a resource named by group, plural and versions. */
-  public addResource(resource: ExportedResource): void {
-    this.spec.addResource(resource);
-  }
-
-  /** Asks the consumer for access to objects of one group and resource. */
-  public addPermissionClaim(claim: PermissionClaim): void {
-    this.spec.addPermissionClaim(claim);
-  }
-
-  /** Has kube-bind create a namespace for each binding. */
-  public addNamespace(name: string): void {
-    this.spec.addNamespace(name);
-  }
-
-  /** The offered resources, as written (a copy). */
-  public get resources(): ExportedResource[] {
-    return this.spec.resources;
-  }
-
-  /** The permission claims (a copy of the list). */
-  public get permissionClaims(): PermissionClaim[] {
-    return this.spec.permissionClaims;
-  }
-
-  /** The names of the namespaces created for each binding (a copy). */
-  public get namespaces(): string[] {
-    return this.spec.namespaces;
-  }
-
   protected renderSpec(): { [key: string]: any } {
     return {
       ...(this.description !== undefined ? { description: this.description } : {}),
       scope: this.scope,
-      ...this.spec.render(this.schemaUpdatePolicy),
+      ...this.renderTemplateSpec(),
     };
   }
 }

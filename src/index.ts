@@ -25,6 +25,7 @@ export type { PermissionClaimProps, NamedResource, ClaimReference, ReferenceJson
 export * as status from './lifecycle/conditions';
 export { ApiServiceExportTemplate } from './api-service-export-template';
 export type { ApiServiceExportTemplateProps } from './api-service-export-template';
+export { TemplateSpecResource } from './template-spec';
 export type { TemplateSpecProps } from './template-spec';
 export { Collection } from './collection';
 export type { CollectionProps } from './collection';

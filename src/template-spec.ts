@@ -1,6 +1,8 @@
 import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
 import { ExportedResource } from './api-service-export';
 import { BoundSchema } from './bound-schema';
+import { KubeBindResource, KubeBindResourceKind, KubeBindResourceProps } from './kube-bind-resource';
 import { SchemaUpdatePolicy, Scope } from './model/enums';
 import { PermissionClaim } from './permission-claim';
 
@@ -8,7 +10,7 @@ import { PermissionClaim } from './permission-claim';
  * What a template offers, and an export request asks for: the resources, the
  * permission claims, the namespaces to create and the schema update policy.
  */
-export interface TemplateSpecProps {
+export interface TemplateSpecProps extends KubeBindResourceProps {
   /**
    * CustomResourceDefinition objects of the app (`Include`d or generated):
    * each offers its resource with the versions it serves. Mark them with
@@ -59,16 +61,24 @@ export interface TemplateSpecProps {
 type Source = { readonly crd: ApiObject } | { readonly schema: BoundSchema } | { readonly resource: ExportedResource };
 
 /**
- * The state behind `spec.resources`, `spec.permissionClaims`,
- * `spec.namespaces` and `spec.schemaUpdatePolicy` of a template or request,
- * shared by both constructs.
+ * What a template and an export request share: the resources (from CRD
+ * objects, BoundSchemas or plain data), the permission claims, the namespaces
+ * to create and the schema update policy, with their `addX()` mutators and
+ * copying getters. kube-bind copies a template's spec into a request by value.
  */
-export class TemplateSpec {
+export abstract class TemplateSpecResource extends KubeBindResource {
+  /**
+   * The schema update policy, when set.
+   */
+  public readonly schemaUpdatePolicy?: SchemaUpdatePolicy;
+
   private readonly sources: Source[] = [];
   private readonly claims: PermissionClaim[] = [];
   private readonly namespaceNames: string[] = [];
 
-  public constructor(private readonly owner: string, props: TemplateSpecProps) {
+  protected constructor(scope: Construct, id: string, props: TemplateSpecProps, kind: KubeBindResourceKind) {
+    super(scope, id, props, kind);
+    this.schemaUpdatePolicy = props.schemaUpdatePolicy;
     for (const crd of props.crds ?? []) this.addCrd(crd);
     for (const schema of props.schemas ?? []) this.addSchema(schema);
     for (const resource of props.resources ?? []) this.addResource(resource);
@@ -76,60 +86,75 @@ export class TemplateSpec {
     for (const name of props.namespaces ?? []) this.addNamespace(name);
   }
 
+  /** Adds the resource of a CustomResourceDefinition object, with the versions it serves. */
   public addCrd(crd: ApiObject): void {
     if (!ApiObject.isApiObject(crd) || crd.kind !== 'CustomResourceDefinition') {
-      throw new Error(`${this.owner}: addCrd expects a CustomResourceDefinition object, got ${ApiObject.isApiObject(crd) ? `a ${crd.kind}` : String(crd)}`);
+      throw new Error(`${this.describe()}: addCrd expects a CustomResourceDefinition object, got ${ApiObject.isApiObject(crd) ? `a ${crd.kind}` : String(crd)}`);
     }
     this.sources.push({ crd });
   }
 
+  /** Adds the resource of a BoundSchema, with its served versions. */
   public addSchema(schema: BoundSchema): void {
-    if (!BoundSchema.isBoundSchema(schema)) throw new Error(`${this.owner}: addSchema expects a BoundSchema, got ${String(schema)}`);
+    if (!BoundSchema.isBoundSchema(schema)) throw new Error(`${this.describe()}: addSchema expects a BoundSchema, got ${String(schema)}`);
     this.sources.push({ schema });
   }
 
+  /** Adds a resource named by group, plural and versions. */
   public addResource(resource: ExportedResource): void {
     if (!resource || typeof resource !== 'object' || BoundSchema.isBoundSchema(resource) || ApiObject.isApiObject(resource)) {
-      throw new Error(`${this.owner}: addResource expects { group, resource, versions }, got ${String(resource)} (use addCrd or addSchema for objects)`);
+      throw new Error(`${this.describe()}: addResource expects { group, resource, versions }, got ${String(resource)} (use addCrd or addSchema for objects)`);
     }
     this.sources.push({ resource: { ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) } });
   }
 
+  /** Asks the consumer for access to objects of one group and resource. */
   public addPermissionClaim(claim: PermissionClaim): void {
     this.claims.push(claim);
   }
 
+  /** Has kube-bind create a namespace for each binding. */
   public addNamespace(name: string): void {
     this.namespaceNames.push(name);
   }
 
+  /** The resources, as written (a copy). */
   public get resources(): ExportedResource[] {
     return this.sources.map(render).map(r => r.resource);
   }
 
+  /** The permission claims (a copy of the list). */
   public get permissionClaims(): PermissionClaim[] {
     return [...this.claims];
   }
 
+  /** The names of the namespaces created for each binding (a copy). */
   public get namespaces(): string[] {
     return [...this.namespaceNames];
   }
 
-  /** The one scope of the resources whose scope is known, when they have one and every resource's is known. */
-  public get derivedScope(): Scope | undefined {
+  /**
+   * The one scope of the resources, when every one comes from a CRD object
+   * or a BoundSchema and they share one.
+   */
+  protected get derivedScope(): Scope | undefined {
     const scopes = this.sources.map(render).map(r => r.scope);
     if (scopes.length === 0 || scopes.some(s => s === undefined)) return undefined;
     return scopes.every(s => s === scopes[0]) ? scopes[0] : undefined;
   }
 
-  /** The spec fields, in kube-bind's order. */
-  public render(policy: SchemaUpdatePolicy | undefined): { [key: string]: any } {
+  /** `resources`, `permissionClaims`, `namespaces` and `schemaUpdatePolicy` of the spec, in kube-bind's order. */
+  protected renderTemplateSpec(): { [key: string]: any } {
     return {
       resources: this.resources,
       ...(this.claims.length > 0 ? { permissionClaims: this.claims.map(c => c.toJson()) } : {}),
       ...(this.namespaceNames.length > 0 ? { namespaces: this.namespaceNames.map(name => ({ name })) } : {}),
-      ...(policy !== undefined ? { schemaUpdatePolicy: policy } : {}),
+      ...(this.schemaUpdatePolicy !== undefined ? { schemaUpdatePolicy: this.schemaUpdatePolicy } : {}),
     };
+  }
+
+  private describe(): string {
+    return `${this.constructor.name} ${this.node.path}`;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { requestPhaseSchema } from './export-request';
 import { JsonSchema, array, integer, object, string, stringEnum } from './schema-builders';
-import { ageColumn, customResourceDefinition, resourceRoot, versionEntry } from './shared';
+import { ageColumn, providerCrd, resourceRoot } from './shared';
 import { CONDITION_REASON_PATTERN, CONDITION_STATUSES, CONDITION_TYPE_PATTERN } from '../model';
 
 function secretKeyRefSchema(description: string): JsonSchema {
@@ -51,22 +51,14 @@ export function bindableResourcesRequestSchema(): JsonSchema {
 }
 
 export function buildBindableResourcesRequestCrd(group: string): { [key: string]: any } {
-  return customResourceDefinition({
+  return providerCrd({
     group,
     kind: 'BindableResourcesRequest',
-    plural: 'bindableresourcesrequests',
-    singular: 'bindableresourcesrequest',
-    conversion: false,
-    versions: [versionEntry({
-      name: 'v1alpha2',
-      served: true,
-      storage: true,
-      printerColumns: [
-        { name: 'Template', type: 'string', jsonPath: '.spec.templateRef.name' },
-        { name: 'Phase', type: 'string', jsonPath: '.status.phase' },
-        ageColumn(),
-      ],
-      schema: bindableResourcesRequestSchema(),
-    })],
+    printerColumns: [
+      { name: 'Template', type: 'string', jsonPath: '.spec.templateRef.name' },
+      { name: 'Phase', type: 'string', jsonPath: '.status.phase' },
+      ageColumn(),
+    ],
+    schema: bindableResourcesRequestSchema(),
   });
 }

@@ -3,7 +3,7 @@
  * kube-bind's UI shows together.
  */
 import { JsonSchema, array, object, string } from './schema-builders';
-import { ageColumn, conditionsSchema, customResourceDefinition, resourceRoot, versionEntry } from './shared';
+import { ageColumn, conditionsSchema, providerCrd, resourceRoot } from './shared';
 import { PROVIDER_CATEGORY } from '../model';
 
 export function collectionSchema(): JsonSchema {
@@ -20,25 +20,16 @@ export function collectionSchema(): JsonSchema {
 }
 
 export function buildCollectionCrd(group: string): { [key: string]: any } {
-  return customResourceDefinition({
+  return providerCrd({
     group,
     kind: 'Collection',
-    plural: 'collections',
-    singular: 'collection',
     scope: 'Cluster',
     category: PROVIDER_CATEGORY,
-    conversion: false,
-    versions: [versionEntry({
-      name: 'v1alpha2',
-      served: true,
-      storage: true,
-      printerColumns: [
-        // Upstream's column reads a field its schema does not have; kept to stay equal.
-        { name: 'Description', type: 'string', jsonPath: '.spec.description' },
-        { name: 'Templates', type: 'string', jsonPath: '.spec.templates[*].name' },
-        ageColumn(),
-      ],
-      schema: collectionSchema(),
-    })],
+    printerColumns: [
+      { name: 'Description', type: 'string', jsonPath: '.spec.description' },
+      { name: 'Templates', type: 'string', jsonPath: '.spec.templates[*].name' },
+      ageColumn(),
+    ],
+    schema: collectionSchema(),
   });
 }

@@ -197,3 +197,33 @@ export function customResourceDefinition(options: CrdOptions): { [key: string]: 
     spec,
   };
 }
+
+/** What `providerCrd` needs: a kind of kube-bind's provider side, served at v1alpha2 only. */
+export interface ProviderCrdOptions {
+  readonly group: string;
+  readonly kind: string;
+  readonly scope?: 'Namespaced' | 'Cluster';
+  readonly category?: string;
+  readonly printerColumns: readonly PrinterColumn[];
+  readonly schema: JsonSchema;
+}
+
+/**
+ * A CRD of the provider side (templates, collections, BindableResourcesRequest):
+ * one version, v1alpha2, served and stored, and no `spec.conversion` (upstream
+ * writes none for single-version kinds). Plural and singular are the
+ * lowercased kind.
+ */
+export function providerCrd(options: ProviderCrdOptions): { [key: string]: any } {
+  const singular = options.kind.toLowerCase();
+  return customResourceDefinition({
+    group: options.group,
+    kind: options.kind,
+    plural: `${singular}s`,
+    singular,
+    ...(options.scope !== undefined ? { scope: options.scope } : {}),
+    ...(options.category !== undefined ? { category: options.category } : {}),
+    conversion: false,
+    versions: [versionEntry({ name: 'v1alpha2', served: true, storage: true, printerColumns: options.printerColumns, schema: options.schema })],
+  });
+}

@@ -11,7 +11,7 @@ import {
   string,
   stringEnum,
 } from './schema-builders';
-import { ageColumn, conditionsSchema, customResourceDefinition, resourceRoot, versionEntry } from './shared';
+import { ageColumn, conditionsSchema, providerCrd, resourceRoot } from './shared';
 import { PROVIDER_CATEGORY, RESOURCE_SCOPES, SCHEMA_UPDATE_POLICIES, SERVER_DEFAULT_SCHEMA_UPDATE_POLICY } from '../model';
 
 /** `spec.namespaces`: namespaces the backend creates for each consumer who binds. */
@@ -62,24 +62,16 @@ export function apiServiceExportTemplateSchema(): JsonSchema {
 }
 
 export function buildApiServiceExportTemplateCrd(group: string): { [key: string]: any } {
-  return customResourceDefinition({
+  return providerCrd({
     group,
     kind: 'APIServiceExportTemplate',
-    plural: 'apiserviceexporttemplates',
-    singular: 'apiserviceexporttemplate',
     scope: 'Cluster',
     category: PROVIDER_CATEGORY,
-    conversion: false,
-    versions: [versionEntry({
-      name: 'v1alpha2',
-      served: true,
-      storage: true,
-      printerColumns: [
-        { name: 'Resources', type: 'string', jsonPath: '.spec.resources[*].group' },
-        { name: 'PermissionClaims', type: 'string', jsonPath: '.spec.permissionClaims[*].resource' },
-        ageColumn(),
-      ],
-      schema: apiServiceExportTemplateSchema(),
-    })],
+    printerColumns: [
+      { name: 'Resources', type: 'string', jsonPath: '.spec.resources[*].group' },
+      { name: 'PermissionClaims', type: 'string', jsonPath: '.spec.permissionClaims[*].resource' },
+      ageColumn(),
+    ],
+    schema: apiServiceExportTemplateSchema(),
   });
 }

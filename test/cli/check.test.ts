@@ -171,7 +171,7 @@ describe('what is checked', () => {
   test('kube-bind kinds this tool does not model are skipped with a note, not checked', async () => {
     const seen: Manifest[] = [];
     const file = writeFile(tempDir(), 'kb.yaml', [
-      'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExportTemplate\nmetadata: {name: t}',
+      'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceBinding\nmetadata: {name: t}',
       'apiVersion: kube-bind.io/v1alpha1\nkind: ClusterBinding\nmetadata: {name: c, namespace: ns}',
       'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: b, namespace: ns}',
     ].join('\n---\n'));
@@ -180,7 +180,7 @@ describe('what is checked', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^1 object checked: 1 valid, 0 invalid; 2 skipped;/);
     expect(r.err).toBe([
-      `${file}:1: note: APIServiceExportTemplate (kube-bind.io/v1alpha2) is a kube-bind kind this tool does not model: not checked`,
+      `${file}:1: note: APIServiceBinding (kube-bind.io/v1alpha2) is a kube-bind kind this tool does not model: not checked`,
       `${file}:5: note: ClusterBinding (kube-bind.io/v1alpha1) is a kube-bind kind this tool does not model: not checked`,
       '',
     ].join('\n'));
