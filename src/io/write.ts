@@ -6,6 +6,18 @@
  * when to go on.) A reader that goes away (`validate ... | head`) ends the
  * writing, not the run: what is left is dropped, and the run still returns
  * its own exit status.
+ *
+ * Why not `stream.pipeline(Readable.from(report), process.stdout)`: the
+ * report is pushed by the command as each object is checked (text, JSON,
+ * SARIF, JUnit and GitHub writers all call `write`), not pulled from one
+ * generator, so a pipeline would need a PassThrough in between and still this
+ * class's two jobs: gathering the many small writes of a report into 64 KiB
+ * chunks (a few large writes instead of one per finding), and a turn of the
+ * event loop every 50 ms so an interrupt is handled while output is made
+ * (issue 22). A pipeline also rejects with EPIPE and destroys the
+ * source when the reader goes away, which is the end of the output but not of
+ * the run here. What it would add, waiting for `drain`, is the twenty lines
+ * of `flush` below; tests hand it any object with `write`.
  */
 
 type Listener = (...args: unknown[]) => void;
