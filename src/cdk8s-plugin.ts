@@ -55,13 +55,16 @@ export interface PluginContext {
 export interface KubeBindValidationProperties {
   /** The API group the kube-bind kinds are served under; default `kube-bind.io`. */
   readonly group?: string;
+  /** The kube-bind backend's `--namespace-prefix`, for the namespaces of templates (KB203); default `kube-bind-`. */
+  readonly namespacePrefix?: string;
 }
 
-const PROPERTIES = ['group'];
+const PROPERTIES = ['group', 'namespacePrefix'];
 
 /** The plugin class cdk8s-cli instantiates with the entry's `properties`. */
 export class KubeBindValidation {
   private readonly group: string;
+  private readonly namespacePrefix: string;
 
   constructor(properties: KubeBindValidationProperties = {}) {
     const props: unknown = properties ?? {};
@@ -78,13 +81,18 @@ export class KubeBindValidation {
       throw new Error(`cdk8s-kube-bind plugin: properties.group ${JSON.stringify(group)} is not an API group name (a lowercase DNS subdomain such as kube-bind.io)`);
     }
     this.group = group;
+    const prefix = own(props, 'namespacePrefix') ?? contextFor().namespacePrefix;
+    if (typeof prefix !== 'string' || (prefix !== '' && !/^[a-z0-9][-a-z0-9]*$/.test(prefix))) {
+      throw new Error(`cdk8s-kube-bind plugin: properties.namespacePrefix ${JSON.stringify(prefix)} cannot start a namespace name: use lowercase letters, digits and "-", starting with a letter or digit`);
+    }
+    this.namespacePrefix = prefix;
   }
 
   /** Checks every synthesized manifest together, as `cdk8s-kube-bind validate` checks files, and submits the report. */
   public async validate(context: PluginContext): Promise<void> {
     const { report, diagnostics } = await check({
       operands: [...context.manifests],
-      context: contextFor({ group: this.group }),
+      context: contextFor({ group: this.group, namespacePrefix: this.namespacePrefix }),
       validate: validateWithRules,
       select: selectForCheck,
       limits: DEFAULT_LIMITS,

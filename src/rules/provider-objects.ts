@@ -6,7 +6,9 @@
  * where, at kube-bind 6ac88b0f.
  *
  * A check runs only where the input holds what it needs: a resource is
- * looked up only when the input holds at least one CustomResourceDefinition,
+ * looked up only when the input holds a CustomResourceDefinition of another
+ * group than kube-bind's own, a missing CRD is reported only when the input
+ * labels some CRD for export (it then holds the provider's exported CRDs),
  * and a template name only when it holds at least one template. Everything is
  * read once per run into maps (by group and plural, by name), never by
  * scanning the objects per object.
@@ -45,7 +47,10 @@ interface Requester {
 }
 
 interface ProviderIndex {
+  /** CRDs of groups other than kube-bind's own. */
   readonly crdCount: number;
+  /** CRDs labelled for export. */
+  readonly exportedCount: number;
   readonly crdsByResource: Map<string, CrdFacts>;
   readonly requesters: Requester[];
   /** Template names, when the input holds any template. */
@@ -93,15 +98,20 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): ProviderIndex {
   const cached = indexes.get(objects);
   if (cached !== undefined && cached.group === ctx.group) return cached.index;
   const index: ProviderIndex = {
-    crdCount: 0, crdsByResource: new Map(), requesters: [], templateNames: new Set(), collections: [], bindableRequests: [],
+    crdCount: 0, exportedCount: 0, crdsByResource: new Map(), requesters: [], templateNames: new Set(), collections: [], bindableRequests: [],
   };
   let crdCount = 0;
+  let exportedCount = 0;
   for (const located of objects) {
     const m = located.manifest;
     if (isV1Crd(m)) {
+      // kube-bind's own CRDs (KubeBindCrds) say nothing about where the provider's CRDs are.
+      if (own(own(m, 'spec'), 'group') === ctx.group) continue;
       crdCount++;
       const read = crdFacts(located.index, m);
-      if (read !== undefined && !index.crdsByResource.has(read.key)) index.crdsByResource.set(read.key, read.facts);
+      if (read === undefined) continue;
+      if (read.facts.label === EXPORTED_LABEL_VALUE) exportedCount++;
+      if (!index.crdsByResource.has(read.key)) index.crdsByResource.set(read.key, read.facts);
       continue;
     }
     const kv = kindVersionOf(m, ctx.group);
@@ -116,7 +126,7 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): ProviderIndex {
       index.bindableRequests.push(located);
     }
   }
-  const built = { ...index, crdCount };
+  const built = { ...index, crdCount, exportedCount };
   indexes.set(objects, { group: ctx.group, index: built });
   return built;
 }
@@ -139,13 +149,15 @@ function* resolved(index: ProviderIndex): Generator<{ requester: Requester; reso
 
 const crdInInput: CrossObjectRule = defineRule({
   id: 'KB210',
-  title: 'a template\'s or request\'s resources have their CRD in the input (matched by group and plural)',
+  title: 'a template\'s or request\'s resources have their CRD in the input (matched by group and plural), when the input labels CRDs for export',
   source: `${RECONCILER}:346-356 validate, SchemaNotFound; :152 ensureBoundSchemas matches spec.group and spec.names.plural)`,
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
     const out: Finding[] = [];
-    for (const { requester, resource, crd } of resolved(indexOf(objects, ctx))) {
+    const index = indexOf(objects, ctx);
+    if (index.exportedCount === 0) return out;
+    for (const { requester, resource, crd } of resolved(index)) {
       if (crd !== undefined) continue;
       out.push({
         index: requester.index,

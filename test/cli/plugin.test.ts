@@ -104,9 +104,29 @@ test('the group property, and unknown or bad properties refused with the fix', a
   await new KubeBindValidation({ group: 'bind.example.org' }).validate(run.context);
   expect(run.submitted()?.metadata?.['Objects checked']).toBe('1');
   expect(run.violations).toEqual([]);
-  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop" (did you mean "group"?); the plugin takes group');
-  expect(() => new KubeBindValidation({ colour: 'x' } as any)).toThrow('unknown property "colour"; the plugin takes group');
+  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop" (did you mean "group"?); the plugin takes group, namespacePrefix');
+  expect(() => new KubeBindValidation({ colour: 'x' } as any)).toThrow('unknown property "colour"; the plugin takes group, namespacePrefix');
+  expect(() => new KubeBindValidation({ namespacePrefix: 'KB_' })).toThrow('properties.namespacePrefix "KB_" cannot start a namespace name');
   expect(() => new KubeBindValidation({ group: 'Not A Group' })).toThrow('properties.group "Not A Group" is not an API group name');
+});
+
+test('the namespacePrefix property reaches the namespace rule (KB203)', async () => {
+  const dir = tempDir();
+  const template = `apiVersion: kube-bind.io/v1alpha2
+kind: APIServiceExportTemplate
+metadata: {name: widgets}
+spec:
+  scope: Namespaced
+  resources: [{group: example.com, resource: widgets, versions: [v1]}]
+  namespaces: [{name: ${'a'.repeat(40)}}]
+`;
+  const file = writeFile(dir, 'app.k8s.yaml', template);
+  const byDefault = recordingContext([file]);
+  await new KubeBindValidation().validate(byDefault.context);
+  expect(byDefault.violations.map(v => v.ruleName)).toEqual([expect.stringContaining('KB203')]);
+  const shorter = recordingContext([file]);
+  await new KubeBindValidation({ namespacePrefix: 'kb-' }).validate(shorter.context);
+  expect(shorter.violations).toEqual([]);
 });
 
 test('an unreadable manifest is logged and fails the report', async () => {

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
+import { apiServiceExportTemplateCrd } from '../../src/crds';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
 import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/scenario-kit';
 import { validateUpdate } from '../../src/rules/updates';
@@ -108,8 +109,14 @@ describe('CRDs and the export label', () => {
     expect(onCrd.map(v => v.rule)).toEqual(['KB221']);
   });
 
-  test('without any CRD in the input nothing is looked up (KB210 stays silent)', () => {
-    expect(validateObjects([tpl()], CTX).flat()).toEqual([]);
+  test('KB210 speaks only when the input labels CRDs for export; kube-bind\'s own CRDs count for nothing', () => {
+    const elsewhere = tpl(['spec.resources.0.resource', 'gadgets']);
+    expect(validateObjects([elsewhere], CTX).flat()).toEqual([]);
+    expect(validateObjects([elsewhere, apiServiceExportTemplateCrd()], CTX).flat()).toEqual([]);
+    expect(validateObjects([elsewhere, crd()], CTX).flat()).toEqual([]);
+    expect(validateObjects([elsewhere, exportedCrd()], CTX)[0].map(v => v.rule)).toEqual(['KB210']);
+    // An unlabelled CRD of the input is still found, and its missing label reported.
+    expect(validateObjects([tpl(), crd()], CTX)[0].map(v => v.rule)).toEqual(['KB211']);
   });
 
   test('what KB180 notes on any CRD is an error on an exported one (KB220), and reported once', () => {
