@@ -336,8 +336,8 @@ const uniqueSchemas: CrossObjectRule = defineRule({
       out.push({
         index: source.index,
         violation: violation(uniqueSchemas, 'spec.names.plural',
-          `${source.label} defines ${describeGroupResource(source.group, source.plural)} again${where} (already defined by ${earlier.label})`,
-          'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
+          `${source.label} defines ${describeGroupResource(source.group, source.plural)} again, after ${earlier.label}`,
+          `both are${where}; the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: `
           + 'keep one definition per group/resource in a namespace'),
       });
     }
