@@ -70,8 +70,8 @@ const carriable: Rule = defineRule({
     const out: Violation[] = [];
     for (const v of differentSchemas?.check(obj, ctx) ?? []) {
       out.push(violation(carriable, v.path,
-        `${v.message}: kube-bind could not export this CRD as it is`,
-        'kube-bind exports one schema for all versions: to export it with kube-bind, make the schemas of all served or stored versions equal'));
+        v.message,
+        'kube-bind exports one schema for all versions, so it cannot export this CRD as it is: make the schemas of all served or stored versions equal'));
     }
     const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');
     if (service !== undefined && service !== null) {

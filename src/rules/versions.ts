@@ -207,7 +207,8 @@ const schemasEqual: Rule = defineRule({
       if (diff === undefined) continue;
       const at = diff.path.replace(/^\./, '');
       out.push(violation(schemasEqual, other.path,
-        `${other.path} differs from ${first.path}${at === '' ? '' : ` (first difference at ${at})`}`,
+        // The first version by its entry alone (`spec.versions[0]'s`): both paths end alike, and the message stays short.
+        `${other.path} differs from ${first.path.replace(/\.schema\.openAPIV3Schema$/, '')}'s${at === '' ? '' : ` (first difference at ${at})`}`,
         'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
         + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)'));
     }
