@@ -202,8 +202,8 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(namespacedInformerScope, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped, `
-            + 'but informerScope is "Namespaced"',
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped; `
+            + 'informerScope is "Namespaced"',
             'with informerScope "Namespaced" the konnector only watches single namespaces and cannot sync cluster-scoped resources: '
             + 'use informerScope "Cluster", or export this resource from a separate export'),
         });
@@ -503,7 +503,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
         out.push({
           index: source.index,
           violation: violation(namesOfOneGroupDiffer, clash.field,
-            `${clash.field} ${show(clash.value)} is already used by ${theirs.label} (${clash.otherField}) in group ${show(source.group)}`,
+            `${clash.field} ${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
             'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
             + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
         });
