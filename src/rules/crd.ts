@@ -85,9 +85,8 @@ export function carriableFindings(obj: Manifest, ctx: RuleContext): Violation[] 
     const out: Violation[] = [];
     for (const d of differingVersionSchemas(obj, ctx)) {
       out.push(violation(carriable, d.path,
-        `${d.path} differs from ${d.firstPath}${d.at === '' ? '' : ` (first difference at ${d.at})`}: `
-        + 'kube-bind exports one schema for all versions, so it could not export this CRD as it is',
-        'to export it with kube-bind, make the schemas of all served or stored versions equal'));
+        `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+        'kube-bind exports one schema for all versions, so it cannot export this CRD as it is: make the schemas of all served or stored versions equal'));
     }
     const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');
     if (service !== undefined && service !== null) {

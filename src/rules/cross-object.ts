@@ -201,8 +201,8 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(namespacedInformerScope, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped, `
-            + 'but informerScope is "Namespaced"',
+            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped; `
+            + 'informerScope is "Namespaced"',
             'with informerScope "Namespaced" the konnector only watches single namespaces and cannot sync cluster-scoped resources: '
             + 'use informerScope "Cluster", or export this resource from a separate export'),
         });
@@ -335,8 +335,8 @@ const uniqueSchemas: CrossObjectRule = defineRule({
       out.push({
         index: source.index,
         violation: violation(uniqueSchemas, 'spec.names.plural',
-          `${source.label} defines ${describeGroupResource(source.group, source.plural)} again${where} (already defined by ${earlier.label})`,
-          'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
+          `${source.label} defines ${describeGroupResource(source.group, source.plural)} again, after ${earlier.label}`,
+          `both are${where}; the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: `
           + 'keep one definition per group/resource in a namespace'),
       });
     }
@@ -502,7 +502,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
         out.push({
           index: source.index,
           violation: violation(namesOfOneGroupDiffer, clash.field,
-            `${clash.field} ${show(clash.value)} is already used by ${theirs.label} (${clash.otherField}) in group ${show(source.group)}`,
+            `${clash.field} ${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
             'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
             + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
         });

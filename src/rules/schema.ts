@@ -576,8 +576,8 @@ function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, w: W
     const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
     const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
     report(w, violation(LIST_CONSTRAINT, where,
-      `${where} ${what} duplicates ${item(path, j)}: entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique`,
-      'rename or remove one of the entries'));
+      `${where} ${what} duplicates ${item(path, j)}`,
+      `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
   });
 }
 

@@ -194,7 +194,8 @@ const schemasEqual: Rule = defineRule({
   scope: 'object',
   appliesTo: CRD_KINDS,
   check: (obj, ctx) => differingVersionSchemas(obj, ctx).map(d => violation(schemasEqual, d.path,
-    `${d.path} differs from ${d.firstPath}${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+    // The first version by its entry alone (`spec.versions[0]'s`): both paths end alike, and the message stays short.
+    `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
     'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
     + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
 });

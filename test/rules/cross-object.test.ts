@@ -242,7 +242,7 @@ describe('KB174 one schema per group/resource in a namespace', () => {
     second.metadata.name = 'cowboys-again';
     const found = check('KB174', [validBoundSchema(), validExport(), second]);
     expect(where(found)).toEqual([[2, 'KB174', 'spec.names.plural']]);
-    expect(found[0].violation.message).toContain(`namespace "${NAMESPACE}"`);
+    expect(found[0].violation.hint).toContain(`namespace "${NAMESPACE}"`);
     expect(found[0].violation.message).toContain('BoundSchema "cowboys.wildwest.dev"');
   });
 

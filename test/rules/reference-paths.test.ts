@@ -7,42 +7,32 @@ import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
 import { REFERENCE_PATH_RULES, gjsonKeys, walkSchema } from '../../src/rules/reference-paths';
 import { RuleContext } from '../../src/rules/rule';
 import { Manifest } from '../../src/model/manifest';
+import { crd } from '../../src/rules/scenarios';
 import { chart, synthError } from '../util';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 const NS = 'cert-manager-provider';
 
+const object = (properties: Manifest, extra: Manifest = {}): Manifest => ({ type: 'object', properties, ...extra });
+const string = { type: 'string' };
+
 /** cert-manager's Certificate, cut to what the tests read. */
 function certificateSchema(): Manifest {
-  return {
-    type: 'object',
-    properties: {
-      spec: {
-        type: 'object',
-        properties: {
-          secretName: { type: 'string' },
-          issuerRef: { type: 'object', properties: { name: { type: 'string' }, kind: { type: 'string' } } },
-          keystores: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
-          additionalOutputFormats: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' } } } },
-          secretTemplate: { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } } },
-        },
-      },
-    },
-  };
+  return object({
+    spec: object({
+      secretName: string,
+      issuerRef: object({ name: string, kind: string }),
+      keystores: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      additionalOutputFormats: { type: 'array', items: object({ type: string }) },
+      secretTemplate: object({ labels: { type: 'object', additionalProperties: string } }),
+    }),
+  });
 }
 
+/** The scenarios' CRD, made cert-manager's Certificates. */
 function certificatesCrd(schema: Manifest = certificateSchema()): Manifest {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'certificates.cert-manager.io' },
-    spec: {
-      group: 'cert-manager.io',
-      names: { kind: 'Certificate', plural: 'certificates' },
-      scope: 'Namespaced',
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }],
-    },
-  };
+  return crd(['metadata.name', 'certificates.cert-manager.io'], ['spec.group', 'cert-manager.io'],
+    ['spec.names', { kind: 'Certificate', plural: 'certificates' }], ['spec.versions.0.schema.openAPIV3Schema', schema]);
 }
 
 function exportReading(jsonPath: Manifest, extra: Manifest = {}): Manifest {
@@ -116,13 +106,12 @@ test('a BoundSchema in another namespace is not the one the export reads; a Boun
 });
 
 test('a field one of the read versions declares fits; the reference\'s own versions decide which are read', () => {
-  const crd = certificatesCrd();
-  const v1beta1 = { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { secretRef: { type: 'string' } } } } } } };
-  crd.spec.versions.push(v1beta1);
+  const definition = certificatesCrd();
+  definition.spec.versions.push({ name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: object({ spec: object({ secretRef: string }) }) } });
   const exp = exportReading({ name: 'spec.secretRef' });
   exp.spec.resources[0].versions = ['v1', 'v1beta1'];
-  expect(found([exp, crd])).toEqual([]);
-  expect(found([exportReading({ name: 'spec.secretRef' }, { versions: ['v1'] }), crd]).map(f => f[1])).toEqual(['error']);
+  expect(found([exp, definition])).toEqual([]);
+  expect(found([exportReading({ name: 'spec.secretRef' }, { versions: ['v1'] }), definition]).map(f => f[1])).toEqual(['error']);
 });
 
 test('a root schema of type object with no properties keeps no field: spec cannot exist', () => {
