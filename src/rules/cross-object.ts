@@ -17,6 +17,7 @@ import { field, item } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
 import { isObject, Manifest, own } from './values';
 import { Violation, violation } from './violation';
+import { visited } from './work-count';
 
 type Finding = { index: number; violation: Violation };
 
@@ -152,6 +153,7 @@ function resourceKey(group: string, plural: string): string {
  */
 function sourcesFor(index: CrossObjectIndex, resource: ExportedResource, namespace: string | undefined): SchemaSource[] {
   const candidates = index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [];
+  visited(candidates.length, undefined);
   return candidates.filter(s => s.clusterWide || s.namespace === undefined || namespace === undefined || s.namespace === namespace);
 }
 
@@ -159,6 +161,10 @@ function sourcesFor(index: CrossObjectIndex, resource: ExportedResource, namespa
 function byPreference(a: SchemaSource, b: SchemaSource): number {
   const rank = (s: SchemaSource) => s.kind === 'BoundSchema' ? 0 : s.kind === 'APIServiceExport' ? 1 : 2;
   return rank(a) - rank(b);
+}
+
+function sortCounted(sources: SchemaSource[]): SchemaSource[] {
+  return visited(sources.length, sources.sort(byPreference));
 }
 
 /** `g/v` → `g`; a bare version (`v1alpha2`) is the core group; a bare `g` is taken as a group that lost its version. */
@@ -192,12 +198,13 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
       if (own(own(exp.manifest, 'spec'), 'informerScope') !== 'Namespaced') continue;
       for (const resource of exp.resources) {
-        const clusterScoped = sourcesFor(index, resource, exp.namespace).sort(byPreference).find(s => s.scope === 'Cluster');
+        const clusterScoped = sortCounted(sourcesFor(index, resource, exp.namespace)).find(s => s.scope === 'Cluster');
         if (clusterScoped === undefined) continue;
         out.push({
           index: exp.index,
@@ -220,11 +227,12 @@ const servedVersions: CrossObjectRule = defineRule({
   severity: 'warning',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
       for (const resource of exp.resources) {
-        const source = sourcesFor(index, resource, exp.namespace).filter(s => s.served !== undefined).sort(byPreference)[0];
+        const source = sortCounted(sourcesFor(index, resource, exp.namespace).filter(s => s.served !== undefined))[0];
         if (source === undefined) continue;
         const served = source.served ?? [];
         for (const version of resource.versions) {
@@ -252,6 +260,7 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects);
     const crdsForConfigured = crds.some(c => c.group === ctx.group);
@@ -274,7 +283,7 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
         message = `${uses} but the kube-bind CRDs serve ${show(ctx.group)}, so this object was not validated and the API server `
           + `will refuse it with: no matches for kind ${show(kind)} in version ${show(apiVersion)}`;
         hint = `use apiVersion ${fixed}; when you configure the group of the CRDs, give the same group to every kube-bind object`;
-      } else if (crds.some(c => c.group === group)) {
+      } else if (visited(crds.length, crds).some(c => c.group === group)) {
         message = `${uses}, which the kube-bind CRDs in this set serve, but validation runs for group ${show(ctx.group)}, so this object was not validated`;
         hint = `validate with group ${show(group)} (the group option), the group the CRDs were emitted with`;
       } else if (objectsForConfigured || group.endsWith('kube-bind.io')) {
@@ -299,12 +308,13 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects);
     for (const crd of crds) {
       if (crd.group === ctx.group) continue;
       // A CRD of the same kind under the configured group means this one belongs to another product (a fork).
-      if (crds.some(c => c.kind === crd.kind && c.group === ctx.group)) continue;
+      if (visited(crds.length, crds).some(c => c.kind === crd.kind && c.group === ctx.group)) continue;
       out.push({
         index: crd.index,
         violation: violation(sameGroupForCrds, 'spec.group',
@@ -324,6 +334,7 @@ const uniqueSchemas: CrossObjectRule = defineRule({
   severity: 'warning',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const first = new Map<string, SchemaSource>();
     for (const source of indexOf(objects, ctx).sources) {
@@ -379,12 +390,13 @@ const oneScopePerExport: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
       let first: { resource: ExportedResource; scope: string; label: string } | undefined;
       for (const resource of wellFormed(exp.resources)) {
-        const source = sourcesFor(index, resource, exp.namespace).sort(byPreference)
+        const source = sortCounted(sourcesFor(index, resource, exp.namespace))
           .find(s => s.scope === 'Cluster' || s.scope === 'Namespaced');
         if (source === undefined) continue;
         const scope = source.scope as string;
@@ -414,6 +426,7 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     const schemas = boundSchemas(index);
@@ -423,16 +436,18 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
     const byName = new Map<string, SchemaSource[]>();
     for (const schema of schemas) {
       const name = nameOf(byIndex.get(schema.index) ?? {});
-      if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), schema]);
+      if (name !== undefined) byName.set(name, [...visited((byName.get(name) ?? []).length, byName.get(name) ?? []), schema]);
     }
     for (const exp of index.exports) {
       for (const resource of wellFormed(exp.resources)) {
         const name = boundSchemaNameOf(resource.group, resource.resource);
         const named = byName.get(name) ?? [];
+        visited(named.length, undefined);
         if (named.some(s => sameNamespace(s.namespace, exp.namespace))) continue;
         const where = exp.namespace !== undefined ? `namespace ${show(exp.namespace)}` : 'the export\'s namespace';
         const elsewhere = named.find(s => s.namespace !== undefined);
-        const misnamed = (index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [])
+        const sameResource = index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [];
+        const misnamed = visited(sameResource.length, sameResource)
           .find(s => s.kind === 'BoundSchema' && sameNamespace(s.namespace, exp.namespace));
         let found = '';
         if (elsewhere !== undefined) found = `; ${elsewhere.label} is in namespace ${show(elsewhere.namespace)}`;
@@ -486,6 +501,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
     // Compared within one group only: most runs hold one definition per group.
@@ -496,6 +512,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
       let earlier = earlierOfGroup.get(source.group);
       if (earlier === undefined) earlierOfGroup.set(source.group, earlier = []);
       for (const other of earlier) {
+        visited(1, undefined);
         const theirs = other.source;
         // One group, one consumer; the same group/resource twice is KB174's finding.
         if (theirs.group !== source.group || !sameNamespace(theirs.namespace, source.namespace) || theirs.plural === source.plural) continue;
