@@ -123,3 +123,65 @@ export function writeCrds(dir: string, count: number): void {
     fs.writeFileSync(path.join(dir, `crd-${String(i).padStart(4, '0')}.yaml`), yamlOf(crd));
   }
 }
+
+/** The verdict corpus (test/fixtures/verdicts): the held-out-style documents, each file's documents in order. */
+export function verdictDocuments(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.name.endsWith('.yaml')) {
+        for (const doc of fs.readFileSync(full, 'utf8').split(/^---[ \t]*$/m)) {
+          if (/^[a-zA-Z]/m.test(doc)) out.push(doc.replace(/^\n+/, ''));
+        }
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * A document moved to `namespace`: its top-level block `metadata` gets that
+ * namespace (replaced, or added when it has none). Done on the text, so YAML
+ * 1.1 scalars, duplicate keys and other oddities of the corpus stay as they are.
+ */
+function inNamespace(doc: string, namespace: string): string {
+  if (/^kind:\s*CustomResourceDefinition\s*$/m.test(doc)) return doc;
+  const metadata = /^metadata:[ \t]*\n/m.exec(doc);
+  if (metadata === null) return doc;
+  const start = metadata.index + metadata[0].length;
+  const rest = doc.slice(start);
+  const block = /^(?:[ \t]+.*\n|[ \t]*\n)*/.exec(rest)![0];
+  const replaced = block.replace(/^( +)namespace:.*$/m, `$1namespace: ${namespace}`);
+  if (replaced !== block) return doc.slice(0, start) + replaced + rest.slice(block.length);
+  const indent = /^( +)\S/m.exec(block)?.[1] ?? '  ';
+  return `${doc.slice(0, start)}${indent}namespace: ${namespace}\n${rest}`;
+}
+
+/**
+ * What `kubectl get apiserviceexports,boundschemas -A -o yaml` of a provider
+ * cluster gives: the same objects (the verdict corpus, valid and invalid) in
+ * every consumer's namespace, copy after copy until the file holds `bytes`
+ * (or `copies` copies). Names repeat across namespaces, which the rules
+ * across objects must index, not scan. Returns the number of documents.
+ */
+export function writeRepeatedMix(file: string, corpus: string, size: { bytes?: number; copies?: number }): number {
+  const docs = verdictDocuments(corpus);
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let copy = 0;
+  try {
+    while (size.copies !== undefined ? copy < size.copies : written < (size.bytes ?? 0)) {
+      const text = docs.map(d => `---\n${inNamespace(d, `consumer-${copy}`)}`).join('');
+      fs.writeSync(fd, text);
+      written += Buffer.byteLength(text);
+      copy++;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy * docs.length;
+}
