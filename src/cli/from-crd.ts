@@ -113,6 +113,8 @@ export const FROM_CRD_COMMAND: Command = {
     const made = new Map<string, { file: string; line: number; digest: string }>();
     /** What the rules across objects and the export read of each BoundSchema made, valid or not, in order. */
     const madeFacts: Manifest[] = [];
+    // The same facts by group: each CRD is checked against the BoundSchemas of its group only, looked up, not filtered.
+    const madeOfGroup = new Map<unknown, Manifest[]>();
     const keptFacts: Manifest[] = [];
     const checkedSchemas: CheckedObject[] = [];
     let firstSource: DetachedSource | undefined;
@@ -167,10 +169,13 @@ export const FROM_CRD_COMMAND: Command = {
         // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
         // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
         const facts = detached(crossObjectFacts(schema));
-        const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
+        const group = own(own(schema, 'spec'), 'group');
+        let sameGroup = madeOfGroup.get(group);
+        if (sameGroup === undefined) madeOfGroup.set(group, sameGroup = []);
+        const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context)[sameGroup.length] ?? [];
+        sameGroup.push(facts);
         madeFacts.push(facts);
-        const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
-        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
+        const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...across], origin);
         checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
         if (checked.valid) {
           keptFacts.push(facts);
@@ -183,6 +188,8 @@ export const FROM_CRD_COMMAND: Command = {
         for (const d of file.diagnostics) readDiagnostics.push(d);
         if (file.broken) {
           messages.length = mark.messages;
+          // What the broken file added sits at the end of its group's list.
+          for (const f of madeFacts.slice(mark.madeFacts)) madeOfGroup.get(own(own(f, 'spec'), 'group'))?.pop();
           madeFacts.length = mark.madeFacts;
           keptFacts.length = mark.keptFacts;
           checkedSchemas.length = mark.checkedSchemas;
