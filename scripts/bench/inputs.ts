@@ -185,3 +185,44 @@ export function writeRepeatedMix(file: string, corpus: string, size: { bytes?: n
   }
   return copy * docs.length;
 }
+
+/** A CRD of `plural` in `group`, with a 20-property schema. */
+function smallCrd(group: string, plural: string): any {
+  const kind = plural[0].toUpperCase() + plural.slice(1, -1);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${group}` },
+    spec: {
+      group,
+      names: { kind, listKind: `${kind}List`, plural, singular: kind.toLowerCase() },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: largeSchema(20) } }],
+    },
+  };
+}
+
+/**
+ * CRDs for `from-crd`, as a provider's clusters give them, until the file
+ * holds `bytes`: per copy, 8 CRDs of a group of its own (the same plurals,
+ * hence the same names but for the group, in every copy) and 2 CRDs that
+ * every copy repeats as they are (the same names, printed once).
+ */
+export function writeRepeatedCrds(file: string, bytes: number): number {
+  const plurals = ['widgets', 'gadgets', 'gizmos', 'sprockets', 'doohickeys', 'thingamabobs', 'whatsits', 'contraptions'];
+  const shared = ['widgets', 'gadgets'].map(p => `---\n${yamlOf(smallCrd('shared.example.com', p))}`).join('');
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let copy = 0;
+  try {
+    while (written < bytes) {
+      const text = plurals.map(p => `---\n${yamlOf(smallCrd(`c${copy}.example.com`, p))}`).join('') + shared;
+      fs.writeSync(fd, text);
+      written += Buffer.byteLength(text);
+      copy++;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy * 10;
+}
