@@ -386,41 +386,41 @@ function main(): number {
     }
     const corpus = path.join(ROOT, 'test', 'fixtures', 'verdicts');
     if (opts.only.has('linear') || opts.only.has('memory')) {
-      const size = (mib: number): string => `${mib} MiB`;
-      for (const mib of [SMALL_MIB, LARGE_MIB]) {
-        run({ mode: 'write-repeated', file: path.join(work, `repeated-${mib}.yaml`), corpus, bytes: mib * 1024 * 1024 }, `write ${size(mib)} mix`);
+      const size = (mebibytes: number): string => `${mebibytes} MiB`;
+      for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
+        run({ mode: 'write-repeated', file: path.join(work, `repeated-${mebibytes}.yaml`), corpus, bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} mix`);
         if (opts.only.has('linear')) {
-          run({ mode: 'write-repeated-crds', file: path.join(work, `repeated-crds-${mib}.yaml`), bytes: mib * 1024 * 1024 }, `write ${size(mib)} CRDs`);
+          run({ mode: 'write-repeated-crds', file: path.join(work, `repeated-crds-${mebibytes}.yaml`), bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} CRDs`);
         }
       }
-      const argsOf = (command: string, mib: number): string[] => {
-        const file = path.join(work, `repeated-${mib}.yaml`);
+      const argsOf = (command: string, mebibytes: number): string[] => {
+        const file = path.join(work, `repeated-${mebibytes}.yaml`);
         switch (command) {
           case 'validate': return ['validate', file];
           // What is live is what is applied again: every object pairs with its previous state.
           case 'validate --previous': return ['validate', '--previous', file, file];
           case 'migrate': return ['migrate', file];
-          default: return ['from-crd', '--namespace', 'provider', path.join(work, `repeated-crds-${mib}.yaml`)];
+          default: return ['from-crd', '--namespace', 'provider', path.join(work, `repeated-crds-${mebibytes}.yaml`)];
         }
       };
       for (let rep = 0; rep < opts.heavyReps; rep++) {
-        for (const mib of [SMALL_MIB, LARGE_MIB]) {
+        for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
           if (opts.only.has('linear')) {
             for (const command of LINEAR_COMMANDS) {
-              samples.add(`repeated ${size(mib)} ${command}`, run({ mode: 'cli', lib: opts.lib, args: argsOf(command, mib) }, `${command} ${size(mib)}`));
+              samples.add(`repeated ${size(mebibytes)} ${command}`, run({ mode: 'cli', lib: opts.lib, args: argsOf(command, mebibytes) }, `${command} ${size(mebibytes)}`));
             }
           }
           if (opts.only.has('memory')) {
             for (const format of FORMATS) {
               // Text is the validate row of the linear part when it ran.
               if (format === 'text' && opts.only.has('linear')) continue;
-              const args = ['validate', '--output', format, path.join(work, `repeated-${mib}.yaml`)];
-              samples.add(`repeated ${size(mib)} validate -o ${format}`, run({ mode: 'cli', lib: opts.lib, args }, `validate -o ${format} ${size(mib)}`));
+              const args = ['validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
+              samples.add(`repeated ${size(mebibytes)} validate -o ${format}`, run({ mode: 'cli', lib: opts.lib, args }, `validate -o ${format} ${size(mebibytes)}`));
             }
           }
         }
       }
-      for (const mib of [SMALL_MIB, LARGE_MIB]) fs.rmSync(path.join(work, `repeated-${mib}.yaml`), { force: true });
+      for (const mebibytes of [SMALL_MIB, LARGE_MIB]) fs.rmSync(path.join(work, `repeated-${mebibytes}.yaml`), { force: true });
     }
     if (opts.only.has('peer')) {
       const file = path.join(work, 'held-out-style.yaml');

@@ -169,9 +169,9 @@ export const FROM_CRD_COMMAND: Command = {
         // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
         // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
         const facts = detached(crossObjectFacts(schema));
-        const group = own(own(schema, 'spec'), 'group');
-        let sameGroup = madeOfGroup.get(group);
-        if (sameGroup === undefined) madeOfGroup.set(group, sameGroup = []);
+        const schemaGroup = own(own(schema, 'spec'), 'group');
+        let sameGroup = madeOfGroup.get(schemaGroup);
+        if (sameGroup === undefined) madeOfGroup.set(schemaGroup, sameGroup = []);
         const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context)[sameGroup.length] ?? [];
         sameGroup.push(facts);
         madeFacts.push(facts);
