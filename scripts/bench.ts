@@ -481,34 +481,24 @@ function checksOf(opts: Options, samples: Samples): Check[] {
   }
   if (opts.only.has('charts')) synth('exports-10k-10charts', 'synth 10,000 exports vs plain (10 charts)', 1.35, 'configmaps-10k-10charts');
   if (opts.only.has('boundschemas')) synth('boundschemas-1k', 'synth 1,000 BoundSchemas vs plain (1 chart)', 1.1);
-  if (opts.only.has('validate')) {
-    const validate = samples.median('validate-10k validate');
-    const parse = samples.median('validate-10k parse');
-    const r = ratio(validate, parse);
+  /** Ours against a baseline, by median wall-clock time, with the CPU-time ratio and the peaks beside. */
+  const versus = (name: string, ours: string, theirs: string, max: number, target = `≤ ${max.toFixed(2)}×`): void => {
+    const r = ratio(samples.median(ours), samples.median(theirs));
     checks.push({
-      name: 'validate 10,000 documents vs yaml parse',
+      name,
       shown: times(r),
       value: r,
-      max: 1.5,
-      target: '≤ 1.50×',
-      detail: `${ms(validate)} vs ${ms(parse)} (CPU ${cpuRatio('validate-10k validate', 'validate-10k parse')}); `
-        + `peak RSS ${samples.peak('validate-10k validate')} vs ${samples.peak('validate-10k parse')}`,
+      max,
+      target,
+      detail: `${ms(samples.median(ours))} vs ${ms(samples.median(theirs))} (CPU ${cpuRatio(ours, theirs)}); `
+        + `peak RSS ${samples.peak(ours)} vs ${samples.peak(theirs)}`,
     });
-  }
+  };
+  if (opts.only.has('validate')) versus('validate 10,000 documents vs yaml parse', 'validate-10k validate', 'validate-10k parse', 1.5);
   if (opts.only.has('mix')) {
     const validate = samples.median('mix-10k validate');
-    const parse = samples.median('mix-10k yaml parse');
     const jsYaml = samples.median('mix-10k js-yaml parse');
-    const r = ratio(validate, parse);
-    checks.push({
-      name: 'validate the 10,000-document mix vs yaml parse',
-      shown: times(r),
-      value: r,
-      max: 1.0,
-      target: '≤ 1.00×',
-      detail: `${ms(validate)} vs ${ms(parse)} (CPU ${cpuRatio('mix-10k validate', 'mix-10k yaml parse')}); `
-        + `peak RSS ${samples.peak('mix-10k validate')} vs ${samples.peak('mix-10k yaml parse')}`,
-    });
+    versus('validate the 10,000-document mix vs yaml parse', 'mix-10k validate', 'mix-10k yaml parse', 1.0);
     const rj = ratio(validate, jsYaml);
     checks.push({ name: 'validate the mix vs js-yaml parse', shown: times(rj), value: rj, detail: `${ms(validate)} vs ${ms(jsYaml)}; peak RSS js-yaml ${samples.peak('mix-10k js-yaml parse')}` });
   }
@@ -581,18 +571,8 @@ function checksOf(opts: Options, samples: Samples): Check[] {
     }
   }
   if (opts.only.has('peer')) {
-    const ours = samples.median('held-out-style validate');
-    const peer = samples.median('held-out-style ajv peer');
-    const r = ratio(ours, peer);
-    checks.push({
-      name: 'validate (every check) vs the Ajv 8 JSON-schema peer, held-out-style mix',
-      shown: times(r),
-      value: r,
-      max: 2,
-      target: '≤ 2.00× (stretch 1.50×)',
-      detail: `${ms(ours)} vs ${ms(peer)} (CPU ${cpuRatio('held-out-style validate', 'held-out-style ajv peer')}); `
-        + `peak RSS ${samples.peak('held-out-style validate')} vs ${samples.peak('held-out-style ajv peer')}`,
-    });
+    versus('validate (every check) vs the Ajv 8 JSON-schema peer, held-out-style mix', 'held-out-style validate', 'held-out-style ajv peer',
+      2, '≤ 2.00× (stretch 1.50×)');
   }
   if (opts.only.has('require')) {
     const cost = samples.median('require lib/index.js');
