@@ -190,14 +190,22 @@ function runChild(script: string, arg: string, label: string): Sample {
   return JSON.parse(child.stdout.trim().split('\n').pop()!);
 }
 
-/** Wall-clock time of a whole process (start-up included), which is what a pre-commit hook pays. */
-function timeProcess(args: readonly string[], label: string): Sample {
+/**
+ * Wall-clock time of a whole process (start-up included), which is what a
+ * pre-commit hook pays, and its CPU time: `cpuHook` (preloaded with -r, on
+ * both sides alike) prints the process's whole CPU time as it exits.
+ */
+function timeProcess(args: readonly string[], label: string, cpuHook: string): Sample {
   const start = performance.now();
-  const child = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: childEnv() });
+  const child = spawnSync(process.execPath, ['-r', cpuHook, ...args], { cwd: ROOT, encoding: 'utf8', env: childEnv() });
   const elapsed = performance.now() - start;
   if (child.status !== 0 && child.status !== 1) throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
-  return { ms: elapsed, cpuMs: NaN, maxRssBytes: 0 };
+  const cpu = /^cpu-ms: ([\d.]+)$/m.exec(child.stderr);
+  return { ms: elapsed, cpuMs: cpu !== null ? Number(cpu[1]) : NaN, maxRssBytes: 0 };
 }
+
+/** What `timeProcess` preloads: the CPU time (user + system, since the process started) on stderr at exit. */
+const CPU_HOOK = 'process.on(\'exit\', () => { const u = process.cpuUsage(); require(\'fs\').writeSync(2, `\\ncpu-ms: ${(u.user + u.system) / 1000}\\n`); });\n';
 
 /** Warnings must reach stderr (a valid workload has none) and keys are sorted, as by default. */
 function childEnv(): NodeJS.ProcessEnv {
@@ -367,10 +375,12 @@ function main(): number {
       run({ mode: 'write-mix', file, count: 1 }, 'write one document');
       const cli = path.join(work, 'cli.js');
       fs.writeFileSync(cli, `require(${JSON.stringify(path.join(opts.lib, 'cli', 'main.js'))}).main(process.argv.slice(2)).then(c => { process.exitCode = c; });\n`);
+      const hook = path.join(work, 'cpu-hook.js');
+      fs.writeFileSync(hook, CPU_HOOK);
       for (let rep = 0; rep < opts.requireReps; rep++) {
         const runs: Array<[string, string[]]> = [['node -e 0', ['-e', '0']], ['cli validate', [cli, 'validate', file]]];
         if (rep % 2 === 1) runs.reverse();
-        for (const [s, args] of runs) samples.add(`startup ${s}`, timeProcess(args, s));
+        for (const [s, args] of runs) samples.add(`startup ${s}`, timeProcess(args, s, hook));
       }
     }
     if (opts.only.has('fromcrd')) {
@@ -516,15 +526,17 @@ function checksOf(opts: Options, samples: Samples): Check[] {
     });
   }
   if (opts.only.has('startup')) {
-    const cli = samples.median('startup cli validate');
-    const node = samples.median('startup node -e 0');
+    // CPU time decides: on a shared machine a process waits for a core longer than it runs, and wall-clock shows the wait.
+    const cpu = (label: string): number => samples.median(label, s => s.cpuMs);
+    const [cli, node] = [cpu('startup cli validate'), cpu('startup node -e 0')];
+    const [cliWall, nodeWall] = [samples.median('startup cli validate'), samples.median('startup node -e 0')];
     checks.push({
-      name: 'CLI start-up on one document over node -e 0',
+      name: 'CLI start-up on one document over node -e 0 (CPU)',
       shown: ms(cli - node),
       value: cli - node,
       max: 45,
       target: '≤ 45 ms',
-      detail: `${ms(cli)} vs ${ms(node)} (${times(ratio(cli, node))})`,
+      detail: `CPU ${ms(cli)} vs ${ms(node)}; wall ${ms(cliWall)} vs ${ms(nodeWall)} (+${ms(cliWall - nodeWall)})`,
     });
   }
   if (opts.only.has('fromcrd')) {
