@@ -15,8 +15,8 @@ import { Diagnostic, locateAt, SourceObject, STDIN_NAME, streamFiles } from '../
 import { Spill, TempFolder } from '../io/spill';
 import { boundSchemaManifestFromCrd, crdLabel, exportsForSchemas } from '../migrate';
 import { canonicalDigest } from '../migrate/schema-difference';
+import { contextFor } from '../rules';
 import { RuleContext } from '../rules/rule';
-import { contextFor } from '../rules/runner';
 import { Manifest, own } from '../rules/values';
 import { Violation } from '../rules/violation';
 

@@ -3,7 +3,7 @@
  * FILE|DIR|- operands, and standard input used at most once.
  */
 import { ParsedArgs, UsageError } from './command';
-import { contextFor } from '../rules/runner';
+import { contextFor } from '../rules';
 
 // A DNS subdomain, as Kubernetes requires of API group names and of most object names.
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

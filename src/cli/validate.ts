@@ -1,19 +1,15 @@
 /**
  * The `validate` subcommand: its flags and help, wired to the rule registry.
  */
+import { contextFor, crossObjectViolations, Manifest, RuleContext, validateObject, validateObjects, Violation } from '../rules';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { GROUP_FLAG, groupFlag, inputOperands, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { crdKindVersionOf } from '../rules/kinds';
-import { RuleContext } from '../rules/rule';
-// The runners, not the rules index: the index loads every family, the runners only those the input needs.
-import { contextFor, crossObjectViolations, validateObject, validateObjects } from '../rules/runner';
+import { crdKindVersionOf } from '../rules/crd';
 import { unknownKindVersion } from '../rules/schema';
-import { Manifest } from '../rules/values';
-import { Violation } from '../rules/violation';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {

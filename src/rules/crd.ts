@@ -7,16 +7,20 @@
  * file adds what is particular to CRDs: the name Kubernetes requires, and a
  * note for what kube-bind could not carry if the CRD were exported.
  */
-import { CRD_KIND_VERSION, crdKindVersionOf } from './kinds';
+import { KindVersion } from './kinds';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
-import { isObject, own } from './values';
+import { isObject, Manifest, own } from './values';
 import { VERSION_RULES } from './versions';
 import { Violation, violation } from './violation';
 
-// Stated in kinds.ts, where the runner reads it without loading the CRD rules.
-export { CRD_KIND_VERSION, crdKindVersionOf };
+export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
+
+/** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
+export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
+  return own(obj, 'apiVersion') === 'apiextensions.k8s.io/v1' && own(obj, 'kind') === 'CustomResourceDefinition' ? CRD_KIND_VERSION : undefined;
+}
 
 /**
  * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver

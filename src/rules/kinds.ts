@@ -24,14 +24,6 @@ export const KIND_VERSIONS: readonly KindVersion[] = [
 
 export const DEFAULT_GROUP = 'kube-bind.io';
 
-/** Kubernetes' own CustomResourceDefinition, which `validate` checks with the Kubernetes rules (`crd.ts`). */
-export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
-
-/** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
-export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
-  return own(obj, 'apiVersion') === 'apiextensions.k8s.io/v1' && own(obj, 'kind') === 'CustomResourceDefinition' ? CRD_KIND_VERSION : undefined;
-}
-
 /** `kind/version` of a manifest of our group, or undefined when it is not ours. */
 export function kindVersionOf(obj: Manifest, group: string): KindVersion | undefined {
   const apiVersion = own(obj, 'apiVersion');

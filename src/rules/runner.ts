@@ -4,11 +4,12 @@
  * an app. Rules that share a pass (`defineRule({ pass })`) get one run of it
  * per object; readers shared through `perObject` are memoised per object.
  */
+import { crdKindVersionOf } from './crd';
 import { withCrossObjectIndex } from './cross-object';
-import { rulesFor, Target } from './families';
-import { crdKindVersionOf, DEFAULT_GROUP, kindVersionOf } from './kinds';
+import { DEFAULT_GROUP, kindVersionOf, KindVersion } from './kinds';
 import { withRuleScope } from './memo';
-import { CrossObjectRule, Located, Rule, RuleContext, SharedPass, passOf } from './rule';
+import { CROSS_RULES, RULES } from './registry';
+import { Located, Rule, RuleContext, SharedPass, passOf } from './rule';
 import { Manifest } from './values';
 import { Violation } from './violation';
 
@@ -35,6 +36,7 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
  * put in catalogue order.
  */
 /** What the runner checks an object as: a recognised kind/version, or any other object. */
+type Target = KindVersion | typeof OTHER_OBJECTS;
 const OTHER_OBJECTS = 'other';
 
 type Step =
@@ -87,10 +89,8 @@ function stepsFor(target: Target): readonly Step[] {
     // Rules that judge the kind itself (KB001) see the objects of no recognised kind/version, and only those.
     const applies = target === OTHER_OBJECTS
       ? (r: Rule) => r.judgesKind === true
-      : (r: Rule) => r.judgesKind !== true && (r.appliesTo as readonly Target[]).includes(target);
-    // Only the families of this kind/version are loaded.
-    const rules = rulesFor(target).filter((r): r is Rule => r.scope === 'object');
-    for (const rule of rules.filter(applies)) {
+      : (r: Rule) => r.judgesKind !== true && r.appliesTo.includes(target);
+    for (const rule of RULES.filter(applies)) {
       const pass = passOf(rule);
       const last = built[built.length - 1];
       if (pass === undefined) built.push({ rule });
@@ -118,20 +118,13 @@ export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContex
   const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
   // The rules share one reading of the objects (schema sources, exports).
   withCrossObjectIndex(() => {
-    for (const rule of crossRules()) {
+    for (const rule of CROSS_RULES) {
       for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
         results[index]?.push(violation);
       }
     }
   });
   return results;
-}
-
-let CROSS_RULES: readonly CrossObjectRule[] | undefined;
-
-/** Every rule across objects, in catalogue order. */
-function crossRules(): readonly CrossObjectRule[] {
-  return CROSS_RULES ??= rulesFor('app').filter((r): r is CrossObjectRule => r.scope === 'app');
 }
 
 /** A rule that throws is a bug in this library; report it instead of crashing the synth. */
