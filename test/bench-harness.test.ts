@@ -10,9 +10,13 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { loadAll as yamlLoadAll } from 'js-yaml';
+import { verdictDocuments, writeRepeatedCrds, writeRepeatedMix } from '../scripts/bench/inputs';
+import { peerValidate } from '../scripts/bench/peer';
 import { checksTable, median, ratio, table, verdict } from '../scripts/bench/stats';
 import { buildConstructs, buildPlain, largeSchema } from '../scripts/bench/workloads';
 import * as kb from '../src';
+import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
 import * as rules from '../src/rules';
 import { perObject, withRuleScope } from '../src/rules/memo';
 
@@ -85,6 +89,45 @@ describe('bench workloads', () => {
     buildPlain(plain, manifests);
     plain.synth();
     expect(files(plainDir)).toEqual(files(constructsDir));
+  });
+});
+
+describe('bench inputs of #23', () => {
+  const corpus = path.join(__dirname, 'fixtures', 'verdicts');
+  const namespacesOf = (text: string): string[] => (yamlLoadAll(text) as any[]).map(d => d?.metadata?.namespace);
+
+  test('the repeated-names mix: the corpus copy after copy, each file of each copy in namespaces of its own, names repeated', () => {
+    const file = path.join(tempDir(), 'mix.yaml');
+    const documents = writeRepeatedMix(file, corpus, { copies: 3 });
+    const corpusDocs = verdictDocuments(corpus);
+    expect(documents).toBe(3 * corpusDocs.length);
+    const docs = yamlLoadAll(fs.readFileSync(file, 'utf8')) as any[];
+    expect(docs).toHaveLength(documents);
+    const namespaces = namespacesOf(fs.readFileSync(file, 'utf8'));
+    // The same object in each copy: same name, namespaces that differ by the copy only.
+    const n = corpusDocs.length;
+    const moved = [...Array(n).keys()].filter(i => typeof namespaces[i] === 'string' && namespaces[i].endsWith('-c0'));
+    expect(moved.length).toBeGreaterThan(n * 0.9);
+    for (const i of moved) {
+      expect([docs[i + n].metadata.name, namespaces[i + n]]).toEqual([docs[i].metadata.name, namespaces[i].replace(/-c0$/, '-c1')]);
+    }
+    expect(new Set(moved.map(i => namespaces[i])).size).toBeGreaterThan(300);
+  });
+
+  test('the repeated CRDs: groups of their own per copy, two CRDs repeated as they are', () => {
+    const file = path.join(tempDir(), 'crds.yaml');
+    const count = writeRepeatedCrds(file, 1);
+    const docs = yamlLoadAll(fs.readFileSync(file, 'utf8')) as any[];
+    expect(docs).toHaveLength(count);
+    expect(docs.map(d => d.spec.group)).toEqual([...Array(8).fill('c0.example.com'), 'shared.example.com', 'shared.example.com']);
+  });
+
+  test('the JSON-schema peer accepts a valid export and refuses one that breaks its schema', () => {
+    const valid = 'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExport\nmetadata: {name: a}\n'
+      + 'spec: {informerScope: Cluster, isolation: Prefixed, resources: [{group: example.com, resource: widgets, versions: [v1]}]}\n';
+    const crds = [apiServiceExportCrd(), boundSchemaCrd()];
+    expect(peerValidate(crds, valid)).toEqual({ documents: 1, invalid: 0 });
+    expect(peerValidate(crds, `${valid}---\n${valid.replace('informerScope: Cluster', 'informerScope: Everywhere')}`)).toEqual({ documents: 2, invalid: 1 });
   });
 });
 

@@ -8,7 +8,8 @@ import * as fs from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
 import { ApiObject, App, Chart, Yaml } from 'cdk8s';
-import { writeCrds, writeMix, writeMixOfSize } from './inputs';
+import { writeCrds, writeMix, writeMixOfSize, writeRepeatedCrds, writeRepeatedMix } from './inputs';
+import type * as Peer from './peer';
 import { buildConstructs, buildPlain, KubeBindModule, Workload } from './workloads';
 
 export type Job =
@@ -20,7 +21,13 @@ export type Job =
   | { mode: 'parse-js-yaml'; file: string }
   | { mode: 'write-mix'; file: string; count?: number; bytes?: number }
   | { mode: 'write-crds'; dir: string; count: number }
-  | { mode: 'from-crd'; lib: string; dir: string };
+  | { mode: 'from-crd'; lib: string; dir: string }
+  | { mode: 'write-repeated'; file: string; corpus: string; bytes?: number; copies?: number }
+  | { mode: 'write-repeated-crds'; file: string; bytes: number }
+  /** The CLI with `args`, whatever it finds (exit 0 or 1: the repeated mix holds invalid objects on purpose); stdout dropped. */
+  | { mode: 'cli'; lib: string; args: string[] }
+  /** The JSON-schema peer: Ajv 8 with each version's openAPIV3Schema of kube-bind's CRDs, over the file read by js-yaml. */
+  | { mode: 'peer'; lib: string; file: string };
 
 export interface ChildResult {
   /** Wall-clock time of the measured work. */
@@ -122,6 +129,34 @@ async function run(job: Job): Promise<Elapsed> {
     case 'from-crd': {
       const { status, stderr, elapsed } = await timeCli(job.lib, ['from-crd', '--namespace', 'provider', job.dir]);
       if (status !== 0) throw new Error(`from-crd exited ${status}: ${stderr.slice(0, 2000)}`);
+      return elapsed;
+    }
+    case 'write-repeated': {
+      const stop = clock();
+      writeRepeatedMix(job.file, job.corpus, job);
+      return stop();
+    }
+    case 'write-repeated-crds': {
+      const stop = clock();
+      writeRepeatedCrds(job.file, job.bytes);
+      return stop();
+    }
+    case 'cli': {
+      const { status, stderr, stdoutHead, elapsed } = await timeCli(job.lib, job.args);
+      if (status !== 0 && status !== 1) throw new Error(`${job.args.join(' ')} exited ${status}: ${stderr.slice(0, 2000) || stdoutHead}`);
+      return elapsed;
+    }
+    case 'peer': {
+      // Loaded here only: the other children must not carry Ajv in their memory.
+      const { peerValidate }: typeof Peer = load('./peer');
+      // Loading Ajv, js-yaml and the CRDs is start-up, outside the clock, as the CLI's loading is; compiling is inside.
+      const crds = load(path.resolve(job.lib, 'crds', 'index.js'));
+      await import('ajv');
+      await import('js-yaml');
+      const stop = clock();
+      const { documents } = peerValidate([crds.apiServiceExportCrd(), crds.boundSchemaCrd()], fs.readFileSync(job.file, 'utf8'));
+      const elapsed = stop();
+      if (documents === 0) throw new Error(`no documents in ${job.file}`);
       return elapsed;
     }
     case 'parse': {

@@ -123,3 +123,117 @@ export function writeCrds(dir: string, count: number): void {
     fs.writeFileSync(path.join(dir, `crd-${String(i).padStart(4, '0')}.yaml`), yamlOf(crd));
   }
 }
+
+/** The verdict corpus (test/fixtures/verdicts): the held-out-style documents, in order, with the number of their file. */
+export function verdictDocuments(root: string): Array<{ file: number; text: string }> {
+  const out: Array<{ file: number; text: string }> = [];
+  let file = 0;
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.name.endsWith('.yaml')) {
+        for (const doc of fs.readFileSync(full, 'utf8').split(/^---[ \t]*$/m)) {
+          if (/^[a-zA-Z]/m.test(doc)) out.push({ file, text: doc.replace(/^\n+/, '') });
+        }
+        file++;
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * A document moved to the namespaces of one copy: its top-level block
+ * `metadata` gets `<namespace>-<suffix>` (a namespace of the corpus that is
+ * not a plain name stays as it is, as it is what a case is about), or
+ * `default-<suffix>` when it has none. Done on the text, so YAML 1.1 scalars,
+ * duplicate keys and other oddities of the corpus stay as they are.
+ */
+function inNamespace(doc: string, suffix: string): string {
+  if (/^kind:\s*CustomResourceDefinition\s*$/m.test(doc)) return doc;
+  const metadata = /^metadata:[ \t]*\n/m.exec(doc);
+  if (metadata === null) return doc;
+  const start = metadata.index + metadata[0].length;
+  const rest = doc.slice(start);
+  const block = /^(?:[ \t]+.*\n|[ \t]*\n)*/.exec(rest)![0];
+  const namespace = /^( +)namespace:(.*)$/m.exec(block);
+  if (namespace !== null) {
+    const name = namespace[2].trim();
+    if (!/^[a-z0-9-]{1,40}$/.test(name)) return doc;
+    const replaced = block.replace(namespace[0], `${namespace[1]}namespace: ${name}-${suffix}`);
+    return doc.slice(0, start) + replaced + rest.slice(block.length);
+  }
+  const indent = /^( +)\S/m.exec(block)?.[1] ?? '  ';
+  return `${doc.slice(0, start)}${indent}namespace: default-${suffix}\n${rest}`;
+}
+
+/**
+ * What `kubectl get apiserviceexports,boundschemas -A -o yaml` of a provider
+ * cluster gives: the same objects (the verdict corpus, valid and invalid) in
+ * every consumer's namespaces, copy after copy until the file holds `bytes`
+ * (or `copies` copies). Each file of the corpus gets namespaces of its own in
+ * each copy, so its objects meet only each other, as when the corpus is
+ * checked file by file. Names repeat across namespaces, which the rules
+ * across objects must index, not scan. Returns the number of documents.
+ */
+export function writeRepeatedMix(file: string, corpus: string, size: { bytes?: number; copies?: number }): number {
+  const docs = verdictDocuments(corpus);
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let copy = 0;
+  try {
+    while (size.copies !== undefined ? copy < size.copies : written < (size.bytes ?? 0)) {
+      const text = docs.map(d => `---\n${inNamespace(d.text, `f${d.file}-c${copy}`)}`).join('');
+      fs.writeSync(fd, text);
+      written += Buffer.byteLength(text);
+      copy++;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy * docs.length;
+}
+
+/** A CRD of `plural` in `group`, with a 20-property schema. */
+function smallCrd(group: string, plural: string): any {
+  const kind = plural[0].toUpperCase() + plural.slice(1, -1);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${group}` },
+    spec: {
+      group,
+      names: { kind, listKind: `${kind}List`, plural, singular: kind.toLowerCase() },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: largeSchema(20) } }],
+    },
+  };
+}
+
+/**
+ * CRDs for `from-crd`, as a provider's clusters give them, until the file
+ * holds `bytes`: per copy, 8 CRDs of a group of its own (the same plurals,
+ * hence the same names but for the group, in every copy) and 2 CRDs that
+ * every copy repeats as they are (the same names, printed once).
+ */
+export function writeRepeatedCrds(file: string, bytes: number): number {
+  const plurals = ['widgets', 'gadgets', 'gizmos', 'sprockets', 'doohickeys', 'thingamabobs', 'whatsits', 'contraptions'];
+  const shared = ['widgets', 'gadgets'].map(p => `---\n${yamlOf(smallCrd('shared.example.com', p))}`).join('');
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let copy = 0;
+  try {
+    while (written < bytes) {
+      const text = plurals.map(p => `---\n${yamlOf(smallCrd(`c${copy}.example.com`, p))}`).join('') + shared;
+      fs.writeSync(fd, text);
+      written += Buffer.byteLength(text);
+      copy++;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy * 10;
+}

@@ -9,8 +9,8 @@ import type * as KubeBind from '../../src';
 
 export type KubeBindModule = typeof KubeBind;
 
-/** What one synthesized app holds. */
-export type Workload = 'exports' | 'boundschemas';
+/** What one synthesized app holds: ours, or cdk8s-plus's ConfigMaps (the peer's ratio to plain ApiObjects). */
+export type Workload = 'exports' | 'boundschemas' | 'configmaps';
 
 export const NAMESPACE = 'provider';
 
@@ -29,6 +29,7 @@ export function buildConstructs(kb: KubeBindModule, app: App, workload: Workload
   for (let i = 0; i < count; i++) {
     if (i % perChart === 0) chart = new Chart(app, chartId(i / perChart), { namespace: NAMESPACE });
     if (workload === 'exports') addExport(kb, chart!, i);
+    else if (workload === 'configmaps') addConfigMap(chart!, i);
     else addBoundSchema(kb, chart!, i);
   }
 }
@@ -52,6 +53,14 @@ function addExport(kb: KubeBindModule, chart: Chart, i: number): void {
     metadata: { name: `export-${i}` },
     resources: [{ group, resource: 'widgets', versions: ['v1'] }],
     permissionClaims: [claim],
+  });
+}
+
+/** cdk8s-plus's cost per object, without any validation of ours. */
+function addConfigMap(chart: Chart, i: number): void {
+  new kplus.ConfigMap(chart, `config${i}`, {
+    metadata: { name: `config-${i}` },
+    data: { 'group': `g${i}.example.com`, 'resource': 'widgets', 'secret.name': `ca-${i}` },
   });
 }
 

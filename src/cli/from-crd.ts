@@ -177,6 +177,7 @@ interface ReadCrds {
 async function readCrds(operands: readonly string[], options: FromCrdOptions, io: CliIo, limits: ReadLimits, batch: FileBatch): Promise<ReadCrds> {
   const messages = batch.list<Diagnostic>();
   const madeFacts = batch.list<Manifest>();
+  const madeOfGroup = batch.groups<unknown, Manifest>();
   const keptFacts = batch.list<Manifest>();
   const labelledFacts = batch.list<Manifest>();
   const checkedSchemas = batch.list<CheckedObject>();
@@ -213,10 +214,13 @@ async function readCrds(operands: readonly string[], options: FromCrdOptions, io
     // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
     // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
     const facts = detached(crossObjectFacts(schema));
-    const sameGroup = madeFacts.filter(f => own(own(f, 'spec'), 'group') === own(own(schema, 'spec'), 'group'));
+    // Looked up by group, not filtered out of every BoundSchema made so far (linear in the input, issue 23).
+    const group = own(own(schema, 'spec'), 'group');
+    const sameGroup = madeOfGroup.of(group);
+    const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context)[sameGroup.length] ?? [];
+    madeOfGroup.add(group, facts);
     madeFacts.push(facts);
-    const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context);
-    const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...(across[sameGroup.length] ?? [])], origin);
+    const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...across], origin);
     checkedSchemas.push({ ...checked, manifest: detached(identityOf(schema)) });
     if (checked.valid) {
       keptFacts.push(facts);

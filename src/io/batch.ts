@@ -17,6 +17,13 @@ interface Part {
   mark(): () => void;
 }
 
+/** Lists of a batch by key: see `FileBatch.groups`. */
+export interface Groups<K, V> {
+  /** The items of `key`, in the order added (read only: add through `add`). */
+  of(key: K): readonly V[];
+  add(key: K, item: V): void;
+}
+
 /** A value of the batch: read and set through `value`. */
 export interface Cell<T> {
   value: T;
@@ -55,6 +62,26 @@ export class FileBatch {
     };
     this.parts.push({ mark: () => { added.length = 0; return () => { for (const key of added) map.delete(key); }; } });
     return map;
+  }
+
+  /**
+   * Lists by key (e.g. the BoundSchemas of each API group), looked up rather
+   * than filtered out of one long list; a rollback removes the items added
+   * since `begin`.
+   */
+  public groups<K, V>(): Groups<K, V> {
+    const lists = new Map<K, V[]>();
+    const added: K[] = [];
+    this.parts.push({ mark: () => { added.length = 0; return () => { for (const key of added.reverse()) lists.get(key)!.pop(); }; } });
+    return {
+      of: key => lists.get(key) ?? [],
+      add: (key, item) => {
+        let list = lists.get(key);
+        if (list === undefined) lists.set(key, list = []);
+        list.push(item);
+        added.push(key);
+      },
+    };
   }
 
   /** Starts the batch of the next file. */

@@ -60,11 +60,25 @@ class Lines {
   }
 }
 
+/** The lines of the last document located: the findings of one object come together. */
+let lastLines: Lines | undefined;
+let lastText: string | undefined;
+
+function linesOf(text: string): Lines {
+  if (text !== lastText || lastLines === undefined) {
+    lastLines = new Lines(text);
+    lastText = text;
+  }
+  return lastLines;
+}
+
 /** The value after a key's or an item's indicator: what follows on the line decides whether a block comes below. */
 function valueAfter(lines: Lines, line: number, rest: string, parentCol: number, seqAtSameIndent: boolean): Step | Unsure {
   const value = rest.replace(/^[ ]+/, '');
   if (value !== '' && !value.startsWith('#')) {
     // An inline value: a scalar, unless it starts a flow collection or carries an anchor, alias or tag.
+    // An empty flow collection (`{}`, `[]`) is a leaf on this line, as a scalar is.
+    if (/^(?:\{[ ]*\}|\[[ ]*\])[ ]*(?:#.*)?$/.test(value)) return { line, below: undefined };
     if (/^[{[&*!]/.test(value)) return UNSURE;
     return { line, below: undefined };
   }
@@ -170,7 +184,7 @@ function isDottedKey(token: PathToken): boolean {
  * `lineOf` of `locate.ts` finds it. Undefined when not sure.
  */
 export function quickLine(text: string, path: string): number | undefined {
-  const lines = new Lines(text);
+  const lines = linesOf(text);
   let first = 0;
   for (; first < lines.lines.length; first++) {
     const indent = lines.indent(first);

@@ -253,7 +253,7 @@ function sourceObject(
 
 /** The line of a field path of the object read at `place`, or of its deepest existing parent. */
 export function locateAt(place: SourcePlace, fieldPath: string): number {
-  const docText = place.text ?? (place.bytes !== undefined ? readRange(place.bytes.path, place.bytes.start, place.bytes.length) : '');
+  const docText = place.text ?? (place.bytes !== undefined ? textOf(place.bytes) : '');
   const prefix: PathToken[] = place.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: place.item }];
   // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -261,6 +261,18 @@ export function locateAt(place: SourcePlace, fieldPath: string): number {
   if (quick !== undefined) return place.docLine + quick;
   return (require('./locate') as typeof import('./locate')).lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
   /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+/**
+ * The place read again last, and its text: the findings of one object come
+ * together, with the same place (kept by identity, so a file written again
+ * later is read again).
+ */
+let lastRead: { place: SourcePlace['bytes']; text: string } | undefined;
+
+function textOf(bytes: NonNullable<SourcePlace['bytes']>): string {
+  if (lastRead?.place !== bytes) lastRead = { place: bytes, text: readRange(bytes.path, bytes.start, bytes.length) };
+  return lastRead.text;
 }
 
 /** The UTF-8 text of bytes [start, start+length) of a file; empty if it cannot be read again. */

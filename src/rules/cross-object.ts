@@ -18,6 +18,7 @@ import { Violation, violation } from './violation';
 import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
 import { isCrd, isCrdOfAnyVersion, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
+import { visited } from './work-count';
 
 type Finding = { index: number; violation: Violation };
 
@@ -30,6 +31,8 @@ const KUBE_BIND_KINDS = ['APIServiceExport', 'BoundSchema'] as const;
 /** Where one resource (group + plural) is defined. */
 interface SchemaSource {
   readonly index: number;
+  /** metadata.name, when a string. */
+  readonly name: string | undefined;
   /** `BoundSchema "cowboys.wildwest.dev"`, for messages. */
   readonly label: string;
   readonly kind: 'BoundSchema' | 'APIServiceExport' | 'CustomResourceDefinition';
@@ -79,6 +82,7 @@ function schemaSources(objects: readonly Located[], ctx: RuleContext): SchemaSou
     const clusterWide = kind === 'CustomResourceDefinition';
     out.push({
       index,
+      name: nameOf(manifest),
       label: labelOf(kind, manifest, index),
       kind,
       namespace: clusterWide ? undefined : namespaceOf(manifest),
@@ -105,11 +109,52 @@ function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): ExportA
     .map(o => ({ index: o.index, manifest: o.manifest, namespace: namespaceOf(o.manifest), resources: exportedResources(o.manifest) }));
 }
 
-/** What several rules read from the same objects, read once while `withCrossObjectIndex` runs. */
+/**
+ * The sources of one resource (group + plural) by where an export sees them
+ * from, each list in order of preference (`byPreference`), sorted once.
+ */
+interface ResourceSources {
+  /** CRDs and sources that leave their namespace to the client: seen from every namespace. */
+  readonly anywhere: Ranked;
+  /** The other sources, by namespace. */
+  readonly byNamespace: Map<string, Ranked>;
+  /** Every source: what an export that leaves its namespace to the client sees. */
+  readonly all: Ranked;
+}
+
+/** Sources in order of preference, with the first one passing each question, found once. */
+interface Ranked {
+  readonly sources: SchemaSource[];
+  readonly first: Map<Question, SchemaSource | undefined>;
+}
+
+/** What the rules ask of the preferred source of a resource. */
+const QUESTIONS = {
+  any: (_: SchemaSource) => true,
+  clusterScoped: (s: SchemaSource) => s.scope === 'Cluster',
+  scoped: (s: SchemaSource) => s.scope === 'Cluster' || s.scope === 'Namespaced',
+  listsVersions: (s: SchemaSource) => s.served !== undefined,
+  boundSchema: (s: SchemaSource) => s.kind === 'BoundSchema',
+};
+type Question = keyof typeof QUESTIONS;
+
+/** BoundSchemas named `name`, by where they are. */
+interface SameNamed {
+  /** The first in each namespace. */
+  readonly byNamespace: Map<string, SchemaSource>;
+  /** The first that leaves its namespace to the client. */
+  anywhere: SchemaSource | undefined;
+  /** The first with a namespace. */
+  withNamespace: SchemaSource | undefined;
+}
+
+/** What several rules read from the same objects, read and indexed once while `withCrossObjectIndex` runs. */
 interface CrossObjectIndex {
   readonly sources: SchemaSource[];
-  /** The sources by `group` and `plural`, in object order. */
-  readonly sourcesByResource: Map<string, SchemaSource[]>;
+  /** The sources by `resourceKey(group, plural)`. */
+  readonly sourcesByResource: Map<string, ResourceSources>;
+  /** The BoundSchemas by metadata.name. */
+  readonly boundSchemasByName: Map<string, SameNamed>;
   readonly exports: ExportAt[];
 }
 
@@ -117,44 +162,99 @@ const sharedIndex = new SharedWithinRun<CrossObjectIndex>();
 
 /**
  * Runs `fn` (the rules across the objects of one run) with the objects'
- * schema sources and exports read once and shared by the rules, instead of
- * once per rule.
+ * schema sources and exports read and indexed once and shared by the rules,
+ * instead of once per rule.
  */
 export function withCrossObjectIndex<T>(fn: () => T): T {
   return sharedIndex.run(fn);
 }
 
+function ranked(): Ranked {
+  return { sources: [], first: new Map() };
+}
+
 function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectIndex {
   return sharedIndex.get(objects, ctx.group, () => {
+    visited(objects.length, undefined);
     const sources = schemaSources(objects, ctx);
-    const sourcesByResource = new Map<string, SchemaSource[]>();
+    const sourcesByResource = new Map<string, ResourceSources>();
+    const boundSchemasByName = new Map<string, SameNamed>();
     for (const source of sources) {
       const key = resourceKey(source.group, source.plural);
-      const list = sourcesByResource.get(key);
-      if (list === undefined) sourcesByResource.set(key, [source]);
-      else list.push(source);
+      let entry = sourcesByResource.get(key);
+      if (entry === undefined) sourcesByResource.set(key, entry = { anywhere: ranked(), byNamespace: new Map(), all: ranked() });
+      entry.all.sources.push(source);
+      if (source.clusterWide || source.namespace === undefined) {
+        entry.anywhere.sources.push(source);
+      } else {
+        let inNamespace = entry.byNamespace.get(source.namespace);
+        if (inNamespace === undefined) entry.byNamespace.set(source.namespace, inNamespace = ranked());
+        inNamespace.sources.push(source);
+      }
+      if (source.kind === 'BoundSchema' && source.name !== undefined) addSameNamed(boundSchemasByName, source.name, source);
     }
-    return { sources, sourcesByResource, exports: v1alpha2Exports(objects, ctx) };
+    for (const entry of sourcesByResource.values()) {
+      for (const list of [entry.anywhere, entry.all, ...entry.byNamespace.values()]) {
+        if (list.sources.length > 1) visited(list.sources.length, list.sources.sort(byPreference));
+      }
+    }
+    return { sources, sourcesByResource, boundSchemasByName, exports: v1alpha2Exports(objects, ctx) };
   });
+}
+
+function addSameNamed(byName: Map<string, SameNamed>, name: string, schema: SchemaSource): void {
+  let named = byName.get(name);
+  if (named === undefined) byName.set(name, named = { byNamespace: new Map(), anywhere: undefined, withNamespace: undefined });
+  if (schema.namespace === undefined) {
+    named.anywhere ??= schema;
+  } else {
+    named.withNamespace ??= schema;
+    if (!named.byNamespace.has(schema.namespace)) named.byNamespace.set(schema.namespace, schema);
+  }
 }
 
 function resourceKey(group: string, plural: string): string {
   return `${group}\u0000${plural}`;
 }
 
-/**
- * The sources defining `resource`, visible from an export in `namespace`.
- * A missing namespace matches any: manifests often leave it to `kubectl -n`.
- */
-function sourcesFor(index: CrossObjectIndex, resource: ExportedResource, namespace: string | undefined): SchemaSource[] {
-  const candidates = index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [];
-  return candidates.filter(s => s.clusterWide || s.namespace === undefined || namespace === undefined || s.namespace === namespace);
+/** The first of `list` (in order of preference) that passes `question`, looked for once. */
+function firstOf(list: Ranked | undefined, question: Question): SchemaSource | undefined {
+  if (list === undefined) return undefined;
+  if (list.first.has(question)) return list.first.get(question);
+  const test = QUESTIONS[question];
+  let found: SchemaSource | undefined;
+  for (const source of list.sources) {
+    visited(1, undefined);
+    if (test(source)) {
+      found = source;
+      break;
+    }
+  }
+  list.first.set(question, found);
+  return found;
 }
 
-/** BoundSchemas first: they are what kube-bind binds; CRDs last. */
+/**
+ * The preferred source defining `resource` that passes `question`, among
+ * those visible from an export in `namespace`. A missing namespace matches
+ * any: manifests often leave it to `kubectl -n`.
+ */
+function preferredSource(
+  index: CrossObjectIndex, resource: ExportedResource, namespace: string | undefined, question: Question,
+): SchemaSource | undefined {
+  const entry = index.sourcesByResource.get(resourceKey(resource.group, resource.resource));
+  if (entry === undefined) return undefined;
+  if (namespace === undefined) return firstOf(entry.all, question);
+  const anywhere = firstOf(entry.anywhere, question);
+  const here = firstOf(entry.byNamespace.get(namespace), question);
+  if (anywhere === undefined || here === undefined) return anywhere ?? here;
+  return byPreference(anywhere, here) <= 0 ? anywhere : here;
+}
+
+/** BoundSchemas first: they are what kube-bind binds; CRDs last; in object order within a kind. */
 function byPreference(a: SchemaSource, b: SchemaSource): number {
   const rank = (s: SchemaSource) => s.kind === 'BoundSchema' ? 0 : s.kind === 'APIServiceExport' ? 1 : 2;
-  return rank(a) - rank(b);
+  return rank(a) - rank(b) || a.index - b.index;
 }
 
 /** `g/v` → `g`; a bare version (`v1alpha2`) is the core group; a bare `g` is taken as a group that lost its version. */
@@ -188,6 +288,7 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
@@ -195,8 +296,7 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
       // The export holds informerScope, its resources' schemas the scope: look them up only when the informerScope can break it.
       if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks({ scope: Scope.CLUSTER, informerScope })) continue;
       for (const resource of exp.resources) {
-        const clusterScoped = sourcesFor(index, resource, exp.namespace).sort(byPreference)
-          .find(s => CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks({ scope: s.scope, informerScope }));
+        const clusterScoped = preferredSource(index, resource, exp.namespace, 'clusterScoped');
         if (clusterScoped === undefined) continue;
         out.push({
           index: exp.index,
@@ -219,11 +319,12 @@ const servedVersions: CrossObjectRule = defineRule({
   severity: 'warning',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
       for (const resource of exp.resources) {
-        const source = sourcesFor(index, resource, exp.namespace).filter(s => s.served !== undefined).sort(byPreference)[0];
+        const source = preferredSource(index, resource, exp.namespace, 'listsVersions');
         if (source === undefined) continue;
         const served = source.served ?? [];
         for (const version of resource.versions) {
@@ -251,9 +352,10 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
-    const crds = kubeBindCrds(objects);
-    const crdsForConfigured = crds.some(c => c.group === ctx.group);
+    const crdGroups = new Set(kubeBindCrds(objects).map(c => c.group));
+    const crdsForConfigured = crdGroups.has(ctx.group);
     const objectsForConfigured = objects.some(o => kindVersionOf(o.manifest, ctx.group) !== undefined);
     for (const { index, manifest } of objects) {
       const kind = own(manifest, 'kind');
@@ -272,7 +374,7 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
       if (crdsForConfigured) {
         message = `${uses} but the kube-bind CRDs serve ${show(ctx.group)}, so this object was not validated`;
         hint = `the API server will refuse it with: no matches for kind ${show(kind)} in version ${show(apiVersion)}; use apiVersion ${fixed}; when you configure the group of the CRDs, give the same group to every kube-bind object`;
-      } else if (crds.some(c => c.group === group)) {
+      } else if (crdGroups.has(group)) {
         message = `${uses}, not the validated group ${show(ctx.group)}, so this object was not validated`;
         hint = `the kube-bind CRDs in this set serve ${show(group)}: validate with group ${show(group)} (the group option), the group the CRDs were emitted with`;
       } else if (objectsForConfigured || group.endsWith('kube-bind.io')) {
@@ -296,12 +398,14 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects);
+    const kindsOfConfigured = new Set(crds.filter(c => c.group === ctx.group).map(c => c.kind));
     for (const crd of crds) {
       if (crd.group === ctx.group) continue;
       // A CRD of the same kind under the configured group means this one belongs to another product (a fork).
-      if (crds.some(c => c.kind === crd.kind && c.group === ctx.group)) continue;
+      if (kindsOfConfigured.has(crd.kind)) continue;
       out.push({
         index: crd.index,
         violation: violation(sameGroupForCrds, 'spec.group',
@@ -321,11 +425,13 @@ const uniqueSchemas: CrossObjectRule = defineRule({
   severity: 'warning',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const first = new Map<string, SchemaSource>();
     for (const source of indexOf(objects, ctx).sources) {
       if (source.clusterWide) continue;
-      const key = JSON.stringify([source.kind, source.namespace ?? '', source.group, source.plural]);
+      // Namespaces, groups and plurals hold no NUL, and no namespace is empty: the key is unambiguous.
+      const key = `${source.kind}\u0000${source.namespace ?? ''}\u0000${source.group}\u0000${source.plural}`;
       const earlier = first.get(key);
       if (earlier === undefined) {
         first.set(key, source);
@@ -349,19 +455,9 @@ const uniqueSchemas: CrossObjectRule = defineRule({
 
 const RECONCILER = 'kube-bind backend (backend/controllers/serviceexportrequest/serviceexportrequest_reconcile.go';
 
-/** The BoundSchemas of the run, for the rules that need kube-bind's own definitions. */
-function boundSchemas(index: CrossObjectIndex): SchemaSource[] {
-  return index.sources.filter(s => s.kind === 'BoundSchema');
-}
-
 /** `<resource>.<group>`, "core" for the core group: the name kube-bind looks a resource's BoundSchema up by. */
 export function boundSchemaNameOf(group: string, resource: string): string {
   return `${resource}.${group === '' ? 'core' : group}`;
-}
-
-/** A namespace left out (for `kubectl -n`) matches any. */
-function sameNamespace(a: string | undefined, b: string | undefined): boolean {
-  return a === undefined || b === undefined || a === b;
 }
 
 /** The resources of an export whose group and resource kube-bind's patterns accept (KB121/KB122 report the others). */
@@ -376,13 +472,13 @@ const oneScopePerExport: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     for (const exp of index.exports) {
       let first: { resource: ExportedResource; scope: string; label: string } | undefined;
       for (const resource of wellFormed(exp.resources)) {
-        const source = sourcesFor(index, resource, exp.namespace).sort(byPreference)
-          .find(s => s.scope === 'Cluster' || s.scope === 'Namespaced');
+        const source = preferredSource(index, resource, exp.namespace, 'scoped');
         if (source === undefined) continue;
         const scope = source.scope as string;
         if (first === undefined) {
@@ -412,26 +508,19 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
-    const schemas = boundSchemas(index);
     // No BoundSchema at all: the input does not carry the schemas (kube-bind's backend or another chart makes them).
-    if (schemas.length === 0) return out;
-    const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
-    const byName = new Map<string, SchemaSource[]>();
-    for (const schema of schemas) {
-      const name = nameOf(byIndex.get(schema.index) ?? {});
-      if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), schema]);
-    }
+    if (!index.sources.some(s => s.kind === 'BoundSchema')) return out;
     for (const exp of index.exports) {
       for (const resource of wellFormed(exp.resources)) {
         const name = boundSchemaNameOf(resource.group, resource.resource);
-        const named = byName.get(name) ?? [];
-        if (named.some(s => sameNamespace(s.namespace, exp.namespace))) continue;
+        const named = index.boundSchemasByName.get(name);
+        if (named !== undefined && (exp.namespace === undefined || named.anywhere !== undefined || named.byNamespace.has(exp.namespace))) continue;
         const where = exp.namespace !== undefined ? `namespace ${show(exp.namespace)}` : 'the export\'s namespace';
-        const elsewhere = named.find(s => s.namespace !== undefined);
-        const misnamed = (index.sourcesByResource.get(resourceKey(resource.group, resource.resource)) ?? [])
-          .find(s => s.kind === 'BoundSchema' && sameNamespace(s.namespace, exp.namespace));
+        const elsewhere = named?.withNamespace;
+        const misnamed = preferredSource(index, resource, exp.namespace, 'boundSchema');
         let found = '';
         if (elsewhere !== undefined) found = `; ${elsewhere.label} is in namespace ${show(elsewhere.namespace)}`;
         else if (misnamed !== undefined) found = `; ${misnamed.label} defines it, but under another name`;
@@ -451,13 +540,15 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
 /** The names a BoundSchema or v1alpha1 export asks the consumer's API server for, with their defaults. */
 interface RequestedNames {
   readonly source: SchemaSource;
+  /** Its place among the definitions compared. */
+  readonly order: number;
   /** plural, singular, shortNames: one namespace per group. */
   readonly resources: ReadonlyArray<{ field: string; value: string }>;
   /** kind, listKind: another namespace per group. */
   readonly kinds: ReadonlyArray<{ field: string; value: string }>;
 }
 
-function requestedNames(source: SchemaSource, manifest: Manifest): RequestedNames {
+function requestedNames(source: SchemaSource, manifest: Manifest, order: number): RequestedNames {
   const names = own(own(manifest, 'spec'), 'names');
   const str = (key: string): string | undefined => (typeof own(names, key) === 'string' && own(names, key) !== '' ? own(names, key) : undefined);
   const kind = str('kind');
@@ -474,7 +565,7 @@ function requestedNames(source: SchemaSource, manifest: Manifest): RequestedName
   if (kind !== undefined) kinds.push({ field: 'spec.names.kind', value: kind });
   const listKind = str('listKind') ?? (kind !== undefined ? `${kind}List` : undefined);
   if (listKind !== undefined) kinds.push({ field: str('listKind') !== undefined ? 'spec.names.listKind' : 'spec.names.kind', value: listKind });
-  return { source, resources, kinds };
+  return { source, order, resources, kinds };
 }
 
 const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
@@ -484,35 +575,90 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   severity: 'error',
   scope: 'app',
   check(objects, ctx) {
+    visited(objects.length, undefined);
     const out: Finding[] = [];
     const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
-    // Compared within one group only: most runs hold one definition per group.
-    const earlierOfGroup = new Map<string, RequestedNames[]>();
+    // The names used so far, by group: in each namespace, by those that leave it to the client, and in all.
+    const usedOfGroup = new Map<string, { inNamespace: Map<string, NamesUsed>; anywhere: NamesUsed; all: NamesUsed }>();
+    let order = 0;
     for (const source of indexOf(objects, ctx).sources) {
       if (source.clusterWide) continue; // the provider's own CRDs are not created on the consumer
-      const mine = requestedNames(source, byIndex.get(source.index) ?? {});
-      let earlier = earlierOfGroup.get(source.group);
-      if (earlier === undefined) earlierOfGroup.set(source.group, earlier = []);
-      for (const other of earlier) {
-        const theirs = other.source;
-        // One group, one consumer; the same group/resource twice is KB174's finding.
-        if (theirs.group !== source.group || !sameNamespace(theirs.namespace, source.namespace) || theirs.plural === source.plural) continue;
-        const clash = firstClash(mine.resources, other.resources) ?? firstClash(mine.kinds, other.kinds);
-        if (clash === undefined) continue;
-        out.push({
-          index: source.index,
-          violation: violation(namesOfOneGroupDiffer, clash.field,
-            `${clash.field} ${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
-            'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
-            + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
-        });
-        break;
+      const mine = requestedNames(source, byIndex.get(source.index) ?? {}, order++);
+      let used = usedOfGroup.get(source.group);
+      if (used === undefined) usedOfGroup.set(source.group, used = { inNamespace: new Map(), anywhere: new NamesUsed(), all: new NamesUsed() });
+      let here: NamesUsed | undefined;
+      if (source.namespace !== undefined) {
+        here = used.inNamespace.get(source.namespace);
+        if (here === undefined) used.inNamespace.set(source.namespace, here = new NamesUsed());
       }
-      earlier.push(mine);
+      // The earliest definition seen from this one's namespace that asks for one of its names under another plural
+      // (the same group/resource twice is KB174's finding).
+      const other = source.namespace === undefined
+        ? used.all.earliestClash(mine)
+        : earliest(here!.earliestClash(mine), used.anywhere.earliestClash(mine));
+      if (other !== undefined) {
+        const theirs = other.source;
+        const clash = firstClash(mine.resources, other.resources) ?? firstClash(mine.kinds, other.kinds);
+        if (clash !== undefined) {
+          out.push({
+            index: source.index,
+            violation: violation(namesOfOneGroupDiffer, clash.field,
+              `${clash.field} ${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
+              'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
+              + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
+          });
+        }
+      }
+      (here ?? used.anywhere).add(mine);
+      used.all.add(mine);
     }
     return out;
   },
 });
+
+/** Who first asked for a name, and who first asked for it under another plural. */
+interface NameUse {
+  readonly first: RequestedNames;
+  otherPlural: RequestedNames | undefined;
+}
+
+/** The names asked for by the definitions of one group seen so far (in one namespace, or in several), by name. */
+class NamesUsed {
+  private readonly resources = new Map<string, NameUse>();
+  private readonly kinds = new Map<string, NameUse>();
+
+  public add(names: RequestedNames): void {
+    for (const { value } of names.resources) useName(this.resources, value, names);
+    for (const { value } of names.kinds) useName(this.kinds, value, names);
+  }
+
+  /** The earliest definition added that asks for one of the names of `mine` under another plural. */
+  public earliestClash(mine: RequestedNames): RequestedNames | undefined {
+    let found: RequestedNames | undefined;
+    for (const { value } of mine.resources) found = earliest(found, underOtherPlural(this.resources.get(value), mine));
+    for (const { value } of mine.kinds) found = earliest(found, underOtherPlural(this.kinds.get(value), mine));
+    return found;
+  }
+}
+
+function useName(byName: Map<string, NameUse>, value: string, names: RequestedNames): void {
+  visited(1, undefined);
+  const use = byName.get(value);
+  if (use === undefined) byName.set(value, { first: names, otherPlural: undefined });
+  else if (use.otherPlural === undefined && use.first.source.plural !== names.source.plural) use.otherPlural = names;
+}
+
+/** Of those asking for a name, the earliest under another plural than `mine`'s. */
+function underOtherPlural(use: NameUse | undefined, mine: RequestedNames): RequestedNames | undefined {
+  visited(1, undefined);
+  if (use === undefined) return undefined;
+  return use.first.source.plural !== mine.source.plural ? use.first : use.otherPlural;
+}
+
+function earliest(a: RequestedNames | undefined, b: RequestedNames | undefined): RequestedNames | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return a.order <= b.order ? a : b;
+}
 
 function firstClash(mine: ReadonlyArray<{ field: string; value: string }>, theirs: ReadonlyArray<{ field: string; value: string }>):
 { field: string; value: string; otherField: string } | undefined {

@@ -8,8 +8,9 @@
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
 import { deprecationNotes } from './k8s-deprecation';
-import { StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
+import { StructuralIssue, StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
 import { deepEqual, utf8Length } from './k8s-values';
+import { perObject } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
@@ -230,10 +231,33 @@ export function differingVersionSchemas(obj: Manifest, ctx: RuleContext): Schema
   return out;
 }
 
+/**
+ * Every issue the structural-schema walk finds in the versions of an object
+ * for a kube-bind group, walked once per object and group while the rules of
+ * one object run (five rules report its kinds of issue), not once per rule.
+ */
+const structuralIssuesByGroup = perObject((_: Manifest) => new Map<string, StructuralIssue[]>());
+
+function structuralIssuesOf(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
+  const byGroup = structuralIssuesByGroup(obj);
+  let issues = byGroup.get(ctx.group);
+  if (issues === undefined) byGroup.set(ctx.group, issues = walkVersionSchemas(obj, ctx));
+  return issues;
+}
+
 /** What the structural-schema walk finds of one kind, reported as `rule`'s. */
 function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {
-  const kv = kindVersionOf(obj, ctx.group);
   const out: Violation[] = [];
+  for (const issue of structuralIssuesOf(obj, ctx)) {
+    if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
+  }
+  return out;
+}
+
+/** The structural issues of every version's schema, in version order, each distinct schema once. */
+function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
+  const kv = kindVersionOf(obj, ctx.group);
+  const out: StructuralIssue[] = [];
   const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
   for (const v of versionEntries(obj) ?? []) {
     const found = versionSchema(kv, v);
@@ -242,9 +266,7 @@ function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest
     // Versions repeating an already checked schema would repeat its findings word for word.
     if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
     checked.push({ schema: found.schema, statusSubresource });
-    for (const issue of structuralSchemaIssues(found.schema, found.path, { statusSubresource })) {
-      if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
-    }
+    for (const issue of structuralSchemaIssues(found.schema, found.path, { statusSubresource })) out.push(issue);
   }
   return out;
 }

@@ -1,0 +1,102 @@
+/**
+ * The rules across objects do work linear in the input: on what
+ * `kubectl get apiserviceexports,boundschemas -A` of a provider cluster gives
+ * (the same BoundSchemas and exports in every consumer's namespace), 4× the
+ * objects cost at most 4.6× the elements visited (counted by
+ * `crossObjectWork`, not timed: timing targets live in `npm run bench`).
+ * On indexes built once per run the ratio is 4.0; on scans per object
+ * (same-named schemas, candidates per resource, earlier schemas of a group) it
+ * grows with the number of namespaces.
+ */
+import { crossObjectViolations } from '../../src/rules/index';
+import { RuleContext } from '../../src/rules/rule';
+import { Manifest } from '../../src/model/manifest';
+import { crossObjectWork } from '../../src/rules/work-count';
+
+const ctx: RuleContext = { group: 'kube-bind.io' };
+
+function boundSchema(namespace: string | undefined, plural: string, group: string, scope: string, names: Manifest = {}): Manifest {
+  const kind = plural[0].toUpperCase() + plural.slice(1, -1);
+  return {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'BoundSchema',
+    metadata: { name: `${plural}.${group}`, ...(namespace !== undefined ? { namespace } : {}) },
+    spec: {
+      group,
+      names: { kind, plural, singular: kind.toLowerCase(), listKind: `${kind}List`, ...names },
+      scope,
+      informerScope: 'Cluster',
+      versions: [{ name: 'v1', served: true, storage: true }, { name: 'v2', served: false, storage: false }],
+    },
+  };
+}
+
+function exportOf(namespace: string | undefined, name: string, resources: Array<[string, string, string[]]>, informerScope = 'Cluster'): Manifest {
+  return {
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'APIServiceExport',
+    metadata: { name, ...(namespace !== undefined ? { namespace } : {}) },
+    spec: { informerScope, resources: resources.map(([group, resource, versions]) => ({ group, resource, versions })) },
+  };
+}
+
+/** The objects of one consumer namespace: valid ones, and one case of each rule's finding. */
+function consumer(namespace: string): Manifest[] {
+  return [
+    boundSchema(namespace, 'widgets', 'example.com', 'Namespaced'),
+    boundSchema(namespace, 'gadgets', 'example.com', 'Namespaced', { shortNames: ['wd'] }),
+    boundSchema(namespace, 'sprockets', 'example.com', 'Namespaced', { shortNames: ['wd'] }), // KB177: short name taken
+    boundSchema(namespace, 'widgets', 'example.com', 'Namespaced'), // KB174: twice in one namespace
+    boundSchema(namespace, 'clusterthings', 'example.com', 'Cluster'),
+    {
+      apiVersion: 'kube-bind.io/v1alpha1',
+      kind: 'APIServiceExport',
+      metadata: { name: 'gizmos.example.org', namespace },
+      spec: { group: 'example.org', names: { kind: 'Gizmo', plural: 'gizmos' }, scope: 'Namespaced', informerScope: 'Cluster', versions: [{ name: 'v1', served: true }] },
+    },
+    exportOf(namespace, 'widgets', [['example.com', 'widgets', ['v1']], ['example.com', 'gadgets', ['v1']]]),
+    exportOf(namespace, 'unserved', [['example.com', 'widgets', ['v2']]]), // KB171
+    exportOf(namespace, 'mixed', [['example.com', 'widgets', ['v1']], ['example.com', 'clusterthings', ['v1']]]), // KB175
+    exportOf(namespace, 'narrow', [['example.com', 'clusterthings', ['v1']]], 'Namespaced'), // KB170
+    exportOf(namespace, 'missing', [['example.com', 'doohickeys', ['v1']]]), // KB176
+    exportOf(namespace, 'gizmos', [['example.org', 'gizmos', ['v1']]]), // KB176 (no BoundSchema for a v1alpha1 export's resource)
+    { apiVersion: 'kube-bind.example/v1alpha2', kind: 'BoundSchema', metadata: { name: 'elsewhere', namespace } }, // KB172
+  ];
+}
+
+/** `copies` consumer namespaces, and what is not repeated: the provider's CRDs, an export left to `kubectl -n`. */
+function provider(copies: number): Manifest[] {
+  const out: Manifest[] = [];
+  for (let c = 0; c < copies; c++) out.push(...consumer(`consumer-${c}`));
+  out.push({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }] },
+  });
+  out.push(exportOf(undefined, 'anywhere', [['example.com', 'widgets', ['v1']]]));
+  return out;
+}
+
+function measure(copies: number): { steps: number; findings: Map<string, number> } {
+  const objects = provider(copies);
+  crossObjectWork.steps = 0;
+  const found = crossObjectViolations(objects, ctx);
+  const findings = new Map<string, number>();
+  for (const v of found.flat()) findings.set(v.rule, (findings.get(v.rule) ?? 0) + 1);
+  return { steps: crossObjectWork.steps, findings };
+}
+
+test('the mix exercises every rule across objects, each namespace finding its own', () => {
+  const { findings } = measure(3);
+  expect([...findings.keys()].sort()).toEqual(['KB170', 'KB171', 'KB172', 'KB174', 'KB175', 'KB176', 'KB177']);
+  const fourTimes = measure(12).findings;
+  for (const [rule, count] of findings) expect([rule, fourTimes.get(rule)]).toEqual([rule, 4 * count]);
+});
+
+test.each([50, 200])('4× the namespaces (%i → 4×) cost at most 4.6× the elements visited', n => {
+  const small = measure(n).steps;
+  const large = measure(4 * n).steps;
+  expect(small).toBeGreaterThan(0);
+  expect(large / small).toBeLessThanOrEqual(4.6);
+});
