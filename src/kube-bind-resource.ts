@@ -66,10 +66,10 @@ export interface KubeBindResourceKind {
  * it), its name and metadata, and the wiring to the rules engine, which
  * checks the object at synth (errors fail it; warnings are printed).
  *
- * A kind is its props, its spec (`renderSpec`, read at every rendering, so
- * that `addX()` after construction takes effect) and its rules. Its `addX()`
- * mutators call `noteChange()` (src/validation.ts), so that a later synth in
- * the same process checks the object again.
+ * A kind is its props, its spec (`renderSpec`, read at synth, so that
+ * `addX()` after construction takes effect) and its rules. Its `addX()`
+ * mutators call `noteChange()` (src/validation.ts): the spec is rendered once
+ * per such change, for the rules and the output alike.
  */
 export abstract class KubeBindResource extends Construct {
   /**
@@ -129,8 +129,9 @@ export abstract class KubeBindResource extends Construct {
   }
 
   /**
-   * The object's `spec`, built from the construct's state. Called at every
-   * rendering; it may return user data as given (the base copies nothing).
+   * The object's `spec`, built from the construct's state. Called again
+   * after every `noteChange()`; it may return user data as given (the base
+   * copies nothing, and nothing changes what it returns).
    */
   protected abstract renderSpec(): { [key: string]: any };
 }
