@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
+import { libraryKind } from './kube-bind-resource';
 import { Isolation } from './model/enums';
 
 /**
@@ -40,3 +41,5 @@ export class ApiServiceExportV1Alpha1 extends DefinitionResource {
     };
   }
 }
+
+libraryKind(ApiServiceExportV1Alpha1);

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { BoundSchema } from './bound-schema';
-import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
 import { InformerScope, Isolation } from './model/enums';
 import { PermissionClaim } from './permission-claim';
@@ -191,6 +191,8 @@ export class ApiServiceExport extends KubeBindResource {
     return spec;
   }
 }
+
+libraryKind(ApiServiceExport);
 
 function renderResource(r: ExportedResource | BoundSchema): ExportedResource {
   if (BoundSchema.isBoundSchema(r)) {

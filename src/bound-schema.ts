@@ -4,6 +4,7 @@ import { IApiResource } from './api-resource';
 import { Conversion } from './conversion';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
+import { libraryKind } from './kube-bind-resource';
 import { boundSchemaPropsFromCrd } from './migrate/props-from-crd';
 import { InformerScope } from './model/enums';
 import { ResourceNames } from './resource-names';
@@ -132,6 +133,8 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
     };
   }
 }
+
+libraryKind(BoundSchema);
 
 /** The rule whose subject is a CRD kube-bind cannot export as it is; an error here, where the export is asked for. */
 const CANNOT_BIND = 'KB180';

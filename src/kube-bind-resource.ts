@@ -66,10 +66,12 @@ export interface KubeBindResourceKind {
  * it), its name and metadata, and the wiring to the rules engine, which
  * checks the object at synth (errors fail it; warnings are printed).
  *
- * A kind is its props, its spec (`renderSpec`, read at every rendering, so
- * that `addX()` after construction takes effect) and its rules. Its `addX()`
- * mutators call `noteChange()` (src/validation.ts), so that a later synth in
- * the same process checks the object again.
+ * A kind is its props, its spec (`renderSpec`, read at synth, so that
+ * `addX()` after construction takes effect) and its rules. A kind of this
+ * library also calls `noteChange()` (src/validation.ts) in its `addX()`
+ * mutators and declares itself with `libraryKind()`: the rules then read its
+ * spec once per change. Any other class (a user's subclass, a kind that does
+ * not declare itself) is rendered and compared in every validation pass.
  */
 export abstract class KubeBindResource extends Construct {
   /**
@@ -92,12 +94,14 @@ export abstract class KubeBindResource extends Construct {
       apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
       kind: kind.kind,
       metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
-    }, () => this.currentSpec(), kind.clusterScoped ?? false);
+    }, () => this.renderSpec(), kind.clusterScoped ?? false);
     this.apiObject = apiObject;
+    // A class that may change its spec without noteChange() is looked at in every pass.
+    const announcesChanges = LIBRARY_KINDS.has(new.target);
     validateWithRules(this, apiObject, this.kubeBindGroup, {
       metadata: () => apiObject.renderMetadata(),
       spec: () => this.currentSpec(),
-      volatile: () => apiObject.volatile,
+      volatile: () => !announcesChanges || apiObject.volatile,
     });
   }
 
@@ -117,7 +121,7 @@ export abstract class KubeBindResource extends Construct {
 
   /**
    * `renderSpec()`, rendered once per version of the library's state (see
-   * `noteChange`): the rules and the output read the same rendering.
+   * `noteChange`), for the rules. (The output always renders afresh.)
    */
   private currentSpec(): { [key: string]: any } {
     const version = currentVersion();
@@ -129,10 +133,23 @@ export abstract class KubeBindResource extends Construct {
   }
 
   /**
-   * The object's `spec`, built from the construct's state. Called at every
-   * rendering; it may return user data as given (the base copies nothing).
+   * The object's `spec`, built from the construct's state, at every
+   * rendering. It may return user data as given: the base copies nothing,
+   * and nothing changes what it returns.
    */
   protected abstract renderSpec(): { [key: string]: any };
+}
+
+/** The kinds of this library, which call `noteChange()` in every mutator. */
+const LIBRARY_KINDS = new WeakSet<object>();
+
+/**
+ * Declares `kind` (a class extending `KubeBindResource`, itself, not its
+ * subclasses) a kind of this library, whose every mutator calls
+ * `noteChange()`.
+ */
+export function libraryKind(kind: object): void {
+  LIBRARY_KINDS.add(kind);
 }
 
 /**

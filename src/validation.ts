@@ -124,8 +124,10 @@ class Reporter implements IValidation {
     const errors: string[] = [];
     const last = this.reported;
     const unchanged = last !== undefined && last.own === own && last.cross === cross;
+    // The common case, an object without findings in a later pass, allocates nothing.
+    if (unchanged && own.length === 0 && cross.length === 0) return errors;
     const lines = new Set<string>();
-    for (const v of [...own, ...cross]) {
+    for (const v of own.length === 0 ? cross : cross.length === 0 ? own : [...own, ...cross]) {
       if (v.severity === 'error') {
         errors.push(formatViolation(v));
       } else if (!unchanged) {

@@ -100,6 +100,27 @@ describe('findings do not depend on the order cdk8s validates in', () => {
   });
 });
 
+describe('a class that does not announce its changes is looked at in every pass', () => {
+  /** A user's subclass with a mutator of its own, which calls no noteChange(). */
+  class TeamExport extends ApiServiceExport {
+    public isolationOverride?: string;
+    protected renderSpec(): { [key: string]: any } {
+      const spec = super.renderSpec();
+      if (this.isolationOverride !== undefined) spec.isolation = this.isolationOverride;
+      return spec;
+    }
+  }
+
+  test('its change reaches the output and the rules in a later synth', () => {
+    const chart = Testing.chart();
+    const exp = new TeamExport(chart, 'export', { metadata: { name: 'export' }, resources: [{ group: 'example.com', resource: 'widgets' }] });
+    expect(Testing.synth(chart)[0].spec.isolation).toBe('Prefixed');
+    exp.isolationOverride = 'Sideways';
+    expect(() => Testing.synth(chart)).toThrow(/\[test\/export\] .*spec\.isolation.*"Sideways"/);
+    expect(ApiObject.of(exp).toJson().spec.isolation).toBe('Sideways');
+  });
+});
+
 /** A number per path, spread enough for a shuffle. */
 function rankOf(s: string): number {
   let h = 7;
