@@ -10,7 +10,7 @@ describe('the example provider app', () => {
   });
 
   test('holds today\'s flow: the provider-side CRDs, a labelled CRD, a template over it and a collection', () => {
-    const out = Testing.synth(new ProviderChart(Testing.app(), 'mangodb-provider'));
+    const out = Testing.synth(new ProviderChart(testApp(), 'mangodb-provider'));
     const names = (kind: string) => out.filter((m: any) => m.kind === kind).map((m: any) => m.metadata.name);
     expect(names('CustomResourceDefinition')).toEqual(expect.arrayContaining(['apiserviceexporttemplates.kube-bind.io', 'collections.kube-bind.io', 'backups.mangodb.example.com']));
     expect(out.find((m: any) => m.metadata.name === 'backups.mangodb.example.com').metadata.labels).toEqual({ 'kube-bind.io/exported': 'true' });

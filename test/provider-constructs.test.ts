@@ -136,7 +136,7 @@ describe('Collection', () => {
       spy.mockRestore();
       process.env.CDK8S_KUBE_BIND_QUIET = '1';
     }
-    expect(stderr).toMatch(/\[KB215\] spec\.templates\[1\]\.name "gadgets"/);
+    expect(stderr).toMatch(/\[KB215\] spec\.templates\[1\]\.name: "gadgets"/);
   });
 
   test('an empty collection fails the synth (the CRD\'s minItems, KB007)', () => {
@@ -182,7 +182,7 @@ describe('backend-only requests', () => {
       ttlAfterFinished: '3600s',
     });
     new BindableResourcesRequest(c, 'bad', { author: 'platform', clusterIdentity: 'cluster-b', templateName: 'gadgets' });
-    expect(synthError(c)).toMatch(/test\/bad[\s\S]*\[KB216\] spec\.templateRef\.name "gadgets"/);
+    expect(synthError(c)).toMatch(/test\/bad[\s\S]*\[KB216\] spec\.templateRef\.name: "gadgets"/);
     expect(() => new BindableResourcesRequest(c, 'both', { author: 'a', clusterIdentity: 'c', template: t, templateName: 'x' })).toThrow(/not both/);
   });
 });

@@ -112,7 +112,7 @@ describe('a class that does not announce its changes is looked at in every pass'
   }
 
   test('its change reaches the output and the rules in a later synth', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     const exp = new TeamExport(chart, 'export', { metadata: { name: 'export' }, resources: [{ group: 'example.com', resource: 'widgets' }] });
     expect(Testing.synth(chart)[0].spec.isolation).toBe('Prefixed');
     exp.isolationOverride = 'Sideways';

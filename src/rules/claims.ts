@@ -637,14 +637,14 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
   // An unresolvable reference is already an error (KB155) for the same cause: the export does not hold the resource.
   if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
     out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold; with isolation ${show(isolation)} kube-bind ignores it`,
-      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
+      `with isolation ${show(isolation)} kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources`));
   } else if (held === undefined && !unresolvable && own(facts.obj, 'kind') !== 'APIServiceExport') {
     // A template or request has no isolation of its own: the export gets the backend's (--isolation, Prefixed unless set).
     const noun = own(facts.obj, 'kind') === 'APIServiceExportTemplate' ? 'template' : 'request';
     out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold; unless the backend runs with --isolation None, kube-bind ignores it`,
-      'refer to a resource listed in spec.resources, or add that resource to spec.resources'));
+      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
+      'unless the backend runs with --isolation None, kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
 }
 

@@ -162,9 +162,9 @@ const crdInInput: CrossObjectRule = defineRule({
       out.push({
         index: requester.index,
         violation: violation(crdInInput, resource.path,
-          `${resource.path} asks for ${describeGroupResource(resource.group, resource.resource)}, but no CustomResourceDefinition of the input defines it: `
-          + 'kube-bind\'s backend refuses the bind (SchemaNotFound)',
-          `add the CRD ${show(`${resource.resource}.${resource.group}`)} with the label ${EXPORTED_LABEL}, or fix the group or resource`),
+          `${resource.path} asks for ${describeGroupResource(resource.group, resource.resource)}, which no CRD of the input defines`,
+          `kube-bind's backend refuses the bind (SchemaNotFound): add the CRD ${show(`${resource.resource}.${resource.group}`)} with the label ${EXPORTED_LABEL}, `
+          + 'or fix the group or resource'),
       });
     }
     return out;
@@ -187,9 +187,9 @@ const crdExported: CrossObjectRule = defineRule({
       out.push({
         index: requester.index,
         violation: violation(crdExported, resource.path,
-          `${resource.path} asks for ${describeGroupResource(resource.group, resource.resource)}, defined by CRD ${show(crd.name)}, ${what}: `
-          + 'kube-bind\'s backend sees only CRDs with that label, so the bind fails (SchemaNotFound)',
-          `label the CRD ${EXPORTED_LABEL} (ExportedCrd.mark in cdk8s, or from-crd --template)`),
+          `${resource.path} is defined by CRD ${show(crd.name)}, ${what}`,
+          `kube-bind's backend sees only CRDs labelled ${EXPORTED_LABEL}, so the bind fails (SchemaNotFound): `
+          + 'label the CRD (ExportedCrd.mark in cdk8s, or from-crd --template)'),
       });
     }
     return out;
@@ -223,9 +223,9 @@ const oneScope: CrossObjectRule = defineRule({
         out.push({
           index: requester.index,
           violation: violation(oneScope, other.resource.path,
-            `${other.resource.path} ${describeGroupResource(other.resource.group, other.resource.resource)} is ${show(other.scope)}, `
-            + `but ${first.resource.path} is ${show(first.scope)}: kube-bind's backend refuses a bind of mixed scopes (DifferentScopes)`,
-            `put the ${other.scope} resources in a ${noun(requester)} of their own (from-crd --template writes one per scope)`),
+            `${other.resource.path} is ${show(other.scope)}, but ${first.resource.path} is ${show(first.scope)}`,
+            `kube-bind's backend refuses a bind of mixed scopes (DifferentScopes): put the ${other.scope} resources in a ${noun(requester)} of their own `
+            + '(from-crd --template writes one per scope)'),
         });
       }
     }
@@ -307,8 +307,8 @@ function missingTemplates(rule: CrossObjectRule, objects: readonly Located[], ct
       if (index.templateNames.has(name)) continue;
       out.push({
         index: at,
-        violation: violation(rule, path, `${path} ${show(name)} names no APIServiceExportTemplate of the input${didYouMean(name, known)}: ${consequence}`,
-          `name one of the templates: ${known.slice(0, 5).map(n => show(n)).join(', ')}${known.length > 5 ? ', ...' : ''}`),
+        violation: violation(rule, path, `${path} ${show(name)} names no APIServiceExportTemplate of the input${didYouMean(name, known)}`,
+          `${consequence}: name one of the templates: ${known.slice(0, 5).map(n => show(n)).join(', ')}${known.length > 5 ? ', ...' : ''}`),
       });
     }
   }

@@ -12,7 +12,7 @@
 import { exportedResources, notCrdBacked } from './export';
 import { dns1123LabelErrors } from './k8s-names';
 import { RESOURCE_LIST_KINDS, TEMPLATE_SPEC_KINDS } from '../model/kinds';
-import { show } from './messages';
+import { lengthProblem, show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { isObject, Manifest, own } from '../model/manifest';
@@ -59,7 +59,8 @@ const crdBacked: Rule = defineRule({
       const problem = notCrdBacked(entry);
       if (problem === undefined) continue;
       out.push(violation(crdBacked, problem.path,
-        `${problem.what}: kube-bind's backend only resolves resources of exported CRDs, so every bind of this fails with SchemaNotFound`, problem.hint));
+        `${problem.what}, so every bind fails (SchemaNotFound)`,
+        `kube-bind's backend only resolves resources of exported CRDs; ${problem.hint}`));
     }
     return out;
   },
@@ -94,9 +95,9 @@ const namespaceIsLabel: Rule = defineRule({
     const problems = dns1123LabelErrors(name);
     if (problems.length === 0) return [];
     const guess = suggestLabel(name);
-    return [violation(namespaceIsLabel, path, `${path} ${show(name)} ${problems.join('; ')}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    return [violation(namespaceIsLabel, path, `${path} ${show(name)} must be a DNS label${lengthProblem(problems)}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
       'kube-bind creates a namespace ending in this name, and Kubernetes refuses a namespace name that is not a DNS label: '
-      + 'use lowercase letters, digits and "-"')];
+      + `use lowercase letters, digits and "-"; Kubernetes says the name ${problems.join('; ')}`)];
   }),
 });
 
@@ -119,10 +120,10 @@ const namespaceFits: Rule = defineRule({
     if (length <= NAMESPACE_NAME_MAX) return [];
     const room = NAMESPACE_NAME_MAX - prefix.length - NAMESPACE_HASH_LENGTH - 1;
     return [violation(namespaceFits, path,
-      `${path} ${show(name)} makes a namespace of up to ${length} characters (${show(prefix)} + ${NAMESPACE_HASH_LENGTH}-character hash + "-" + name), `
-      + `over Kubernetes' ${NAMESPACE_NAME_MAX}: creating it fails for consumers whose hash is that long`,
-      room > 0 ? `shorten the name to at most ${room} characters (with --namespace-prefix ${show(prefix)})`
-        : `the prefix ${show(prefix)} leaves no room for a name: use a shorter --namespace-prefix`)];
+      `${path} makes a namespace of up to ${length} characters, over Kubernetes' ${NAMESPACE_NAME_MAX}`,
+      `kube-bind names it ${show(prefix)} + a ${NAMESPACE_HASH_LENGTH}-character hash + "-" + ${show(name)}, and creating it fails for consumers whose hash is that long: `
+      + (room > 0 ? `shorten the name to at most ${room} characters (with --namespace-prefix ${show(prefix)})`
+        : `the prefix ${show(prefix)} leaves no room for a name: use a shorter --namespace-prefix`))];
   }),
 });
 

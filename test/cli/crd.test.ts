@@ -125,6 +125,6 @@ test('default: off in YAML: the finding says YAML 1.1 read off as a boolean and 
   ].join('\n');
   const r = await runCli(['validate', writeFile(tempDir(), 'off.yaml', text)]);
   expect(r.code).toBe(1);
-  expect(r.out).toContain('properties.mode.default false is not valid for its own schema: must be of type string, got boolean');
+  expect(r.out).toContain('properties.mode.default: false is not valid for its own schema: must be of type string, got boolean');
   expect(r.out).toContain('read an unquoted off, no or n as the boolean false: quote the word, e.g. "off"');
 });

@@ -216,8 +216,7 @@ describe('invalid v1alpha1 exports get problems naming the object and the field;
   test('the CEL rules of v1alpha1 are judged by the rules that state them (KB070, KB071), not by the migration', () => {
     const found = problemsFor(e => { e.spec.scope = 'Cluster'; });
     expect(messages(found)).toEqual([
-      'spec.informerScope "Namespaced" must be "Cluster" because spec.scope is "Cluster": a konnector that watches single namespaces '
-        + 'cannot see cluster-scoped objects (spec §8, rule 6: informerScope Namespace cannot export cluster-scoped resources)',
+      'spec.informerScope "Namespaced" must be "Cluster" because spec.scope is "Cluster"',
       'spec.clusterScopedIsolation is missing; it is required because spec.scope is "Cluster"',
     ]);
   });

@@ -69,7 +69,7 @@ describe('requests keep their spec (validate --previous)', () => {
     };
     const found = validateUpdate(req([`spec.${name}`, before[name]]), req([`spec.${name}`, after[name]]), CTX);
     expect(found.map(v => [v.rule, v.path])).toEqual([['KB191', `spec.${name}`]]);
-    expect(found[0].message).toContain(`${name} ${name === 'permissionClaims' || name === 'namespaces' || name === 'resources' ? 'are' : 'is'} immutable`);
+    expect(found[0].hint).toContain(`${name} ${name === 'permissionClaims' || name === 'namespaces' || name === 'resources' ? 'are' : 'is'} immutable`);
     expect(found[0].hint).toContain('new APIServiceExportRequest');
   });
 

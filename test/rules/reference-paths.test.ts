@@ -144,7 +144,7 @@ test('through the constructs: a claim reference to a BoundSchema\'s misspelt fie
     resource: { apiGroup: '', resourceType: 'secrets' },
     references: [{ resource: certificates, jsonPath: { name: 'spec.secretNmae' } }],
   }));
-  expect(synthError(c)).toContain('[KB178] spec.permissionClaims[0].selector.references[0].jsonPath.name "spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)');
+  expect(synthError(c)).toContain('[KB178] spec.permissionClaims[0].selector.references[0].jsonPath.name: "spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)');
   // The right name synthesizes.
   const ok = chart({ namespace: NS });
   const schema = new BoundSchema(ok, 'certificates', { group: 'cert-manager.io', names: { kind: 'Certificate', plural: 'certificates' }, schema: certificateSchema(), versions: [{ name: 'v1' }] });
