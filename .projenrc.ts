@@ -39,7 +39,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // (src/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
   // would turn any peer, optional or not, into a hard dependency in every other
   // language. The examples and tests use plus-27.
-  devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0'],
+  devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12'],
 
   // No GitHub here: CI is .ci/run.
   github: false,

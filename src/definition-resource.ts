@@ -1,11 +1,11 @@
 import { Construct } from 'constructs';
 import { DefinitionSpec, DefinitionSpecProps } from './definition-spec';
 import { KubeBindResource, KubeBindResourceKind } from './kube-bind-resource';
-import { deprecationNotes } from './rules';
 import { servingPaths } from './lifecycle/serving-paths';
 import { InformerScope, Scope } from './model/enums';
 import { ResourceNames } from './resource-names';
 import { ResourceVersion } from './resource-version';
+import { deprecationNotes } from './rules';
 import { noteChange } from './validation';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from './model/provider';
 import { DEFAULT_GROUP } from './model/kinds';
+import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from './model/provider';
 import { validateWithRules } from './validation';
 
 /**

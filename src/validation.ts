@@ -96,12 +96,12 @@ class Reporter implements IValidation {
   /** The findings last reported, and the warning lines printed for them. */
   private reported?: { readonly own: readonly Violation[]; readonly cross: readonly Violation[]; readonly lines: ReadonlySet<string> };
 
-  public constructor(public readonly state: AppState, public readonly construct: IConstruct) {}
-
   /** The findings another construct already reports for the same mistake (written once, copied here). */
   public repeats?: (v: Violation) => boolean;
   /** The own findings without those repeats, kept while the findings are the same list. */
   private withoutRepeats?: { readonly from: readonly Violation[]; readonly to: readonly Violation[] };
+
+  public constructor(public readonly state: AppState, public readonly construct: IConstruct) {}
 
   public validate(): string[] {
     refresh(this.state, this);

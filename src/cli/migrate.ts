@@ -94,12 +94,12 @@ async function migrate(
       brokenFiles.add(fileNumber);
       batch.rollback();
     } else {
-      batch.commit(() => undefined);
+      await batch.commit(() => undefined);
     }
     fileNumber++;
     batch.begin();
   }
-  batch.commit(() => undefined);
+  await batch.commit(() => undefined);
   for (const s of sightings) migration.add(s);
 
   const inputErrors = readDiagnostics.some(d => d.severity === 'error');

@@ -17,12 +17,12 @@ import { CrdFindings } from './crd-findings';
 import { readExportedVersions } from './exported-versions';
 import { Conversion } from '../conversion';
 import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
+import { InformerScope, Scope } from '../model/enums';
 import { isCrd } from '../model/kinds';
 import { isObject, own } from '../model/manifest';
 import { ResourceNames } from '../resource-names';
 import { ResourceVersion } from '../resource-version';
 import { didYouMean, oneOf, show, field } from '../rules';
-import { InformerScope, Scope } from '../model/enums';
 
 const SCOPES = RESOURCE_SCOPES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

@@ -12,9 +12,9 @@ import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { differingVersionSchemas } from './versions';
 import { Violation, violation } from './violation';
+import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
-import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 
 /** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
 export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {

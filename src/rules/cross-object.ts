@@ -16,9 +16,9 @@ import { field, item } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
+import { visited } from './work-count';
 import { isCrd, isCrdOfAnyVersion, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
-import { visited } from './work-count';
 
 type Finding = { index: number; violation: Violation };
 

@@ -6,13 +6,13 @@
  * 6ac88b0f). What KB180 notes about any CRD is an error on such a CRD.
  */
 import { carriableFindings, isExportedCrd } from './crd';
-import { CRD_KIND_VERSION } from '../model/kinds';
 import { keyPath } from './k8s-values';
 import { show } from './messages';
 import { Rule, defineRule } from './rule';
-import { Manifest, own } from '../model/manifest';
 import { violation } from './violation';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
+import { CRD_KIND_VERSION } from '../model/kinds';
+import { Manifest, own } from '../model/manifest';
 
 const carried: Rule = defineRule({
   id: 'KB220',

@@ -14,13 +14,13 @@
  * scanning the objects per object.
  */
 import { ExportedResource, describeGroupResource, exportedResources, notCrdBacked } from './export';
-import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
 import { didYouMean, show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
-import { isObject, Manifest, own } from '../model/manifest';
 import { Violation, violation } from './violation';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
+import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 type Finding = { index: number; violation: Violation };
 

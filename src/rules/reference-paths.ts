@@ -16,12 +16,12 @@
  * any field may exist: a warning. A path using GJSON's wildcards, queries or
  * modifiers is not judged.
  */
-import { kindVersionOf } from '../model/kinds';
 import { closest, show } from './messages';
 import { field } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
-import { isObject, Manifest, own } from '../model/manifest';
 import { Violation, violation } from './violation';
+import { kindVersionOf } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 type Obj = { [key: string]: any };
 

@@ -11,13 +11,13 @@
  */
 import { exportedResources, notCrdBacked } from './export';
 import { dns1123LabelErrors } from './k8s-names';
-import { RESOURCE_LIST_KINDS, TEMPLATE_SPEC_KINDS } from '../model/kinds';
 import { lengthProblem, show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
-import { isObject, Manifest, own } from '../model/manifest';
 import { Violation, violation } from './violation';
 import { DEFAULT_NAMESPACE_PREFIX, NAMESPACE_HASH_LENGTH } from '../model';
+import { RESOURCE_LIST_KINDS, TEMPLATE_SPEC_KINDS } from '../model/kinds';
+import { isObject, Manifest, own } from '../model/manifest';
 
 const RECONCILER = 'kube-bind backend (serviceexportrequest_reconcile.go';
 const TEMPLATE_KINDS = RESOURCE_LIST_KINDS.filter(kv => !kv.startsWith('APIServiceExport/'));

@@ -11,8 +11,8 @@ import { runMain, validateJson } from './cli-run';
 import { yamlWorkDir } from './yaml-work-dir';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
 import { Manifest } from '../../src/model';
-import { testApp } from '../util';
 import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/scenario-kit';
+import { testApp } from '../util';
 
 const RULES = ['KB070', 'KB170'];
 const PAIRS: ReadonlyArray<readonly [Scope, InformerScope]> = [

@@ -8,9 +8,9 @@
  * (same-named schemas, candidates per resource, earlier schemas of a group) it
  * grows with the number of namespaces.
  */
+import { Manifest } from '../../src/model/manifest';
 import { crossObjectViolations } from '../../src/rules/index';
 import { RuleContext } from '../../src/rules/rule';
-import { Manifest } from '../../src/model/manifest';
 import { crossObjectWork } from '../../src/rules/work-count';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };

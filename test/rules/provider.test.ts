@@ -9,10 +9,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
 import { apiServiceExportTemplateCrd } from '../../src/crds';
+import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
 import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/scenario-kit';
 import { validateUpdate } from '../../src/rules/updates';
-import { Manifest } from '../../src/model/manifest';
 import { validateJson } from '../coverage/cli-run';
 import { testWithShared } from '../support/shared';
 

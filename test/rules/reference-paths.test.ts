@@ -4,9 +4,9 @@
  */
 import { Testing } from 'cdk8s';
 import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
+import { Manifest } from '../../src/model/manifest';
 import { REFERENCE_PATH_RULES, gjsonKeys, walkSchema } from '../../src/rules/reference-paths';
 import { RuleContext } from '../../src/rules/rule';
-import { Manifest } from '../../src/model/manifest';
 import { crd } from '../../src/rules/scenarios';
 import { chart, synthError } from '../util';
 
