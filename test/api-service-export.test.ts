@@ -25,7 +25,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
     const warned = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const error = synthError(c);
-      expect(error).toMatch(/\[test\/widgets\] \[KB005\] spec\.versions\[0\]\.name "V1"/);
+      expect(error).toMatch(/\[test\/widgets\] \[KB005\] spec\.versions\[0\]\.name: "V1"/);
       expect(`${error}\n${warned.mock.calls.map(call => String(call[0])).join('')}`).not.toContain('KB124');
     } finally {
       warned.mockRestore();
@@ -38,7 +38,7 @@ describe('ApiServiceExport (v1alpha2)', () => {
     const warned = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       Testing.synth(c);
-      expect(warned.mock.calls.map(call => String(call[0])).join('')).toMatch(/\[test\/export\] \[KB124\] spec\.resources\[0\]\.versions\[0\] "V1"/);
+      expect(warned.mock.calls.map(call => String(call[0])).join('')).toMatch(/\[test\/export\] \[KB124\] spec\.resources\[0\]\.versions\[0\]: "V1"/);
     } finally {
       warned.mockRestore();
     }
