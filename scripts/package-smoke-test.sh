@@ -123,7 +123,8 @@ expected33='[[{"group":"","resource":"secrets","selector":{"labelSelector":{"mat
 
 # 3. The README's TypeScript snippets, in the plus-33 app (what `cdk8s init typescript-app` installs),
 #    type-checked (strict) and run. A snippet with its own `new App(` is a whole program; the others
-#    continue the Usage example, so they get its `app` and `chart` before them and `app.synth()` after.
+#    continue the whole program above them, so they get its `app` and `chart` before them and
+#    `app.synth()` after.
 readme="$app33/readme"
 mkdir -p "$readme/crds"
 node - "$root/README.md" "$readme" <<'JS'
@@ -134,10 +135,11 @@ if (blocks.length === 0) throw new Error('README.md has no ```ts block');
 // The names a snippet imports from the library, so that a continuation imports the rest of the Usage example's.
 const libraryNames = code => [...code.matchAll(/import \{([^}]*)\} from 'cdk8s-kube-bind'/g)]
   .flatMap(m => m[1].split(',').map(n => n.trim()).filter(n => n !== ''));
-const usage = blocks.find(code => /new App\(/.test(code)) ?? '';
+let usage = '';
 const names = blocks.map((code, i) => {
   const name = `snippet${i + 1}.ts`;
   if (/new App\(/.test(code)) {
+    usage = code;
     fs.writeFileSync(`${dir}/${name}`, code);
     return name;
   }
@@ -174,6 +176,24 @@ spec:
         type: object
         properties:
           spec: { type: object, properties: { size: { type: string } } }
+YAML
+cat > "$readme/crds/backups.yaml" <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: backups.mangodb.example.com }
+spec:
+  group: mangodb.example.com
+  names: { kind: Backup, plural: backups }
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: { type: object, properties: { destinationSecretName: { type: string } } }
 YAML
 printf 'apiVersion: v1\nkind: List\nitems: []\n' > "$readme/live.yaml"
 ln -s ../node_modules "$readme/node_modules"
