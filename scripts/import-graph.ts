@@ -32,7 +32,7 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly 
   // The public value types: plain data and its rendering, shared by migrate/ and the constructs.
   {
     name: 'value types',
-    members: ['src/scope.ts', 'src/resource-names.ts', 'src/resource-version.ts', 'src/printer-column.ts', 'src/subresources.ts', 'src/conversion.ts'],
+    members: ['src/resource-names.ts', 'src/resource-version.ts', 'src/printer-column.ts', 'src/subresources.ts', 'src/conversion.ts'],
   },
   { name: 'lifecycle and migrate', members: ['src/lifecycle/', 'src/migrate/'] },
   { name: 'constructs and io', members: ['src/io/', 'src/imports/'] },

@@ -32,15 +32,6 @@ export const KIND_VERSIONS: readonly KindVersion[] = [
   'BindableResourcesRequest/v1alpha2',
 ];
 
-/** The kinds a provider writes for today's flow (templates, collections, backend-only requests). */
-export const PROVIDER_KIND_VERSIONS: readonly KindVersion[] = [
-  'APIServiceExportTemplate/v1alpha2',
-  'Collection/v1alpha2',
-  'APIServiceExportRequest/v1alpha1',
-  'APIServiceExportRequest/v1alpha2',
-  'BindableResourcesRequest/v1alpha2',
-];
-
 /**
  * The kinds whose spec copies a template's (resources, permission claims,
  * namespaces): the template itself and the v1alpha2 request kube-bind makes
