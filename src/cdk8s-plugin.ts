@@ -8,9 +8,10 @@
  *   validations:
  *     - package: ./node_modules/cdk8s-kube-bind/lib/cdk8s-plugin.js
  *       class: KubeBindValidation
- *       version: 1.0.0
+ *       version: 0.1.0        # the installed version (cdk8s-cli wants one exact version)
  *       properties:
  *         group: kube-bind.io
+ *         namespacePrefix: kube-bind-
  *
  * Why a module of its own, outside the jsii API: cdk8s-cli loads a plugin
  * with `require` and calls it with its own Node.js objects, so the plugin is
