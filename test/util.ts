@@ -41,10 +41,6 @@ export function ofKind(c: Chart, kind: string): any[] {
   return Testing.synth(c).filter((m: any) => m.kind === kind);
 }
 
-export function appOf(c: Chart): App {
-  return c.node.root as App;
-}
-
 /** A small valid OpenAPI schema for an exported resource. */
 export function widgetSchema(): any {
   return {
