@@ -335,7 +335,7 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
       if (checked.instead !== undefined) continue;
       const made = manifestOf(checked, ownResolvers);
       entries.push({ object, checked, manifest: checkObject(checked, made.manifest), volatile: made.volatile });
-    } else if (ownResolvers || KINDS_READ.has(object.kind)) {
+    } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
       // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
       const before = lastOf.get(object);
       const rendered = object.toJson();
@@ -447,9 +447,6 @@ function checkAcross(state: AppState): void {
   state.cross = cross;
   state.lastCross = { objects, manifests, group, previousCount: state.previous.length };
 }
-
-/** The kinds the rules across objects and the update rules read of objects that are not ours. */
-const KINDS_READ = new Set(['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition']);
 
 /** Whether the app of `scope` resolves values with cdk8s' own resolvers only (a user's resolver may change any value). */
 function defaultResolversOnly(root: IConstruct): boolean {

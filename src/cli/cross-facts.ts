@@ -23,6 +23,7 @@
  */
 import { EXPORTED_LABEL_KEY } from '../model';
 import { flat, Manifest } from '../model/manifest';
+import { KINDS_READ_ACROSS_OBJECTS } from '../rules';
 
 const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;
@@ -107,6 +108,8 @@ export function identityOf(manifest: Manifest): Manifest {
 /** The fields of `manifest` the rules across objects read (see above), in a fresh object sharing no container with it. */
 export function crossObjectFacts(manifest: Manifest): Manifest {
   const out = identityOf(manifest) as Record<string, unknown>;
+  // An object of a kind no rule across objects reads (a Secret, a Deployment) keeps its identity only.
+  if (!KINDS_READ_ACROSS_OBJECTS.has(manifest.kind)) return out;
   const labels = isMap(manifest.metadata) ? manifest.metadata.labels : undefined;
   if (has(labels, EXPORTED_LABEL_KEY)) out.metadata = { ...(out.metadata as object), labels: { [EXPORTED_LABEL_KEY]: labels[EXPORTED_LABEL_KEY] } };
   if (!has(manifest, 'spec')) return out;

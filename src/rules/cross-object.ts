@@ -24,6 +24,8 @@ type Finding = { index: number; violation: Violation };
 
 /** The kinds kube-bind serves in its own API group. */
 const KUBE_BIND_KINDS = ['APIServiceExport', 'BoundSchema'] as const;
+/** What every rule of this family reads: kube-bind's export API and the CRDs that define resources (or kube-bind's kinds). */
+const READS = [...KUBE_BIND_KINDS, 'CustomResourceDefinition'] as const;
 
 // ---------------------------------------------------------------------------
 // Reading objects
@@ -287,6 +289,7 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
   source: 'spec §8.6',
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -318,6 +321,7 @@ const servedVersions: CrossObjectRule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -351,6 +355,7 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
   source: 'spec §2.1',
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -397,6 +402,7 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
   source: 'spec §2.1',
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -424,6 +430,7 @@ const uniqueSchemas: CrossObjectRule = defineRule({
   source: 'kube-bind behaviour',
   severity: 'warning',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -471,6 +478,7 @@ const oneScopePerExport: CrossObjectRule = defineRule({
   source: `${RECONCILER}: validate, "DifferentScopes")`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -507,6 +515,7 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
   source: `${RECONCILER}: ensureExports, "BoundSchemaNotFound"); konnector (pkg/konnector/controllers/cluster/serviceexport: getRemoteBoundSchema in the provider namespace)`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
@@ -574,6 +583,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   source: 'Kubernetes apiextensions-apiserver (pkg/controller/status/naming_controller.go: NamingConditionController.calculateNamesAndConditions, NamesAccepted)',
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];

@@ -131,6 +131,9 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): ProviderIndex {
   return built;
 }
 
+/** What every rule of this family reads: the provider's objects, and the CRDs they resolve to. */
+const READS = ['APIServiceExportTemplate', 'APIServiceExportRequest', 'Collection', 'BindableResourcesRequest', 'CustomResourceDefinition'] as const;
+
 /** `template "x"` or `request "y"`, for messages. */
 function noun(r: Requester): string {
   return r.kv === TEMPLATE_KIND ? 'template' : 'request';
@@ -153,6 +156,7 @@ const crdInInput: CrossObjectRule = defineRule({
   source: `${RECONCILER}:346-356 validate, SchemaNotFound; :152 ensureBoundSchemas matches spec.group and spec.names.plural)`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
@@ -177,6 +181,7 @@ const crdExported: CrossObjectRule = defineRule({
   source: `${RECONCILER}:117-124 getExportedSchemas lists CRDs by the label selector ${EXPORTED_LABEL_KEY}=${EXPORTED_LABEL_VALUE}; SchemaNotFound)`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     const out: Finding[] = [];
     for (const { requester, resource, crd } of resolved(indexOf(objects, ctx))) {
@@ -214,6 +219,7 @@ const oneScope: CrossObjectRule = defineRule({
   source: `${RECONCILER}:358-371 validate, DifferentScopes)`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     const out: Finding[] = [];
     for (const [requester, list] of scopes(indexOf(objects, ctx))) {
@@ -239,6 +245,7 @@ const scopeAgrees: CrossObjectRule = defineRule({
   source: 'kube-bind backend (nothing reads a template\'s spec.scope: the scope comes from the CRDs, serviceexportrequest_reconcile.go:359)',
   severity: 'warning',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     const out: Finding[] = [];
     for (const [requester, list] of scopes(indexOf(objects, ctx))) {
@@ -262,6 +269,7 @@ const versionsServed: CrossObjectRule = defineRule({
   source: `${RECONCILER}:151-161 copies the CRD into the BoundSchema; the konnector binds only versions it has)`,
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check(objects, ctx) {
     const out: Finding[] = [];
     for (const { requester, resource, crd } of resolved(indexOf(objects, ctx))) {
@@ -321,6 +329,7 @@ const collectionTemplatesExist: CrossObjectRule = defineRule({
   source: 'kube-bind behaviour (a Collection is read for display; a missing template is left out)',
   severity: 'warning',
   scope: 'app',
+  reads: READS,
   check: (objects, ctx) => missingTemplates(collectionTemplatesExist, objects, ctx, 'Collection', 'the collection shows nothing for it'),
 });
 
@@ -330,6 +339,7 @@ const templateRefExists: CrossObjectRule = defineRule({
   source: 'kube-bind backend (bindableresourcesrequest_controller.go:234-250: TemplateNotFound, phase Failed)',
   severity: 'error',
   scope: 'app',
+  reads: READS,
   check: (objects, ctx) => missingTemplates(templateRefExists, objects, ctx, 'BindableResourcesRequest',
     'kube-bind\'s backend fails the request (TemplateNotFound) and does not retry'),
 });

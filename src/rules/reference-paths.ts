@@ -233,6 +233,8 @@ const referencePathExists: CrossObjectRule = defineRule({
   source: 'kube-bind behaviour (references are GJSON paths evaluated on the referencing objects); Kubernetes structural schema pruning',
   severity: 'error',
   scope: 'app',
+  // The claims of v1alpha2 exports, and the schemas they refer to.
+  reads: ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'],
   check(objects, ctx) {
     const out: Array<{ index: number; violation: Violation }> = [];
     let defs: Map<string, Definition[]> | undefined;

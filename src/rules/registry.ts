@@ -54,3 +54,14 @@ export const RULES: readonly Rule[] = REGISTRY.filter((r): r is Rule => r.scope 
 
 /** Every rule that looks at several objects at once. */
 export const CROSS_RULES: readonly CrossObjectRule[] = REGISTRY.filter((r): r is CrossObjectRule => r.scope === 'app');
+
+/**
+ * The kinds of object that the rules across objects and the update rules
+ * read, from their own declarations (`reads`, and the kinds an update rule
+ * applies to): a front-end hands those rules the objects of these kinds, and
+ * may leave out the rest.
+ */
+export const KINDS_READ_ACROSS_OBJECTS: ReadonlySet<string> = new Set([
+  ...CROSS_RULES.flatMap(rule => rule.reads),
+  ...REGISTRY.flatMap(rule => (rule.scope === 'update' ? rule.appliesTo.map(kv => kv.slice(0, kv.indexOf('/'))) : [])),
+]);

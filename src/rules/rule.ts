@@ -73,6 +73,13 @@ export interface Located {
 /** A check across all objects of one app or one `validate` run. */
 export interface CrossObjectRule extends RuleHeader {
   readonly scope: 'app';
+  /**
+   * The kinds of object (`kind`, of any version) whose facts the check reads:
+   * what a front-end must hand it. The constructs' validation renders the
+   * objects of these kinds that are not ours, and the CLI keeps facts of
+   * these kinds only (`rules/index.ts`: KINDS_READ_ACROSS_OBJECTS).
+   */
+  readonly reads: readonly string[];
   /** Returns violations keyed by the index of the object they belong to. */
   check(objects: readonly Located[], ctx: RuleContext): Array<{ index: number; violation: Violation }>;
 }
