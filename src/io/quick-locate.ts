@@ -33,20 +33,30 @@ const PLAIN_KEY = /^([^\s#:'"{}[\],&*!|>%@`?-][^#]*?|-[^\s#:][^#]*?)[ ]*:(?=[ ]|
 const DOUBLE_KEY = /^"((?:[^"\\]|\\.)*)"[ ]*:(?=[ ]|$)/;
 const SINGLE_KEY = /^'((?:[^']|'')*)'[ ]*:(?=[ ]|$)/;
 
+/** In `Lines.indents`: not read yet, and a tab in the indentation. */
+const NOT_READ = -3;
+const TAB = -2;
+
 class Lines {
   public readonly lines: string[];
+  /**
+   * Each line's indentation once read: the findings of one object walk the
+   * same mappings, and each walk reads the indentation of every line it passes.
+   */
+  private readonly indents: Int32Array;
   constructor(text: string) {
     this.lines = text.split('\n').map(l => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    this.indents = new Int32Array(this.lines.length).fill(NOT_READ);
   }
 
   /** Indentation of a line, or -1 for a blank or comment-only line; UNSURE for a tab in it. */
   public indent(i: number): number | Unsure {
-    const line = this.lines[i];
-    let n = 0;
-    while (n < line.length && line[n] === ' ') n++;
-    if (n === line.length || line[n] === '#') return -1;
-    if (line[n] === '\t') return UNSURE;
-    return n;
+    let n = this.indents[i];
+    if (n === NOT_READ) {
+      n = readIndent(this.lines[i]);
+      this.indents[i] = n;
+    }
+    return n === TAB ? UNSURE : n;
   }
 
   /** The next line at or after `i` that has content, or the number of lines. */
@@ -58,6 +68,15 @@ class Lines {
     }
     return this.lines.length;
   }
+}
+
+/** Indentation of a line, -1 for a blank or comment-only line, TAB for a tab in it. */
+function readIndent(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 32) n++;
+  if (n === line.length || line.charCodeAt(n) === 35 /* # */) return -1;
+  if (line.charCodeAt(n) === 9 /* tab */) return TAB;
+  return n;
 }
 
 /** The lines of the last document located: the findings of one object come together. */
@@ -218,7 +237,7 @@ export function quickLine(text: string, path: string): number | undefined {
     let last = i;
     while (last + 1 < tokens.length && isDottedKey(tokens[last + 1])) last++;
     for (let j = last; j >= i; j--) {
-      const key = tokens.slice(i, j + 1).map(t => ('key' in t ? t.key : '')).join('.');
+      const key = j === i && 'key' in token ? token.key : tokens.slice(i, j + 1).map(t => ('key' in t ? t.key : '')).join('.');
       const entry = findKey(lines, block, key);
       if (entry === UNSURE) return UNSURE;
       if (entry === 'absent') continue;

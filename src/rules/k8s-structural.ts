@@ -83,6 +83,8 @@ const UNSUPPORTED_KEYWORDS: ReadonlyArray<[string, string]> = [
   ['additionalItems', 'additionalItems is not supported'],
 ];
 
+const UNSUPPORTED_KEYWORD_NAMES = new Set(UNSUPPORTED_KEYWORDS.map(([key]) => key));
+
 const MAX_DEPTH = 100;
 
 /** Every structural problem of `schema`, the openAPIV3Schema found at `path`. */
@@ -203,17 +205,20 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${show(node)}`, hint: 'write a map such as {type: string}' });
     return;
   }
-  checkKeywords(node, path, out);
+  const present = keysPresent(node);
+  checkKeywords(node, path, present.unsupported, out);
   if (pos.junctor) {
     // Extensions are forbidden outright in junctors; checkJunctorNode says so once.
     checkJunctorNode(node, path, pos, out);
   } else {
     checkStructuralNode(node, path, pos, out);
-    checkExtensions(node, path, out, pos.root);
+    // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
+    if (present.extensions) checkExtensions(node, path, out, pos.root);
     checkDefault(node, path, out);
   }
 
-  const child = (): Position => ({ root: false, junctor: pos.junctor, depth: pos.depth + 1 });
+  // One position for every child: positions are never changed.
+  const child: Position = { root: false, junctor: pos.junctor, depth: pos.depth + 1 };
   const properties = own(node, 'properties');
   if (properties !== undefined) {
     if (!isObject(properties)) {
@@ -221,15 +226,16 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
       out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
     } else {
       for (const name of Object.keys(properties)) {
-        walk(own(properties, name), keyPath(field(path, 'properties'), name), child(), out);
+        walk(own(properties, name), keyPath(field(path, 'properties'), name), child, out);
       }
     }
   }
   const items = own(node, 'items');
-  if (isObject(items)) walk(items, field(path, 'items'), child(), out);
+  if (isObject(items)) walk(items, field(path, 'items'), child, out);
   const additional = own(node, 'additionalProperties');
-  if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), child(), out);
+  if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), child, out);
 
+  if (!present.junctors) return;
   const skipAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(node, 'anyOf'));
   const allOf = own(node, 'allOf');
   const skipFirstAllOfAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(own(allOf, '0'), 'anyOf'));
@@ -256,9 +262,22 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (not !== undefined) walk(not, field(path, 'not'), { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
 }
 
-function checkKeywords(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+/** Which families of keys a schema node has, read in one pass over its keys (most nodes have two or three). */
+function keysPresent(node: { [key: string]: any }): { extensions: boolean; junctors: boolean; unsupported: boolean } {
+  let extensions = false;
+  let junctors = false;
+  let unsupported = false;
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('x-kubernetes-')) extensions = true;
+    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf' || key === 'not') junctors = true;
+    else if (UNSUPPORTED_KEYWORD_NAMES.has(key)) unsupported = true;
+  }
+  return { extensions, junctors, unsupported };
+}
+
+function checkKeywords(node: { [key: string]: any }, path: string, unsupported: boolean, out: StructuralIssue[]): void {
   // mirrors specStandardValidatorV3.validate (validation.go).
-  for (const [key, reason] of UNSUPPORTED_KEYWORDS) {
+  for (const [key, reason] of unsupported ? UNSUPPORTED_KEYWORDS : []) {
     if (Object.prototype.hasOwnProperty.call(node, key)) {
       out.push({ kind: 'keyword', path: keyPath(path, key), message: `${keyPath(path, key)}: ${reason}` });
     }

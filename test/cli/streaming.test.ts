@@ -109,6 +109,30 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
     });
     expect(identityOf({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd', data: { a: 'b' } })).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'odd' });
   });
+
+  test('the shape string is the JSON of the shape: keys in object order, no __proto__ member, odd values as JSON writes them, deep nesting cut', () => {
+    const shapeString = (openAPIV3Schema: unknown): unknown =>
+      (crossObjectFacts({ apiVersion: 'kube-bind.io/v1alpha2', kind: 'BoundSchema', spec: { versions: [{ name: 'v1', schema: { openAPIV3Schema } }] } }) as any)
+        .spec.versions[0].schema.openAPIV3Schema;
+    // YAML can give a "__proto__" key as an own field (js-yaml defines it); integer-like keys come first in any object.
+    const properties = JSON.parse('{"b": {"type": "string"}, "2": {"type": ["object"]}, "__proto__": {"type": "object"}, "1": null}');
+    let deep: any = { type: 'object' };
+    for (let i = 0; i < 70; i++) deep = { type: 'object', properties: { x: deep } };
+    expect(shapeString({
+      'x-kubernetes-int-or-string': 'yes',
+      'type': 'array',
+      'x-kubernetes-preserve-unknown-fields': { odd: [1, null] },
+      properties,
+      'items': [{ type: 'object' }],
+      'additionalProperties': false,
+    })).toBe('{"type":"array","x-kubernetes-preserve-unknown-fields":{"odd":[1,null]},"x-kubernetes-int-or-string":"yes",'
+      + '"properties":{"1":{},"2":{},"b":{}},"items":{},"additionalProperties":false}');
+    expect(shapeString({ additionalProperties: { type: 'object', additionalProperties: true }, items: null })).toBe('{"items":{},"additionalProperties":{"type":"object","additionalProperties":true}}');
+    expect(shapeString('odd')).toBe('{}');
+    // 64 levels kept below the root, then {}: hostile nesting costs no more.
+    expect((shapeString(deep) as string).match(/"properties"/g)).toHaveLength(65);
+    expect(shapeString(deep)).toMatch(/"x":\{\}(\}\})+$/);
+  });
 });
 
 /** One run of the check, through the real rules, all at once or streaming. */
