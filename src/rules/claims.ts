@@ -311,7 +311,7 @@ function unclaimable(claim: ClaimAt, group: string, resource: string, claimable:
   }
   const path = field(claim.at.path, 'resource');
   return violation(CLAIMABLE, path,
-    `${claim.at.path} claims ${describeGroupResource(group, resource)}, which kube-bind cannot claim${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
+    `${path} ${show(resource)}: kube-bind cannot claim ${describeGroupResource(group, resource)}${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
     `${base}; kube-bind\'s backend refuses the export request ("not a valid claimable API")`);
 }
 

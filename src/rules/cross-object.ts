@@ -447,10 +447,12 @@ const uniqueSchemas: CrossObjectRule = defineRule({
       const where = source.namespace !== undefined ? ` in namespace ${show(source.namespace)}` : '';
       out.push({
         index: source.index,
+        // Two objects of one name are told apart by their place in the input.
         violation: violation(uniqueSchemas, 'spec.names.plural',
-          `${source.label} defines ${describeGroupResource(source.group, source.plural)} again, after ${earlier.label}`,
-          `both are${where}; the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: `
-          + 'keep one definition per group/resource in a namespace'),
+          `${source.label} defines ${describeGroupResource(source.group, source.plural)}${where} again, after `
+          + `${earlier.label === source.label ? `object ${earlier.index + 1} of the input` : earlier.label}`,
+          'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
+          + `keep one definition per group/resource${where === '' ? '' : ' in a namespace'}`),
       });
     }
     return out;

@@ -350,7 +350,8 @@ const CRD_BACKED: Rule = defineRule({
 function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
   const problem = notCrdBacked(entry);
   if (problem === undefined) return;
-  out.push(violation(CRD_BACKED, problem.path, `${problem.what}, so it can never be bound`, problem.hint));
+  out.push(violation(CRD_BACKED, problem.path, `${problem.what}, so it can never be bound`,
+    `the API server accepts it, but kube-bind only exports resources a CRD provides: ${problem.fix}`));
 }
 
 /**
@@ -358,7 +359,7 @@ function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
  * built-in group, a group without a dot), with the field and the fix;
  * undefined when one can. Exports (KB126) and templates (KB201) say it.
  */
-export function notCrdBacked(entry: ExportedResource): { path: string; what: string; hint: string } | undefined {
+export function notCrdBacked(entry: ExportedResource): { path: string; what: string; fix: string } | undefined {
   if (!GROUP_PATTERN.test(entry.group)) return undefined; // KB121 reports it
   const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
   if (entry.group.includes('.') && !builtIn) return undefined;
@@ -368,11 +369,10 @@ export function notCrdBacked(entry: ExportedResource): { path: string; what: str
     : builtIn
       ? `${path} ${show(entry.group)} is a built-in API group: ${show(entry.resource)} is not from a CRD`
       : `${path} ${show(entry.group)} has no dot, so no CRD can define ${show(entry.resource)} in it`;
-  const why = 'the API server accepts it, but kube-bind only exports resources a CRD provides, so this one can never be bound';
-  const hint = entry.group === ''
-    ? `${why}; set group to the CRD's API group (e.g. "wildwest.dev"); to give the provider access to core objects such as secrets, use spec.permissionClaims`
-    : `${why}; export a resource defined by a CustomResourceDefinition, with the CRD's group (e.g. "wildwest.dev")`;
-  return { path, what, hint };
+  const fix = entry.group === ''
+    ? 'set group to the API group of the CRD that defines it (spec.group of the CRD); to give the provider access to core objects such as secrets, use spec.permissionClaims'
+    : 'export a resource defined by a CustomResourceDefinition, with that CRD\'s group (spec.group of the CRD)';
+  return { path, what, fix };
 }
 
 const LEGACY_ISOLATION: Rule = defineRule({

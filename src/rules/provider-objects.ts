@@ -229,7 +229,7 @@ const oneScope: CrossObjectRule = defineRule({
         out.push({
           index: requester.index,
           violation: violation(oneScope, other.resource.path,
-            `${other.resource.path} is ${show(other.scope)}, but ${first.resource.path} is ${show(first.scope)}`,
+            `${other.resource.path} has scope ${show(other.scope)}, but ${first.resource.path} has scope ${show(first.scope)}`,
             `kube-bind's backend refuses a bind of mixed scopes (DifferentScopes): put the ${other.scope} resources in a ${noun(requester)} of their own `
             + '(from-crd --template writes one per scope)'),
         });

@@ -60,7 +60,7 @@ const crdBacked: Rule = defineRule({
       if (problem === undefined) continue;
       out.push(violation(crdBacked, problem.path,
         `${problem.what}, so every bind fails (SchemaNotFound)`,
-        `kube-bind's backend only resolves resources of exported CRDs; ${problem.hint}`));
+        `kube-bind's backend only resolves resources of exported CRDs: ${problem.fix}`));
     }
     return out;
   },
@@ -84,6 +84,12 @@ function suggestLabel(value: string): string | undefined {
   return repaired !== value && repaired !== '' ? repaired : undefined;
 }
 
+/** What Kubernetes says of a name's form, leaving out its length (which the message already says). */
+function formProblems(problems: readonly string[]): string {
+  const form = problems.filter(p => !/no more than \d+ (characters|bytes)/.test(p));
+  return form.length === 0 ? '' : `; Kubernetes says the name ${form.join('; ')}`;
+}
+
 const namespaceIsLabel: Rule = defineRule({
   id: 'KB202',
   title: 'spec.namespaces[*].name is a DNS label',
@@ -97,7 +103,7 @@ const namespaceIsLabel: Rule = defineRule({
     const guess = suggestLabel(name);
     return [violation(namespaceIsLabel, path, `${path} ${show(name)} must be a DNS label${lengthProblem(problems)}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
       'kube-bind creates a namespace ending in this name, and Kubernetes refuses a namespace name that is not a DNS label: '
-      + `use lowercase letters, digits and "-"; Kubernetes says the name ${problems.join('; ')}`)];
+      + `use lowercase letters, digits and "-"${formProblems(problems)}`)];
   }),
 });
 

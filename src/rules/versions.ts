@@ -138,7 +138,7 @@ const deprecationWarningNeedsDeprecated: Rule = defineRule({
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
     .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
-      `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} is ${show(own(v.entry, 'deprecated'))}: it may only be set when deprecated is true`,
+      `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} ${own(v.entry, 'deprecated') === undefined ? 'is not set' : `is ${show(own(v.entry, 'deprecated'))}`}: it may only be set when deprecated is true`,
       'set deprecated: true, or remove deprecationWarning')),
 });
 

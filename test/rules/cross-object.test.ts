@@ -107,6 +107,12 @@ describe('KB170 informerScope Namespaced exports no cluster-scoped resource', ()
     expect(found[0].violation.message).toContain('BoundSchema "cowboys.wildwest.dev"');
   });
 
+  test('the same object twice is told apart by its place in the input', () => {
+    const found = check('KB174', [validBoundSchema(), validExport(), validBoundSchema()]);
+    expect(where(found)).toEqual([[2, 'KB174', 'spec.names.plural']]);
+    expect(found[0].violation.message).toMatch(/^BoundSchema "cowboys.wildwest.dev" defines .* again, after object 1 of the input$/);
+  });
+
   test('fails a resource a v1alpha1 export defines as cluster-scoped', () => {
     const old = v1alpha1Export();
     old.spec.scope = 'Cluster';
@@ -242,7 +248,7 @@ describe('KB174 one schema per group/resource in a namespace', () => {
     second.metadata.name = 'cowboys-again';
     const found = check('KB174', [validBoundSchema(), validExport(), second]);
     expect(where(found)).toEqual([[2, 'KB174', 'spec.names.plural']]);
-    expect(found[0].violation.hint).toContain(`namespace "${NAMESPACE}"`);
+    expect(found[0].violation.message).toContain(`in namespace "${NAMESPACE}" again, after`);
     expect(found[0].violation.message).toContain('BoundSchema "cowboys.wildwest.dev"');
   });
 
