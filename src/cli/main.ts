@@ -197,5 +197,7 @@ function processIo(): CliIo {
       });
     }
   }
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+  // process.stdin is made (a socket or a stream of a file: ~2 ms of start-up) only when an operand is `-` reads it.
+  const stdin: AsyncIterable<unknown> = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
+  return { stdout: process.stdout, stderr: process.stderr, stdin };
 }

@@ -7,11 +7,7 @@
  * Every call builds a fresh object, so callers may mutate what they get.
  */
 import { buildApiServiceExportCrd } from './api-service-export';
-import { buildBindableResourcesRequestCrd } from './bindable-resources-request';
 import { buildBoundSchemaCrd } from './bound-schema';
-import { buildCollectionCrd } from './collection';
-import { buildApiServiceExportRequestCrd } from './export-request';
-import { buildApiServiceExportTemplateCrd } from './template';
 import { DEFAULT_GROUP, KIND_VERSIONS, KindVersion } from '../model/kinds';
 
 export { KUBE_BIND_CATEGORY } from './shared';
@@ -26,25 +22,33 @@ export function boundSchemaCrd(group: string = DEFAULT_GROUP): { [key: string]: 
   return buildBoundSchemaCrd(group);
 }
 
+/*
+ * The provider-side kinds' CRDs are built by modules loaded when first asked
+ * for: a run that checks only exports and BoundSchemas never loads them (start-up).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+
 /** The `apiserviceexporttemplates.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
 export function apiServiceExportTemplateCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
-  return buildApiServiceExportTemplateCrd(group);
+  return (require('./template') as typeof import('./template')).buildApiServiceExportTemplateCrd(group);
 }
 
 /** The `collections.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
 export function collectionCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
-  return buildCollectionCrd(group);
+  return (require('./collection') as typeof import('./collection')).buildCollectionCrd(group);
 }
 
 /** The `apiserviceexportrequests.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored). */
 export function apiServiceExportRequestCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
-  return buildApiServiceExportRequestCrd(group);
+  return (require('./export-request') as typeof import('./export-request')).buildApiServiceExportRequestCrd(group);
 }
 
 /** The `bindableresourcesrequests.<group>` CustomResourceDefinition (v1alpha2). */
 export function bindableResourcesRequestCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
-  return buildBindableResourcesRequestCrd(group);
+  return (require('./bindable-resources-request') as typeof import('./bindable-resources-request')).buildBindableResourcesRequestCrd(group);
 }
+
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The CRD of each kind of ours, by kind. */
 const CRD_OF_KIND: { readonly [kind: string]: (group: string) => { [key: string]: any } } = {

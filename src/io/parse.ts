@@ -8,8 +8,8 @@
  * no positions. Positions are found later, and only for the objects that need
  * one (`locate.ts`).
  */
-import { load, LoadOptions, YAMLException } from 'js-yaml';
 import type { Diagnostic } from './diagnostic';
+import { load, LoadOptions, YAMLException } from './js-yaml';
 import { DocumentText, splitDocuments } from './split';
 import { KUBECTL_YAML_SCHEMA, nonJsonNumber } from './yaml11';
 

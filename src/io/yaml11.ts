@@ -27,7 +27,7 @@
  * NaN and infinities cannot be written as JSON: kubectl fails on them, so the
  * reader reports them (see `nonJsonNumber`).
  */
-import { FAILSAFE_SCHEMA, Schema, Type } from 'js-yaml';
+import { FAILSAFE_SCHEMA, Schema, Type } from './js-yaml';
 
 const TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON', 'true', 'True', 'TRUE']);
 const FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF', 'false', 'False', 'FALSE']);
