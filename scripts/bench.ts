@@ -78,6 +78,9 @@ interface Options {
   readonly keep: boolean;
 }
 
+/** How to run the bench, for --help and for a wrong argument. */
+const USAGE = 'usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--require-reps N] [--only NAMES] [--keep]';
+
 function parseOptions(argv: readonly string[]): Options {
   const opts = {
     fail: true,
@@ -114,8 +117,11 @@ function parseOptions(argv: readonly string[]): Options {
         opts.only = new Set(names);
         break;
       }
-      default: throw new Error(`unknown argument ${JSON.stringify(arg)}; usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] `
-        + '[--require-reps N] [--only NAMES] [--keep]');
+      case '--help':
+      case '-h':
+        process.stdout.write(`${USAGE}\n  --only takes a comma-separated list of: ${PARTS.join(', ')}\n`);
+        process.exit(0);
+      default: throw new Error(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
     }
   }
   return opts;
