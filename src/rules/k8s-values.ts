@@ -179,8 +179,3 @@ export function editDistance(a: string, b: string, max: number = 2): number {
   }
   return Math.min(prev[b.length], max + 1);
 }
-
-/** A string and nothing else (so rules can skip values of the wrong type). */
-export function isString(v: unknown): v is string {
-  return typeof v === 'string';
-}
