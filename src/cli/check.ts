@@ -360,7 +360,7 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    fileKept.push(copier.copy(facts(source.manifest)));
+    fileKept.push(copier.copyFacts(facts(source.manifest)));
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
     fileTallies.push({ file: source.file, found: tally(updates, tally(found)), compared: update !== undefined });
@@ -399,6 +399,8 @@ async function checkStreamingWith(
   if (!Array.isArray(across) || across.length !== kept.length) {
     throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
   }
+  // The facts are not read again: let them go before the report is written.
+  kept.length = 0;
   const diagnostics = [...readDiagnostics, ...notes];
   const end: ReportEnd = {
     skipped,
