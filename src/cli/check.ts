@@ -297,6 +297,68 @@ interface Tallied {
   readonly compared?: boolean;
 }
 
+/** Numbers `Tallies` keeps of each object: errors, warnings, infos, skipped (1 or 0), compared (1 or 0). */
+const TALLY_WIDTH = 5;
+
+/**
+ * The counts of each object, in input order, packed in one growing array of
+ * numbers and runs of one file name, instead of an object per object:
+ * `checkStreaming` keeps them for every object until the report starts.
+ */
+class Tallies {
+  private data = new Int32Array(TALLY_WIDTH * 1024);
+  private size = 0;
+  /** Consecutive objects of one file. */
+  private readonly runs: Array<{ file: string; count: number }> = [];
+
+  public get length(): number {
+    return this.size;
+  }
+
+  public add(file: string, found: Tally | undefined, compared: boolean): void {
+    if ((this.size + 1) * TALLY_WIDTH > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const at = this.size++ * TALLY_WIDTH;
+    this.data[at] = found?.errors ?? 0;
+    this.data[at + 1] = found?.warnings ?? 0;
+    this.data[at + 2] = found?.infos ?? 0;
+    this.data[at + 3] = found === undefined ? 1 : 0;
+    this.data[at + 4] = compared ? 1 : 0;
+    const last = this.runs[this.runs.length - 1];
+    if (last !== undefined && last.file === file) last.count++;
+    else this.runs.push({ file, count: 1 });
+  }
+
+  /** Forgets the objects after the first `length` (those of a file found broken). */
+  public truncate(length: number): void {
+    for (let extra = this.size - length; extra > 0;) {
+      const last = this.runs[this.runs.length - 1];
+      const dropped = Math.min(extra, last.count);
+      last.count -= dropped;
+      extra -= dropped;
+      if (last.count === 0) this.runs.pop();
+    }
+    this.size = Math.min(this.size, length);
+  }
+
+  public *entries(): Generator<Tallied> {
+    let i = 0;
+    for (const { file, count } of this.runs) {
+      for (let n = 0; n < count; n++, i++) {
+        const at = i * TALLY_WIDTH;
+        yield this.data[at + 3] === 1 ? { file } : {
+          file,
+          found: { errors: this.data[at], warnings: this.data[at + 1], infos: this.data[at + 2] },
+          compared: this.data[at + 4] === 1,
+        };
+      }
+    }
+  }
+}
+
 /**
  * `check` one object at a time: each object is validated as soon as its
  * document is read, and its findings are located while its text is at hand.
@@ -347,23 +409,23 @@ async function checkStreamingWith(
   let fileSkipped = 0;
   // Each object in input order, with the counts of a checked one's own and update findings: the run's counts
   // are known before any object is handed over.
-  const tallies: Tallied[] = [];
-  let fileTallies: Tallied[] = [];
+  const tallies = new Tallies();
+  let fileStart = 0;
   const onObject = (source: SourceObject): void => {
     if (!select(source.manifest, ctx)) {
       fileSkipped++;
       for (const d of notSkippedSilently(source, ctx)) fileNotes.push(d);
       spill.write({ fileNumber, skipped: skippedObject(source, ctx) });
-      fileTallies.push({ file: source.file });
+      tallies.add(source.file, undefined, false);
       return;
     }
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    fileKept.push(copier.copy(facts(source.manifest)));
+    fileKept.push(copier.copyFacts(facts(source.manifest)));
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
-    fileTallies.push({ file: source.file, found: tally(updates, tally(found)), compared: update !== undefined });
+    tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     spill.write({
       fileNumber,
       object: {
@@ -382,15 +444,15 @@ async function checkStreamingWith(
     for (const d of file.diagnostics) readDiagnostics.push(d);
     if (file.broken) {
       brokenFiles.add(fileNumber);
+      tallies.truncate(fileStart);
     } else {
       for (const k of fileKept) kept.push(k);
-      for (const t of fileTallies) tallies.push(t);
       for (const d of fileNotes) notes.push(d);
       skipped += fileSkipped;
     }
     fileNumber++;
+    fileStart = tallies.length;
     fileKept = [];
-    fileTallies = [];
     fileNotes = [];
     fileSkipped = 0;
   }
@@ -399,6 +461,8 @@ async function checkStreamingWith(
   if (!Array.isArray(across) || across.length !== kept.length) {
     throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
   }
+  // The facts are not read again: let them go before the report is written.
+  kept.length = 0;
   const diagnostics = [...readDiagnostics, ...notes];
   const end: ReportEnd = {
     skipped,
@@ -408,7 +472,7 @@ async function checkStreamingWith(
   const totals = new ReportTotals();
   const files: FileCounts[] = [];
   let k = 0;
-  for (const { file, found, compared } of tallies) {
+  for (const { file, found, compared } of tallies.entries()) {
     if (found === undefined) {
       countFile(files, file, 'skipped');
       continue;

@@ -34,6 +34,8 @@ const REFERENCE_FIELDS = ['group', 'resource', 'versions', 'jsonPath'] as const;
 const SHAPE_FIELDS = ['type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string'] as const;
 // Hostile nesting stops here; the reference check treats what is cut as unknown.
 const MAX_SHAPE_DEPTH = 64;
+/** Strings longer than this are keyed by number in `DetachedCopier.keyOf`. */
+const LONG_STRING = 64;
 
 function has(obj: unknown, key: string): obj is Record<string, unknown> {
   return typeof obj === 'object' && obj !== null && !Array.isArray(obj) && Object.prototype.hasOwnProperty.call(obj, key);
@@ -67,9 +69,51 @@ function pickEach(list: unknown, keys: readonly string[]): unknown {
  */
 export class DetachedCopier {
   private readonly strings = new Map<string, string>();
+  /** Copies of the parts of facts below their top level, by a key that says what they hold (`keyOf`). */
+  private readonly parts = new Map<string, unknown>();
+  /** A number for each long string, so that a part's key stays short (a schema shape is one long string). */
+  private readonly longStrings = new Map<string, number>();
 
   public copy<T>(value: T): T {
     return this.copyValue(value) as T;
+  }
+
+  /**
+   * A copy of an object's facts as `copy` makes, whose fields other than
+   * `metadata` (the spec) are one copy shared with every earlier object whose
+   * field held the same: the same objects repeated across namespaces (a
+   * provider cluster's `kubectl get -A`) differ only by their metadata, and
+   * would otherwise each hold a copy of the same spec. The facts are read,
+   * never changed, so sharing is safe.
+   */
+  public copyFacts(facts: Manifest): Manifest {
+    if (!isMap(facts)) return this.copy(facts);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(facts)) {
+      const value = facts[key];
+      out[this.string(key)] = key === 'metadata' || typeof value !== 'object' || value === null ? this.copyValue(value) : this.shared(value);
+    }
+    return out;
+  }
+
+  private shared(value: object): unknown {
+    const key = this.keyOf(value);
+    if (this.parts.has(key)) return this.parts.get(key);
+    const copy = this.copyValue(value);
+    this.parts.set(key, copy);
+    return copy;
+  }
+
+  /** JSON text of `value` with each long string replaced by its number: equal keys, equal values. */
+  private keyOf(value: object): string {
+    return JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v !== 'string') return v;
+      // Every string value is marked, so a short one never reads as a long one's number.
+      if (v.length <= LONG_STRING) return `s${v}`;
+      let n = this.longStrings.get(v);
+      if (n === undefined) this.longStrings.set(this.string(v), n = this.longStrings.size);
+      return `l${n}`;
+    });
   }
 
   private copyValue(value: unknown): unknown {

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { captureIo, fixture, removeTempDirs, tempDir, writeFile } from './cli-helpers';
 import { CheckOptions, runCheck } from '../../src/cli/check';
-import { crossObjectFacts, identityOf } from '../../src/cli/cross-facts';
+import { crossObjectFacts, DetachedCopier, identityOf } from '../../src/cli/cross-facts';
 import { JSON_REPORTER, TEXT_REPORTER } from '../../src/cli/output';
 import { selectForCheck, STREAMING_RULES, validateWithRules } from '../../src/cli/validate';
 import { DEFAULT_LIMITS, readInputs } from '../../src/io/read';
@@ -38,10 +38,14 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
 
   test('every rule scenario: the same findings on trimmed objects, and each cross rule is found by some scenario', () => {
     const found = new Set<string>();
+    // One copier for all scenarios, as for a run: equal specs of different scenarios share one copy.
+    const copier = new DetachedCopier();
     for (const row of RULE_ROWS) {
       for (const scenario of [row.fail(), row.pass()]) {
         const whole = crossObjectViolations(scenario.objects, CTX);
         expect({ id: row.id, found: crossObjectViolations(scenario.objects.map(crossObjectFacts), CTX) }).toEqual({ id: row.id, found: whole });
+        const kept = scenario.objects.map(o => copier.copyFacts(crossObjectFacts(o)));
+        expect({ id: row.id, found: crossObjectViolations(kept, CTX) }).toEqual({ id: row.id, found: whole });
         for (const list of whole) for (const v of list) found.add(v.rule);
       }
     }
@@ -56,6 +60,9 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
       const objects = read.objects.map(o => o.manifest);
       const whole = crossObjectViolations(objects, CTX);
       expect({ folder, found: crossObjectViolations(objects.map(crossObjectFacts), CTX) }).toEqual({ folder, found: whole });
+      const copier = new DetachedCopier();
+      const kept = objects.map(o => copier.copyFacts(crossObjectFacts(o)));
+      expect({ folder, found: crossObjectViolations(kept, CTX) }).toEqual({ folder, found: whole });
       findings += whole.flat().length;
     }
     expect(findings).toBeGreaterThan(0);
@@ -132,6 +139,35 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
     // 64 levels kept below the root, then {}: hostile nesting costs no more.
     expect((shapeString(deep) as string).match(/"properties"/g)).toHaveLength(65);
     expect(shapeString(deep)).toMatch(/"x":\{\}(\}\})+$/);
+  });
+});
+
+describe('DetachedCopier.copyFacts', () => {
+  const shape = JSON.stringify({ type: 'object', properties: { spec: { type: 'object', properties: { size: {}, colour: {}, weight: {} } } } });
+  const schema = (name: string, namespace: string, openAPIV3Schema: string, plural = 'widgets') => ({
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'BoundSchema',
+    metadata: { name, namespace },
+    spec: { group: 'example.com', names: { plural }, versions: [{ name: 'v1', served: true, schema: { openAPIV3Schema } }] },
+  });
+
+  test('objects that differ only in their metadata share one copy of their spec; each keeps its own metadata', () => {
+    const copier = new DetachedCopier();
+    const [a, b] = [schema('widgets.example.com', 'tenant-a', shape), schema('widgets.example.com', 'tenant-b', shape)].map(o => copier.copyFacts(o));
+    expect(a).toEqual(schema('widgets.example.com', 'tenant-a', shape));
+    expect(b).toEqual(schema('widgets.example.com', 'tenant-b', shape));
+    expect(a.spec).toBe(b.spec);
+    expect(a.metadata).not.toBe(b.metadata);
+  });
+
+  test('different specs are never merged: not by a short string, nor by a long string spelled as another one\'s number', () => {
+    const copier = new DetachedCopier();
+    const longer = shape.replace('weight', 'height');
+    const copies = [schema('a', 'x', shape), schema('a', 'x', longer), schema('a', 'x', 'l0'), schema('a', 'x', 'l1'), schema('a', 'x', shape, 'gadgets')]
+      .map(o => copier.copyFacts(o));
+    expect(copies.map(c => (c.spec as any).versions[0].schema.openAPIV3Schema)).toEqual([shape, longer, 'l0', 'l1', shape]);
+    expect(copies.map(c => (c.spec as any).names.plural)).toEqual(['widgets', 'widgets', 'widgets', 'widgets', 'gadgets']);
+    expect(new Set(copies.map(c => c.spec)).size).toBe(5);
   });
 });
 
