@@ -20,6 +20,7 @@ import { closest, show } from './messages';
 import { field } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
+import { visited } from './work-count';
 import { kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
 
@@ -139,8 +140,8 @@ function schemaOf(value: unknown, parsed: Map<string, unknown>): unknown {
 }
 
 /** The definitions of the objects, by `group/plural`: BoundSchemas, v1alpha1 exports and v1 CRDs. */
-function definitions(objects: readonly Located[], ctx: RuleContext): Map<string, Definition[]> {
-  const out = new Map<string, Definition[]>();
+function definitions(objects: readonly Located[], ctx: RuleContext): Map<string, Definitions> {
+  const out = new Map<string, Definitions>();
   const parsed = new Map<string, unknown>();
   for (const { index, manifest } of objects) {
     const kv = kindVersionOf(manifest, ctx.group);
@@ -163,22 +164,61 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
     if (schemas.size === 0) continue;
     const name = own(own(manifest, 'metadata'), 'name');
     const key = `${group}/${plural}`;
-    out.set(key, [...out.get(key) ?? [], {
+    visited(1, undefined);
+    let found = out.get(key);
+    if (found === undefined) out.set(key, found = { byNamespace: new Map() });
+    addDefinition(found, {
       index,
       label: `${isCrd ? 'CustomResourceDefinition' : kv === 'BoundSchema/v1alpha2' ? 'BoundSchema' : 'APIServiceExport'} ${show(typeof name === 'string' ? name : key)}`,
       namespace: isCrd ? undefined : namespaceOf(manifest),
       clusterWide: isCrd,
       schemas,
       served,
-    }]);
+    });
   }
   return out;
 }
 
 /** The definition a reference of an export in `namespace` reads: a namespaced one there first, then a CRD. */
-function definitionFor(found: readonly Definition[] | undefined, namespace: string | undefined): Definition | undefined {
-  const visible = (found ?? []).filter(d => d.clusterWide || d.namespace === undefined || namespace === undefined || d.namespace === namespace);
-  return visible.find(d => !d.clusterWide) ?? visible[0];
+/**
+ * The definitions of one group/resource, indexed for the lookup of
+ * `definitionFor`: the first of each kind of place, in input order, instead
+ * of a list filtered for every reference (a provider's `kubectl get -A`
+ * repeats the same BoundSchema in every consumer namespace).
+ */
+interface Definitions {
+  /** The first CRD (cluster-wide). */
+  cluster?: Definition;
+  /** The first BoundSchema or v1alpha1 export of no namespace, and the first of each namespace. */
+  noNamespace?: Definition;
+  readonly byNamespace: Map<string, Definition>;
+  /** The first that is not a CRD, of any namespace. */
+  firstNamespaced?: Definition;
+}
+
+function addDefinition(found: Definitions, d: Definition): void {
+  if (d.clusterWide) {
+    found.cluster ??= d;
+    return;
+  }
+  found.firstNamespaced ??= d;
+  if (d.namespace === undefined) found.noNamespace ??= d;
+  else if (!found.byNamespace.has(d.namespace)) found.byNamespace.set(d.namespace, d);
+}
+
+/**
+ * The definition a reference of an export in `namespace` reads: the first
+ * (in input order) BoundSchema or v1alpha1 export it can see (its own
+ * namespace, or none), else the first CRD.
+ */
+function definitionFor(found: Definitions | undefined, namespace: string | undefined): Definition | undefined {
+  if (found === undefined) return undefined;
+  visited(1, undefined);
+  if (namespace === undefined) return found.firstNamespaced ?? found.cluster;
+  const here = found.byNamespace.get(namespace);
+  const anywhere = found.noNamespace;
+  const first = here === undefined || anywhere === undefined ? here ?? anywhere : (here.index < anywhere.index ? here : anywhere);
+  return first ?? found.cluster;
 }
 
 function stringList(value: unknown): string[] | undefined {
@@ -237,7 +277,7 @@ const referencePathExists: CrossObjectRule = defineRule({
   reads: ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'],
   check(objects, ctx) {
     const out: Array<{ index: number; violation: Violation }> = [];
-    let defs: Map<string, Definition[]> | undefined;
+    let defs: Map<string, Definitions> | undefined;
     for (const { index, manifest } of objects) {
       if (kindVersionOf(manifest, ctx.group) !== 'APIServiceExport/v1alpha2') continue;
       const spec = own(manifest, 'spec');

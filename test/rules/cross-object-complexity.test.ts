@@ -41,9 +41,24 @@ function exportOf(namespace: string | undefined, name: string, resources: Array<
 }
 
 /** The objects of one consumer namespace: valid ones, and one case of each rule's finding. */
+/** A BoundSchema whose versions carry a schema with `spec.secretName`, for the reference paths (KB178). */
+function withSchema(schema: Manifest): Manifest {
+  const openAPIV3Schema = { type: 'object', properties: { spec: { type: 'object', properties: { secretName: { type: 'string' } } } } };
+  schema.spec.versions = schema.spec.versions.map((v: Manifest) => ({ ...v, schema: { openAPIV3Schema } }));
+  return schema;
+}
+
+/** An export of widgets claiming the secrets its objects name at `jsonPath`. */
+function claimingExport(namespace: string, jsonPath: string): Manifest {
+  const exp = exportOf(namespace, 'claims', [['example.com', 'widgets', ['v1']]]);
+  exp.spec.permissionClaims = [{ group: '', resource: 'secrets', selector: { references: [{ group: 'example.com', resource: 'widgets', jsonPath: { name: jsonPath } }] } }];
+  return exp;
+}
+
 function consumer(namespace: string): Manifest[] {
   return [
-    boundSchema(namespace, 'widgets', 'example.com', 'Namespaced'),
+    withSchema(boundSchema(namespace, 'widgets', 'example.com', 'Namespaced')),
+    claimingExport(namespace, 'spec.secretNmae'), // KB178: no such field
     boundSchema(namespace, 'gadgets', 'example.com', 'Namespaced', { shortNames: ['wd'] }),
     boundSchema(namespace, 'sprockets', 'example.com', 'Namespaced', { shortNames: ['wd'] }), // KB177: short name taken
     boundSchema(namespace, 'widgets', 'example.com', 'Namespaced'), // KB174: twice in one namespace
@@ -89,7 +104,7 @@ function measure(copies: number): { steps: number; findings: Map<string, number>
 
 test('the mix exercises every rule across objects, each namespace finding its own', () => {
   const { findings } = measure(3);
-  expect([...findings.keys()].sort()).toEqual(['KB170', 'KB171', 'KB172', 'KB174', 'KB175', 'KB176', 'KB177']);
+  expect([...findings.keys()].sort()).toEqual(['KB170', 'KB171', 'KB172', 'KB174', 'KB175', 'KB176', 'KB177', 'KB178']);
   const fourTimes = measure(12).findings;
   for (const [rule, count] of findings) expect([rule, fourTimes.get(rule)]).toEqual([rule, 4 * count]);
 });
