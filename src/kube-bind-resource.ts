@@ -101,7 +101,7 @@ export abstract class KubeBindResource extends Construct {
     validateWithRules(this, apiObject, this.kubeBindGroup, {
       metadata: () => apiObject.renderMetadata(),
       spec: () => this.currentSpec(),
-      volatile: () => !announcesChanges || apiObject.volatile,
+      volatile: () => !announcesChanges || apiObject.volatile || READS_UNANNOUNCED.get(this)?.() === true,
     });
   }
 
@@ -150,6 +150,18 @@ const LIBRARY_KINDS = new WeakSet<object>();
  */
 export function libraryKind(kind: object): void {
   LIBRARY_KINDS.add(kind);
+}
+
+/** Per construct, whether its spec reads something no mutator announces (see `readsUnannounced`). */
+const READS_UNANNOUNCED = new WeakMap<KubeBindResource, () => boolean>();
+
+/**
+ * Declares that the spec of `resource`, a kind of this library, reads
+ * something no mutator announces (a CRD object's output) whenever `when()`
+ * says so: it is then rendered and compared in every validation pass.
+ */
+export function readsUnannounced(resource: KubeBindResource, when: () => boolean): void {
+  READS_UNANNOUNCED.set(resource, when);
 }
 
 /**
