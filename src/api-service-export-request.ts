@@ -1,4 +1,6 @@
 import { Construct } from 'constructs';
+import { copyData } from './definition-spec';
+import { libraryKind } from './kube-bind-resource';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
 
 /**
@@ -25,7 +27,8 @@ export class ApiServiceExportRequest extends TemplateSpecResource {
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportRequestProps = {}) {
     super(scope, id, props, { kind: 'APIServiceExportRequest', version: 'v1alpha2' });
-    this.parameters = props.parameters !== undefined ? { ...props.parameters } : undefined;
+    // A copy all the way down: no mutator announces a change to the caller's object.
+    this.parameters = props.parameters !== undefined ? copyData(props.parameters) : undefined;
   }
 
   protected renderSpec(): { [key: string]: any } {
@@ -35,3 +38,5 @@ export class ApiServiceExportRequest extends TemplateSpecResource {
     };
   }
 }
+
+libraryKind(ApiServiceExportRequest);

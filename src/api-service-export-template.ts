@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { libraryKind } from './kube-bind-resource';
 import { Scope } from './model/enums';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
 
@@ -80,3 +81,5 @@ export class ApiServiceExportTemplate extends TemplateSpecResource {
 }
 
 const TEMPLATE_BRAND = Symbol.for('cdk8s-kube-bind.ApiServiceExportTemplate');
+
+libraryKind(ApiServiceExportTemplate);

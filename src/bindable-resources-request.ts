@@ -1,7 +1,7 @@
 import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
-import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
 
 /**
  * A key of a Secret in the request's namespace.
@@ -74,7 +74,8 @@ export class BindableResourcesRequest extends KubeBindResource {
     if (props.template !== undefined && props.templateName !== undefined) {
       throw new Error(`BindableResourcesRequest ${this.node.path}: give template or templateName, not both`);
     }
-    this.props = { ...props };
+    // A copy (the secret reference too): the kind has no mutator, so nothing announces a change to the caller's objects.
+    this.props = { ...props, ...(props.kubeconfigSecret !== undefined ? { kubeconfigSecret: { ...props.kubeconfigSecret } } : {}) };
   }
 
   /** The name of the template to bind, when one is set. */
@@ -94,3 +95,5 @@ export class BindableResourcesRequest extends KubeBindResource {
     };
   }
 }
+
+libraryKind(BindableResourcesRequest);

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
-import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
+import { noteChange } from './validation';
 
 /**
  * Properties of `Collection`.
@@ -54,11 +55,13 @@ export class Collection extends KubeBindResource {
       throw new Error(`Collection ${this.node.path}: addTemplate expects an ApiServiceExportTemplate, got ${String(template)} (use addTemplateName for a name)`);
     }
     this.names.push(template);
+    noteChange();
   }
 
   /** Adds a template by name. */
   public addTemplateName(name: string): void {
     this.names.push(name);
+    noteChange();
   }
 
   /** The names of the templates (a copy). */
@@ -73,3 +76,5 @@ export class Collection extends KubeBindResource {
     };
   }
 }
+
+libraryKind(Collection);

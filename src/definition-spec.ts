@@ -140,7 +140,7 @@ export class DefinitionSpec {
  * is passed by value, later changes to what the user passed do not reach the
  * construct.
  */
-function copyData(value: unknown): any {
+export function copyData(value: unknown): any {
   if (Array.isArray(value)) return value.map(copyData);
   if (typeof value !== 'object' || value === null) return value;
   const proto = Object.getPrototypeOf(value);

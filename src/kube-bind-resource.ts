@@ -94,14 +94,14 @@ export abstract class KubeBindResource extends Construct {
       apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
       kind: kind.kind,
       metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
-    }, () => this.renderSpec(), kind.clusterScoped ?? false);
+    }, () => this.outputSpec(), kind.clusterScoped ?? false);
     this.apiObject = apiObject;
     // A class that may change its spec without noteChange() is looked at in every pass.
     const announcesChanges = LIBRARY_KINDS.has(new.target);
     validateWithRules(this, apiObject, this.kubeBindGroup, {
       metadata: () => apiObject.renderMetadata(),
       spec: () => this.currentSpec(),
-      volatile: () => !announcesChanges || apiObject.volatile,
+      volatile: () => !announcesChanges || apiObject.volatile || READS_UNANNOUNCED.get(this)?.() === true,
     });
   }
 
@@ -121,7 +121,7 @@ export abstract class KubeBindResource extends Construct {
 
   /**
    * `renderSpec()`, rendered once per version of the library's state (see
-   * `noteChange`), for the rules. (The output always renders afresh.)
+   * `noteChange`), for the rules (and the output of the same version).
    */
   private currentSpec(): { [key: string]: any } {
     const version = currentVersion();
@@ -130,6 +130,18 @@ export abstract class KubeBindResource extends Construct {
     const spec = this.renderSpec();
     this.rendered = { version, spec };
     return spec;
+  }
+
+  /**
+   * The spec for cdk8s to render: the rules' rendering when it is of the
+   * current version (then nothing announced changed it, and nothing
+   * unannounced can: `currentSpec` is read only for a kind that announces its
+   * changes and reads nothing unannounced; cdk8s' resolver copies it and
+   * changes nothing), else a fresh one.
+   */
+  private outputSpec(): { [key: string]: any } {
+    const cached = this.rendered;
+    return cached !== undefined && cached.version === currentVersion() ? cached.spec : this.renderSpec();
   }
 
   /**
@@ -150,6 +162,18 @@ const LIBRARY_KINDS = new WeakSet<object>();
  */
 export function libraryKind(kind: object): void {
   LIBRARY_KINDS.add(kind);
+}
+
+/** Per construct, whether its spec reads something no mutator announces (see `readsUnannounced`). */
+const READS_UNANNOUNCED = new WeakMap<KubeBindResource, () => boolean>();
+
+/**
+ * Declares that the spec of `resource`, a kind of this library, reads
+ * something no mutator announces (a CRD object's output) whenever `when()`
+ * says so: it is then rendered and compared in every validation pass.
+ */
+export function readsUnannounced(resource: KubeBindResource, when: () => boolean): void {
+  READS_UNANNOUNCED.set(resource, when);
 }
 
 /**
