@@ -3,33 +3,22 @@
  * (`src/rules/cross-object.ts`), so that memory does not grow with the size
  * of the schemas: a trimmed copy holding only the fields those rules read.
  *
- * The rules read, of every object: apiVersion, kind, metadata.name and
- * metadata.namespace (kinds, groups, labels, namespaces); of a v1alpha2
- * export: spec.informerScope and spec.resources[].group/resource/versions;
- * of a BoundSchema, a v1alpha1 export or a CRD: spec.group, spec.scope,
- * spec.names (plural, singular, kind, listKind, shortNames) and
- * spec.versions[].name/served; of a CRD, its `kube-bind.io/exported` label;
- * of a Collection, spec.templates[].name; of a BindableResourcesRequest,
- * spec.templateRef.name; of a v1alpha2 export's claims, their
- * selector.references; and of each version's schema, only the shape of its
- * fields (properties, items, additionalProperties, type and the
- * x-kubernetes-* markers that keep fields), as one JSON string, for the
- * reference paths (rules/reference-paths.ts): the run's copier keeps one copy
- * of equal strings, so the versions of one schema and objects of one shape
- * share it (kept as objects, the shapes tripled the peak memory of a 200 MiB
- * run). Everything else (descriptions, validations,
- * CEL) is dropped. test/cli/streaming.test.ts checks that the rules find the
- * same with and without trimming.
+ * What is kept is what the rules declare they read (`reads` of each rule
+ * across objects, merged in `FIELDS_READ_ACROSS_OBJECTS`), with each
+ * object's identity (apiVersion, kind, metadata.name and .namespace); an
+ * object of a kind no such rule reads keeps its identity only. A schema the
+ * rules read as a `'shape'` keeps only the fields that decide which fields an
+ * object can hold (properties, items, additionalProperties, type and the
+ * x-kubernetes-* markers that keep fields), as one JSON string: the run's
+ * copier keeps one copy of equal strings, so the versions of one schema and
+ * objects of one shape share it (kept as objects, the shapes tripled the peak
+ * memory of a 200 MiB run). test/cli/streaming.test.ts checks that the rules
+ * find the same with and without trimming.
  */
-import { EXPORTED_LABEL_KEY } from '../model';
 import { flat, Manifest } from '../model/manifest';
-import { KINDS_READ_ACROSS_OBJECTS } from '../rules';
+import { FIELDS_READ_ACROSS_OBJECTS, FieldsRead, KINDS_READ_ACROSS_OBJECTS } from '../rules';
 
-const SPEC_FIELDS = ['group', 'scope', 'names', 'informerScope'] as const;
 const METADATA_FIELDS = ['name', 'namespace'] as const;
-const RESOURCE_FIELDS = ['group', 'resource', 'versions'] as const;
-const VERSION_FIELDS = ['name', 'served'] as const;
-const REFERENCE_FIELDS = ['group', 'resource', 'versions', 'jsonPath'] as const;
 /** What of a schema node decides which fields an object can hold. */
 const SHAPE_FIELDS = ['type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string'] as const;
 // Hostile nesting stops here; the reference check treats what is cut as unknown.
@@ -51,11 +40,6 @@ function pick(from: unknown, keys: readonly string[]): unknown {
   const out: Record<string, unknown> = {};
   for (const key of keys) if (has(from, key)) out[key] = from[key];
   return out;
-}
-
-/** Each map entry of a list picked to `keys`; other entries (and a non-list) kept as they are. */
-function pickEach(list: unknown, keys: readonly string[]): unknown {
-  return Array.isArray(list) ? list.map(entry => pick(entry, keys)) : list;
 }
 
 /**
@@ -149,38 +133,41 @@ export function identityOf(manifest: Manifest): Manifest {
   return out;
 }
 
-/** The fields of `manifest` the rules across objects read (see above), in a fresh object sharing no container with it. */
+/**
+ * The fields of `manifest` the rules across objects read, as they declare
+ * them (`reads` in src/rules), with its identity, in a fresh object sharing
+ * no container with it.
+ */
 export function crossObjectFacts(manifest: Manifest): Manifest {
   const out = identityOf(manifest) as Record<string, unknown>;
   // An object of a kind no rule across objects reads (a Secret, a Deployment) keeps its identity only.
   if (!KINDS_READ_ACROSS_OBJECTS.has(manifest.kind)) return out;
-  const labels = isMap(manifest.metadata) ? manifest.metadata.labels : undefined;
-  if (has(labels, EXPORTED_LABEL_KEY)) out.metadata = { ...(out.metadata as object), labels: { [EXPORTED_LABEL_KEY]: labels[EXPORTED_LABEL_KEY] } };
-  if (!has(manifest, 'spec')) return out;
-  const spec = manifest.spec;
-  if (!isMap(spec)) {
-    out.spec = spec;
-    return out;
+  const read = pickRead(manifest, FIELDS_READ_ACROSS_OBJECTS);
+  if (!isMap(read)) return out;
+  if (isMap(read.metadata) && isMap(out.metadata)) {
+    // Labels none of which a rule reads are left out, not kept as an empty map on every labelled object.
+    const { labels, ...rest } = read.metadata;
+    out.metadata = { ...out.metadata, ...rest, ...(isMap(labels) && Object.keys(labels).length > 0 ? { labels } : {}) };
   }
-  const trimmed = pick(spec, SPEC_FIELDS) as Record<string, unknown>;
-  if (has(spec, 'resources')) trimmed.resources = pickEach(spec.resources, RESOURCE_FIELDS);
-  if (has(spec, 'versions')) trimmed.versions = versionFacts(spec.versions);
-  if (Array.isArray(spec.permissionClaims)) trimmed.permissionClaims = spec.permissionClaims.map(referencesOf);
-  if (has(spec, 'templates')) trimmed.templates = pickEach(spec.templates, ['name']);
-  if (has(spec, 'templateRef')) trimmed.templateRef = pick(spec.templateRef, ['name']);
-  out.spec = trimmed;
+  for (const key of Object.keys(read)) if (key !== 'metadata' && out[key] === undefined) out[key] = read[key];
   return out;
 }
 
-/** Each version's name and served, and the shape of its schema's fields. */
-function versionFacts(versions: unknown): unknown {
-  if (!Array.isArray(versions)) return versions;
-  return versions.map(v => {
-    const picked = pick(v, VERSION_FIELDS);
-    const schema = has(v, 'schema') && has(v.schema, 'openAPIV3Schema') ? v.schema.openAPIV3Schema : undefined;
-    if (isMap(picked) && schema !== undefined) picked.schema = { openAPIV3Schema: JSON.stringify(shapeOf(schema, 0) ?? {}) };
-    return picked;
-  });
+/**
+ * The fields of `value` that `fields` names, in a fresh map: a list is read
+ * item by item, and anything but a map or a list is kept as it is (a rule
+ * that finds it is then as wrong as in the whole object).
+ */
+function pickRead(value: unknown, fields: FieldsRead): unknown {
+  if (Array.isArray(value)) return value.map(item => pickRead(item, fields));
+  if (!isMap(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    if (!has(value, key)) continue;
+    const read = fields[key];
+    out[key] = read === true ? value[key] : read === 'shape' ? JSON.stringify(shapeOf(value[key], 0) ?? {}) : pickRead(value[key], read);
+  }
+  return out;
 }
 
 /** A schema node cut to the fields that decide which fields an object can hold. */
@@ -198,10 +185,4 @@ function shapeOf(node: unknown, depth: number): unknown {
   if (node.additionalProperties === true || node.additionalProperties === false) out.additionalProperties = node.additionalProperties;
   else if (isMap(node.additionalProperties)) out.additionalProperties = shapeOf(node.additionalProperties, depth + 1) ?? {};
   return out;
-}
-
-/** A claim cut to its selector's references (what the reference paths read). */
-function referencesOf(claim: unknown): unknown {
-  const references = has(claim, 'selector') && has(claim.selector, 'references') ? claim.selector.references : undefined;
-  return references === undefined ? {} : { selector: { references: pickEach(references, REFERENCE_FIELDS) } };
 }

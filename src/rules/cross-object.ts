@@ -13,7 +13,7 @@ import { groupMiss } from './kube-bind-kinds';
 import { SharedWithinRun } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
-import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
+import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
 import { visited } from './work-count';
@@ -24,8 +24,25 @@ type Finding = { index: number; violation: Violation };
 
 /** The kinds kube-bind serves in its own API group. */
 const KUBE_BIND_KINDS = ['APIServiceExport', 'BoundSchema'] as const;
-/** What every rule of this family reads: kube-bind's export API and the CRDs that define resources (or kube-bind's kinds). */
-const READS = [...KUBE_BIND_KINDS, 'CustomResourceDefinition'] as const;
+/**
+ * What every rule of this family reads: kube-bind's export API and the CRDs
+ * that define resources (or kube-bind's kinds); of them, the definition's
+ * group, names, scope and versions, and the export's informerScope and
+ * resources.
+ */
+const READS: ObjectsRead = {
+  kinds: [...KUBE_BIND_KINDS, 'CustomResourceDefinition'],
+  fields: {
+    spec: {
+      group: true,
+      scope: true,
+      names: true,
+      informerScope: true,
+      resources: { group: true, resource: true, versions: true },
+      versions: { name: true, served: true },
+    },
+  },
+};
 
 // ---------------------------------------------------------------------------
 // Reading objects

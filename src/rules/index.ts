@@ -8,7 +8,7 @@ export * from './violation';
 export * from './paths';
 export * from './messages';
 export * from './rule';
-export { FAMILIES, REGISTRY, RULES, CROSS_RULES, KINDS_READ_ACROSS_OBJECTS } from './registry';
+export { FAMILIES, REGISTRY, RULES, CROSS_RULES, KINDS_READ_ACROSS_OBJECTS, FIELDS_READ_ACROSS_OBJECTS } from './registry';
 export { contextFor, validateObject, validateObjects, crossObjectViolations } from './runner';
 export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './kube-bind-kinds';
 export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './updates';

@@ -16,7 +16,7 @@
 import { ExportedResource, describeGroupResource, exportedResources, notCrdBacked } from './export';
 import { didYouMean, show } from './messages';
 import { field, item } from './paths';
-import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
+import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
 import { Violation, violation } from './violation';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
@@ -131,8 +131,27 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): ProviderIndex {
   return built;
 }
 
-/** What every rule of this family reads: the provider's objects, and the CRDs they resolve to. */
-const READS = ['APIServiceExportTemplate', 'APIServiceExportRequest', 'Collection', 'BindableResourcesRequest', 'CustomResourceDefinition'] as const;
+/**
+ * What every rule of this family reads: the provider's objects and the CRDs
+ * they resolve to; of a CRD, its export label, group, names, scope and
+ * served versions; of a template or request, its resources and scope; of a
+ * Collection and a BindableResourcesRequest, the template names.
+ */
+const READS: ObjectsRead = {
+  kinds: ['APIServiceExportTemplate', 'APIServiceExportRequest', 'Collection', 'BindableResourcesRequest', 'CustomResourceDefinition'],
+  fields: {
+    metadata: { labels: { [EXPORTED_LABEL_KEY]: true } },
+    spec: {
+      group: true,
+      scope: true,
+      names: true,
+      resources: { group: true, resource: true, versions: true },
+      versions: { name: true, served: true },
+      templates: { name: true },
+      templateRef: { name: true },
+    },
+  },
+};
 
 /** `template "x"` or `request "y"`, for messages. */
 function noun(r: Requester): string {

@@ -179,7 +179,6 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
   return out;
 }
 
-/** The definition a reference of an export in `namespace` reads: a namespaced one there first, then a CRD. */
 /**
  * The definitions of one group/resource, indexed for the lookup of
  * `definitionFor`: the first of each kind of place, in input order, instead
@@ -273,8 +272,19 @@ const referencePathExists: CrossObjectRule = defineRule({
   source: 'kube-bind behaviour (references are GJSON paths evaluated on the referencing objects); Kubernetes structural schema pruning',
   severity: 'error',
   scope: 'app',
-  // The claims of v1alpha2 exports, and the schemas they refer to.
-  reads: ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'],
+  // The claims' references of v1alpha2 exports, and the shape of the schemas they refer to.
+  reads: {
+    kinds: ['APIServiceExport', 'BoundSchema', 'CustomResourceDefinition'],
+    fields: {
+      spec: {
+        group: true,
+        names: true,
+        resources: { group: true, resource: true, versions: true },
+        versions: { name: true, served: true, schema: { openAPIV3Schema: 'shape' } },
+        permissionClaims: { selector: { references: { group: true, resource: true, versions: true, jsonPath: true } } },
+      },
+    },
+  },
   check(objects, ctx) {
     const out: Array<{ index: number; violation: Violation }> = [];
     let defs: Map<string, Definitions> | undefined;

@@ -17,7 +17,7 @@ import { NAME_RULES } from './names';
 import { PRINTER_COLUMN_RULES } from './printer-columns';
 import { PROVIDER_OBJECT_RULES } from './provider-objects';
 import { REFERENCE_PATH_RULES } from './reference-paths';
-import { AnyRule, CrossObjectRule, Rule } from './rule';
+import { AnyRule, CrossObjectRule, FieldsRead, Rule } from './rule';
 import { SCHEMA_RULES } from './schema';
 import { SCOPE_RULES } from './scope';
 import { SUBRESOURCE_RULES } from './subresources';
@@ -62,6 +62,24 @@ export const CROSS_RULES: readonly CrossObjectRule[] = REGISTRY.filter((r): r is
  * may leave out the rest.
  */
 export const KINDS_READ_ACROSS_OBJECTS: ReadonlySet<string> = new Set([
-  ...CROSS_RULES.flatMap(rule => rule.reads),
+  ...CROSS_RULES.flatMap(rule => rule.reads.kinds),
   ...REGISTRY.flatMap(rule => (rule.scope === 'update' ? rule.appliesTo.map(kv => kv.slice(0, kv.indexOf('/'))) : [])),
 ]);
+
+/**
+ * The fields the rules across objects read, from their declarations: every
+ * rule's `reads.fields`, merged (a field kept whole by one rule is kept whole).
+ */
+export const FIELDS_READ_ACROSS_OBJECTS: FieldsRead = CROSS_RULES.reduce((all, rule) => mergeFields(all, rule.reads.fields), {} as FieldsRead);
+
+function mergeFields(a: FieldsRead, b: FieldsRead): FieldsRead {
+  const out: { [field: string]: true | 'shape' | FieldsRead } = { ...a };
+  for (const [field, read] of Object.entries(b)) {
+    const had = out[field];
+    out[field] = had === undefined || read === true ? read
+      : had === true ? true
+        : typeof had === 'object' && typeof read === 'object' ? mergeFields(had, read)
+          : read === had ? read : true;
+  }
+  return out;
+}

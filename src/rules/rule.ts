@@ -70,16 +70,32 @@ export interface Located {
   readonly manifest: Manifest;
 }
 
+/**
+ * Fields of an object, as a tree: `true` keeps a field as it is, a tree goes
+ * on into its fields (into each item, for a list), and `'shape'` keeps only
+ * what of an OpenAPI schema decides which fields an object can hold.
+ */
+export interface FieldsRead {
+  readonly [field: string]: true | 'shape' | FieldsRead;
+}
+
+/** What a rule across objects reads: objects of these kinds (`kind`, of any version), these fields of them. */
+export interface ObjectsRead {
+  readonly kinds: readonly string[];
+  readonly fields: FieldsRead;
+}
+
 /** A check across all objects of one app or one `validate` run. */
 export interface CrossObjectRule extends RuleHeader {
   readonly scope: 'app';
   /**
-   * The kinds of object (`kind`, of any version) whose facts the check reads:
-   * what a front-end must hand it. The constructs' validation renders the
-   * objects of these kinds that are not ours, and the CLI keeps facts of
-   * these kinds only (`rules/index.ts`: KINDS_READ_ACROSS_OBJECTS).
+   * What the check reads of the objects: what a front-end must hand it. The
+   * constructs' validation renders the objects of these kinds that are not
+   * ours, and the CLI keeps these fields of them (with each object's identity)
+   * and nothing else (`rules/registry.ts`: KINDS_READ_ACROSS_OBJECTS,
+   * FIELDS_READ_ACROSS_OBJECTS).
    */
-  readonly reads: readonly string[];
+  readonly reads: ObjectsRead;
   /** Returns violations keyed by the index of the object they belong to. */
   check(objects: readonly Located[], ctx: RuleContext): Array<{ index: number; violation: Violation }>;
 }

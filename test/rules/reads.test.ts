@@ -11,10 +11,10 @@ import { chart, synthError } from '../util';
 
 const OWN_KINDS = ['APIServiceExport', 'BoundSchema', 'APIServiceExportTemplate', 'Collection', 'APIServiceExportRequest', 'BindableResourcesRequest'];
 
-test('every rule across objects declares the kinds it reads, each a kube-bind kind or a CRD', () => {
+test('every rule across objects declares the kinds and fields it reads, each kind a kube-bind kind or a CRD', () => {
   for (const rule of CROSS_RULES) {
-    expect([rule.id, rule.reads.length > 0]).toEqual([rule.id, true]);
-    for (const kind of rule.reads) expect([rule.id, [...OWN_KINDS, 'CustomResourceDefinition'].includes(kind)]).toEqual([rule.id, true]);
+    expect([rule.id, rule.reads.kinds.length > 0, Object.keys(rule.reads.fields).length > 0]).toEqual([rule.id, true, true]);
+    for (const kind of rule.reads.kinds) expect([rule.id, [...OWN_KINDS, 'CustomResourceDefinition'].includes(kind)]).toEqual([rule.id, true]);
   }
   expect([...KINDS_READ_ACROSS_OBJECTS].sort()).toEqual([...OWN_KINDS, 'CustomResourceDefinition'].sort());
 });
