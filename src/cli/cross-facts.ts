@@ -138,11 +138,11 @@ export function identityOf(manifest: Manifest): Manifest {
  * them (`reads` in src/rules), with its identity, in a fresh object sharing
  * no container with it.
  */
-export function crossObjectFacts(manifest: Manifest): Manifest {
+export function crossObjectFacts(manifest: Manifest, fields: FieldsRead = FIELDS_READ_ACROSS_OBJECTS): Manifest {
   const out = identityOf(manifest) as Record<string, unknown>;
   // An object of a kind no rule across objects reads (a Secret, a Deployment) keeps its identity only.
   if (!KINDS_READ_ACROSS_OBJECTS.has(manifest.kind)) return out;
-  const read = pickRead(manifest, FIELDS_READ_ACROSS_OBJECTS);
+  const read = pickRead(manifest, fields);
   if (!isMap(read)) return out;
   if (isMap(read.metadata) && isMap(out.metadata)) {
     // Labels none of which a rule reads are left out, not kept as an empty map on every labelled object.
@@ -150,6 +150,23 @@ export function crossObjectFacts(manifest: Manifest): Manifest {
     out.metadata = { ...out.metadata, ...rest, ...(isMap(labels) && Object.keys(labels).length > 0 ? { labels } : {}) };
   }
   for (const key of Object.keys(read)) if (key !== 'metadata' && out[key] === undefined) out[key] = read[key];
+  return out;
+}
+
+/**
+ * The fields the rules across objects read but for schema shapes: what a
+ * command that makes no permission claim keeps (the shapes serve only the
+ * claims' reference paths, KB178), so its memory does not follow the size of
+ * the schemas it converts.
+ */
+export const FIELDS_READ_WITHOUT_SHAPES: FieldsRead = withoutShapes(FIELDS_READ_ACROSS_OBJECTS);
+
+function withoutShapes(fields: FieldsRead): FieldsRead {
+  const out: { [field: string]: true | 'shape' | FieldsRead } = {};
+  for (const [field, read] of Object.entries(fields)) {
+    if (read === 'shape') continue;
+    out[field] = read === true ? true : withoutShapes(read);
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
  * in the input, and on request the APIServiceExport that exports them all.
  */
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageError } from './command';
-import { crossObjectFacts, detached, identityOf } from './cross-facts';
+import { crossObjectFacts, detached, FIELDS_READ_WITHOUT_SHAPES, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
@@ -213,7 +213,8 @@ async function readCrds(operands: readonly string[], options: FromCrdOptions, io
     firstSource.value ??= origin;
     // What is printed must pass validate: the BoundSchema's own rules, and the rules across objects against the
     // BoundSchemas made before it (they report the later of two clashing schemas; exports come at the end).
-    const facts = detached(crossObjectFacts(schema));
+    // What it prints holds no permission claim, so no reference path reads a schema's shape.
+    const facts = detached(crossObjectFacts(schema, FIELDS_READ_WITHOUT_SHAPES));
     // Looked up by group, not filtered out of every BoundSchema made so far (linear in the input, issue 23).
     const group = own(own(schema, 'spec'), 'group');
     const sameGroup = madeOfGroup.of(group);
@@ -226,7 +227,7 @@ async function readCrds(operands: readonly string[], options: FromCrdOptions, io
       keptFacts.push(facts);
       if (options.templateName !== undefined) {
         const labelled = markedExported(source.manifest);
-        labelledFacts.push(detached(crossObjectFacts(labelled)));
+        labelledFacts.push(detached(crossObjectFacts(labelled, FIELDS_READ_WITHOUT_SHAPES)));
         batch.hold(manifestToYaml(labelled));
       } else {
         batch.hold(manifestToYaml(schema));

@@ -43,7 +43,8 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
     for (const row of RULE_ROWS) {
       for (const scenario of [row.fail(), row.pass()]) {
         const whole = crossObjectViolations(scenario.objects, CTX);
-        expect({ id: row.id, found: crossObjectViolations(scenario.objects.map(crossObjectFacts), CTX) }).toEqual({ id: row.id, found: whole });
+        const facts = scenario.objects.map(o => crossObjectFacts(o));
+        expect({ id: row.id, found: crossObjectViolations(facts, CTX) }).toEqual({ id: row.id, found: whole });
         const kept = scenario.objects.map(o => copier.copyFacts(crossObjectFacts(o)));
         expect({ id: row.id, found: crossObjectViolations(kept, CTX) }).toEqual({ id: row.id, found: whole });
         for (const list of whole) for (const v of list) found.add(v.rule);
@@ -59,7 +60,7 @@ describe('crossObjectFacts keeps what the rules across objects read', () => {
       const read = await readInputs(yamlFiles(folder), noStdin(), DEFAULT_LIMITS);
       const objects = read.objects.map(o => o.manifest);
       const whole = crossObjectViolations(objects, CTX);
-      expect({ folder, found: crossObjectViolations(objects.map(crossObjectFacts), CTX) }).toEqual({ folder, found: whole });
+      expect({ folder, found: crossObjectViolations(objects.map(o => crossObjectFacts(o)), CTX) }).toEqual({ folder, found: whole });
       const copier = new DetachedCopier();
       const kept = objects.map(o => copier.copyFacts(crossObjectFacts(o)));
       expect({ folder, found: crossObjectViolations(kept, CTX) }).toEqual({ folder, found: whole });
