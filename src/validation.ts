@@ -74,11 +74,11 @@ export function noteChange(): void {
 /** How an object of ours gives its manifest without cdk8s' resolver, when it can. */
 export interface PlainManifest {
   /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
-  metadata(): { [key: string]: any } | undefined;
+  renderMetadata(): { [key: string]: any } | undefined;
   /** The spec as the construct renders it (user data as given). */
-  spec(): { [key: string]: any };
+  currentSpec(): { [key: string]: any };
   /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
-  volatile(): boolean;
+  isVolatile(): boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -387,12 +387,12 @@ function contextOf(group: string): RuleContext {
  */
 function manifestOf(checked: Checked, ownResolvers: boolean): { manifest: Manifest; volatile: boolean } {
   const plain = checked.plain;
-  if (plain !== undefined && !ownResolvers && !plain.volatile()) {
-    const spec = plain.spec();
+  if (plain !== undefined && !ownResolvers && !plain.isVolatile()) {
+    const spec = plain.currentSpec();
     if (isPlainData(spec)) {
       const resource = checked.resource;
       const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
-      const metadata = plain.metadata();
+      const metadata = plain.renderMetadata();
       if (metadata !== undefined) manifest.metadata = metadata;
       manifest.spec = spec;
       return { manifest, volatile: false };
