@@ -213,8 +213,10 @@ class SpecRendering implements IAnyProducer {
 class KubeBindObject extends ApiObject implements PlainManifest {
   /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
   public volatile: boolean;
-  /** The metadata as last rendered, and for which version (see `announceMetadataChanges`). */
-  public renderedMetadata?: { readonly version: number; readonly json: any };
+  /** The metadata as last rendered (see `announceMetadataChanges`)... */
+  public renderedMetadata: any;
+  /** ...and the version of the library's state it was rendered at (-1 before the first). */
+  public renderedMetadataVersion = -1;
   private readonly spec: SpecRendering;
   private readonly clusterScoped: boolean;
   private readonly announcesChanges: boolean;
@@ -296,8 +298,11 @@ function announceMetadataChanges(object: KubeBindObject): void {
         const owner: KubeBindObject | undefined = this[OWNER];
         if (owner === undefined || owner.volatile) return render.call(this);
         const version = currentVersion();
-        if (owner.renderedMetadata?.version !== version) owner.renderedMetadata = { version, json: render.call(this) };
-        return owner.renderedMetadata.json;
+        if (owner.renderedMetadataVersion !== version) {
+          owner.renderedMetadata = render.call(this);
+          owner.renderedMetadataVersion = version;
+        }
+        return owner.renderedMetadata;
       },
     });
     for (const name of names) {

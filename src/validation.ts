@@ -88,7 +88,7 @@ export interface PlainManifest {
 interface ObjectFindings {
   readonly manifest: Manifest;
   readonly group: string;
-  readonly violations: Violation[];
+  readonly violations: readonly Violation[];
 }
 
 /** A reporter of findings: a construct of ours, or the construct a foreign object belongs to. */
@@ -138,7 +138,8 @@ class Reporter implements IValidation {
       if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
         for (const line of lines) if (!last?.lines.has(line)) process.stderr.write(line);
       }
-      this.reported = { own, cross, lines };
+      // Most objects have no findings: they share one record.
+      this.reported = own === NONE && cross === NONE ? NOTHING_REPORTED : { own, cross, lines };
     }
     return errors;
   }
@@ -166,6 +167,9 @@ class Checked extends Reporter {
 }
 
 const NONE: readonly Violation[] = Object.freeze([]);
+
+/** What a reporter without findings reported. */
+const NOTHING_REPORTED = Object.freeze({ own: NONE, cross: NONE, lines: new Set<string>() as ReadonlySet<string> });
 
 /** What one app keeps, on its root construct. */
 interface AppState {
@@ -204,7 +208,9 @@ const APP_STATE = Symbol.for('cdk8s-kube-bind.validation');
 
 /** The app's state, created with the first call. */
 function appState(scope: IConstruct): AppState {
-  const root: any = scope.node.root;
+  // Up the scopes by hand: `node.root` builds the list of every scope on the way.
+  let root: any = scope;
+  while (root.node.scope !== undefined) root = root.node.scope;
   let state: AppState | undefined = root[APP_STATE];
   if (state === undefined) {
     state = {
@@ -367,7 +373,9 @@ function recheckVolatile(state: AppState): void {
 function checkObject(checked: Checked, manifest: Manifest): Manifest {
   const last = checked.last;
   if (last !== undefined && last.group === checked.group && sameData(last.manifest, manifest)) return last.manifest;
-  checked.last = { manifest, group: checked.group, violations: rules().validateObject(manifest, contextOf(checked.group)) };
+  const violations = rules().validateObject(manifest, contextOf(checked.group));
+  // Most objects have none: they share one empty list (which the reporters also compare by identity).
+  checked.last = { manifest, group: checked.group, violations: violations.length === 0 ? NONE : violations };
   return manifest;
 }
 
