@@ -92,7 +92,7 @@ export abstract class KubeBindResource extends Construct {
     const metadata = name === undefined || name === props.metadata?.name ? props.metadata : { ...props.metadata, name };
     const spec = new SpecRendering(() => this.renderSpec());
     const apiObject = new KubeBindObject(this, 'Resource', {
-      apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
+      apiVersion: apiVersionOf(kind.apiGroup ?? this.kubeBindGroup, kind.version),
       kind: kind.kind,
       metadata,
       spec: Lazy.any(spec),
@@ -330,5 +330,17 @@ function holdsToken(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsToken);
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return true;
-  return Object.keys(value).some(key => holdsToken((value as any)[key]));
+  for (const key of Object.keys(value)) if (holdsToken((value as any)[key])) return true;
+  return false;
+}
+
+/** `group/version`s, one string per pair for every object of the kind (its parts, and its YAML, are read once). */
+const API_VERSIONS = new Map<string, Map<string, string>>();
+
+function apiVersionOf(group: string, version: string): string {
+  let byVersion = API_VERSIONS.get(group);
+  if (byVersion === undefined) API_VERSIONS.set(group, byVersion = new Map());
+  let apiVersion = byVersion.get(version);
+  if (apiVersion === undefined) byVersion.set(version, apiVersion = `${group}/${version}`);
+  return apiVersion;
 }
