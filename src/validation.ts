@@ -198,10 +198,8 @@ interface AppState {
   };
   /** The version the findings are up to date with; undefined before the first validation. */
   version?: number;
-  /** Counts refreshes; a reporter that already reported since the last one starts a new pass. */
-  refreshes: number;
-  /** The refresh each reporter last reported after. */
-  readonly servedAt: WeakMap<Reporter, number>;
+  /** The reporter the last refresh was for: when it reports again, a new pass has begun. */
+  lastAsking?: Reporter;
 }
 
 const APP_STATE = Symbol.for('cdk8s-kube-bind.validation');
@@ -223,8 +221,6 @@ function appState(scope: IConstruct): AppState {
       entries: [],
       volatile: [],
       cross: new Map(),
-      refreshes: 0,
-      servedAt: new WeakMap(),
     };
     Object.defineProperty(root, APP_STATE, { value: state });
     // Not needed for the findings (whichever validation comes first brings them up to date), but in cdk8s'
@@ -306,7 +302,7 @@ interface Entry {
  */
 function refresh(state: AppState, asking: Reporter): void {
   const version = currentVersion();
-  const newPass = state.servedAt.get(asking) === state.refreshes;
+  const newPass = state.lastAsking === asking;
   if (state.version === version && !newPass) return;
   if (state.version === version && shapeOf(state.root) === state.shape) {
     if (state.volatile.length > 0) recheckVolatile(state);
@@ -314,8 +310,7 @@ function refresh(state: AppState, asking: Reporter): void {
     fullCheck(state, state.root.node.findAll().filter(ApiObject.isApiObject));
   }
   state.version = currentVersion();
-  state.refreshes++;
-  state.servedAt.set(asking, state.refreshes);
+  state.lastAsking = asking;
 }
 
 /**
