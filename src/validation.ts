@@ -105,7 +105,9 @@ class Reporter implements IValidation {
 
   public validate(): string[] {
     refresh(this.state, this);
-    return this.report(this.leavingOutRepeats(this.ownFindings()), this.state.cross.get(this.construct) ?? NONE);
+    // Most apps have no finding across objects: no lookup per reporter and pass then.
+    const cross = this.state.cross.size === 0 ? NONE : this.state.cross.get(this.construct) ?? NONE;
+    return this.report(this.leavingOutRepeats(this.ownFindings()), cross);
   }
 
   private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
