@@ -35,9 +35,10 @@ function isDataMap(value: object): boolean {
 
 /**
  * Renames the keys cdk8s would mishandle, copying only the objects that hold
- * one (or that have no prototype, which cdk8s cannot render either). One
- * instance per L1 object: `renamedAny` says whether its last `rename` changed
- * a key, so the rendering knows whether to call `restoreKeys`.
+ * one (or that have no prototype, which cdk8s cannot render either).
+ * `renamedAny` says whether the last `rename` changed a key, so the rendering
+ * knows whether to call `restoreKeys`: read it right after `rename`, before
+ * anything renames again.
  */
 export class KeyRenamer {
   /** Whether the last `rename` renamed at least one key. */

@@ -1,8 +1,8 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, JsonPatch, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KeyRenamer, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './model/kinds';
-import { currentVersion, noteChange, validateWithRules } from './validation';
+import { currentVersion, noteChange, PlainManifest, validateWithRules } from './validation';
 
 /**
  * What every kube-bind resource takes.
@@ -84,25 +84,27 @@ export abstract class KubeBindResource extends Construct {
    */
   protected readonly apiObject: ApiObject;
 
-  private rendered?: { readonly version: number; readonly spec: { [key: string]: any } };
-
   protected constructor(scope: Construct, id: string, props: KubeBindResourceProps, kind: KubeBindResourceKind) {
     super(scope, id);
     this.kubeBindGroup = props.kubeBindGroup ?? DEFAULT_GROUP;
     const name = props.metadata?.name ?? kind.defaultName;
+    // The user's metadata as given unless the kind names the object: ApiObject copies what it keeps.
+    const metadata = name === undefined || name === props.metadata?.name ? props.metadata : { ...props.metadata, name };
+    const spec = new SpecRendering(() => this.renderSpec());
     const apiObject = new KubeBindObject(this, 'Resource', {
-      apiVersion: `${kind.apiGroup ?? this.kubeBindGroup}/${kind.version}`,
+      apiVersion: apiVersionOf(kind.apiGroup ?? this.kubeBindGroup, kind.version),
       kind: kind.kind,
-      metadata: name !== undefined ? { ...props.metadata, name } : props.metadata,
-    }, () => this.outputSpec(), kind.clusterScoped ?? false);
-    this.apiObject = apiObject;
-    // A class that may change its spec without noteChange() is looked at in every pass.
-    const announcesChanges = LIBRARY_KINDS.has(new.target);
-    validateWithRules(this, apiObject, this.kubeBindGroup, {
-      metadata: () => apiObject.renderMetadata(),
-      spec: () => this.currentSpec(),
-      volatile: () => !announcesChanges || apiObject.volatile || READS_UNANNOUNCED.get(this)?.() === true,
+      metadata,
+      spec: Lazy.any(spec),
+    }, {
+      spec,
+      clusterScoped: kind.clusterScoped ?? false,
+      // A class that may change its spec without noteChange() is looked at in every pass.
+      announcesChanges: LIBRARY_KINDS.has(new.target),
+      owner: this,
     });
+    this.apiObject = apiObject;
+    validateWithRules(this, apiObject, this.kubeBindGroup, apiObject);
   }
 
   /**
@@ -117,31 +119,6 @@ export abstract class KubeBindResource extends Construct {
    */
   public get metadata(): ApiObjectMetadataDefinition {
     return this.apiObject.metadata;
-  }
-
-  /**
-   * `renderSpec()`, rendered once per version of the library's state (see
-   * `noteChange`), for the rules (and the output of the same version).
-   */
-  private currentSpec(): { [key: string]: any } {
-    const version = currentVersion();
-    const cached = this.rendered;
-    if (cached !== undefined && cached.version === version) return cached.spec;
-    const spec = this.renderSpec();
-    this.rendered = { version, spec };
-    return spec;
-  }
-
-  /**
-   * The spec for cdk8s to render: the rules' rendering when it is of the
-   * current version (then nothing announced changed it, and nothing
-   * unannounced can: `currentSpec` is read only for a kind that announces its
-   * changes and reads nothing unannounced; cdk8s' resolver copies it and
-   * changes nothing), else a fresh one.
-   */
-  private outputSpec(): { [key: string]: any } {
-    const cached = this.rendered;
-    return cached !== undefined && cached.version === currentVersion() ? cached.spec : this.renderSpec();
   }
 
   /**
@@ -176,6 +153,55 @@ export function readsUnannounced(resource: KubeBindResource, when: () => boolean
   READS_UNANNOUNCED.set(resource, when);
 }
 
+/** What a `KubeBindObject` is told by its construct. */
+interface KubeBindObjectOptions {
+  /** The construct's spec, which `props.spec` produces. */
+  readonly spec: SpecRendering;
+  readonly clusterScoped: boolean;
+  /** Whether the construct's class calls `noteChange()` in every mutator (see `libraryKind`). */
+  readonly announcesChanges: boolean;
+  readonly owner: KubeBindResource;
+}
+
+/** The one `KeyRenamer` of the library: renaming runs to its end before anything reads it again. */
+const KEYS = new KeyRenamer();
+
+/**
+ * A construct's `renderSpec()`, as the rules read it and as cdk8s renders it
+ * (the `Lazy` producer of the L1 object's `spec`). The rules' rendering is
+ * kept once per version of the library's state (see `noteChange`), and the
+ * output of the same version reuses it: then nothing announced changed it,
+ * and nothing unannounced can (`current` is read only for a kind that
+ * announces its changes and reads nothing unannounced; cdk8s' resolver
+ * copies it and changes nothing). Otherwise the output renders afresh.
+ */
+class SpecRendering implements IAnyProducer {
+  /** Whether a rendering for cdk8s renamed a key since the L1 object last reset it (see data-keys.ts). */
+  public renamedKeys = false;
+  private version = -1;
+  private spec?: { [key: string]: any };
+
+  public constructor(private readonly render: () => { [key: string]: any }) {}
+
+  /** The spec of the current version, for the rules. */
+  public current(): { [key: string]: any } {
+    const version = currentVersion();
+    if (this.spec === undefined || this.version !== version) {
+      this.spec = this.render();
+      this.version = version;
+    }
+    return this.spec;
+  }
+
+  /** The spec for cdk8s, with the keys it mishandles renamed. */
+  public produce(): unknown {
+    const spec = this.spec !== undefined && this.version === currentVersion() ? this.spec : this.render();
+    const renamed = KEYS.rename(spec);
+    if (KEYS.renamedAny) this.renamedKeys = true;
+    return renamed;
+  }
+}
+
 /**
  * The L1 object of a `KubeBindResource`: an ApiObject whose `spec` is a
  * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and every
@@ -184,33 +210,42 @@ export function readsUnannounced(resource: KubeBindResource, when: () => boolean
  * namespace, and tells the validation what changes it without a mutator of
  * the library: a metadata change, a token in the metadata, a JSON patch.
  */
-class KubeBindObject extends ApiObject {
+class KubeBindObject extends ApiObject implements PlainManifest {
   /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
   public volatile: boolean;
-  /** The metadata as last rendered, and for which version (see `announceMetadataChanges`). */
-  public renderedMetadata?: { readonly version: number; readonly json: any };
-  private readonly keys: KeyRenamer;
+  /** The metadata as last rendered (see `announceMetadataChanges`)... */
+  public renderedMetadata: any;
+  /** ...and the version of the library's state it was rendered at (-1 before the first). */
+  public renderedMetadataVersion = -1;
+  private readonly spec: SpecRendering;
+  private readonly clusterScoped: boolean;
+  private readonly announcesChanges: boolean;
+  private readonly owner: KubeBindResource;
 
-  public constructor(
-    scope: Construct,
-    id: string,
-    props: { apiVersion: string; kind: string; metadata?: ApiObjectMetadata },
-    renderSpec: () => { [key: string]: any },
-    private readonly clusterScoped: boolean,
-  ) {
-    const keys = new KeyRenamer();
-    super(scope, id, { ...props, spec: Lazy.any({ produce: () => keys.rename(renderSpec()) }) });
-    this.keys = keys;
+  public constructor(scope: Construct, id: string, props: ApiObjectProps, options: KubeBindObjectOptions) {
+    super(scope, id, props);
+    this.spec = options.spec;
+    this.clusterScoped = options.clusterScoped;
+    this.announcesChanges = options.announcesChanges;
+    this.owner = options.owner;
     this.volatile = holdsToken(props.metadata);
     announceMetadataChanges(this);
   }
 
   public override toJson(): any {
-    this.keys.renamedAny = false;
+    this.spec.renamedKeys = false;
     const json = super.toJson();
-    if (this.keys.renamedAny && json.spec !== undefined) json.spec = restoreKeys(json.spec);
+    if (this.spec.renamedKeys && json.spec !== undefined) json.spec = restoreKeys(json.spec);
     if (this.clusterScoped && json.metadata !== undefined) delete json.metadata.namespace;
     return json;
+  }
+
+  public currentSpec(): { [key: string]: any } {
+    return this.spec.current();
+  }
+
+  public isVolatile(): boolean {
+    return !this.announcesChanges || this.volatile || READS_UNANNOUNCED.get(this.owner)?.() === true;
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
@@ -263,8 +298,11 @@ function announceMetadataChanges(object: KubeBindObject): void {
         const owner: KubeBindObject | undefined = this[OWNER];
         if (owner === undefined || owner.volatile) return render.call(this);
         const version = currentVersion();
-        if (owner.renderedMetadata?.version !== version) owner.renderedMetadata = { version, json: render.call(this) };
-        return owner.renderedMetadata.json;
+        if (owner.renderedMetadataVersion !== version) {
+          owner.renderedMetadata = render.call(this);
+          owner.renderedMetadataVersion = version;
+        }
+        return owner.renderedMetadata;
       },
     });
     for (const name of names) {
@@ -292,5 +330,17 @@ function holdsToken(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsToken);
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return true;
-  return Object.keys(value).some(key => holdsToken((value as any)[key]));
+  for (const key of Object.keys(value)) if (holdsToken((value as any)[key])) return true;
+  return false;
+}
+
+/** `group/version`s, one string per pair for every object of the kind (its parts, and its YAML, are read once). */
+const API_VERSIONS = new Map<string, Map<string, string>>();
+
+function apiVersionOf(group: string, version: string): string {
+  let byVersion = API_VERSIONS.get(group);
+  if (byVersion === undefined) API_VERSIONS.set(group, byVersion = new Map());
+  let apiVersion = byVersion.get(version);
+  if (apiVersion === undefined) byVersion.set(version, apiVersion = `${group}/${version}`);
+  return apiVersion;
 }

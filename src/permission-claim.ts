@@ -144,8 +144,8 @@ export class PermissionClaim {
    */
   public readonly resource: string;
 
-  // A Map: label keys are user data, and `__proto__` is a valid one.
-  private readonly matchLabels = new Map<string, string>();
+  // A Map: label keys are user data, and `__proto__` is a valid one. Made by the first label: most claims have none.
+  private matchLabels?: Map<string, string>;
   private readonly matchExpressions: LabelSelectorRequirement[] = [];
   private readonly namedResources: NamedResource[] = [];
   private readonly references: ClaimReference[] = [];
@@ -166,7 +166,7 @@ export class PermissionClaim {
    * Selects objects carrying the label `key=value`.
    */
   public addMatchLabel(key: string, value: string): void {
-    this.matchLabels.set(key, value);
+    (this.matchLabels ??= new Map()).set(key, value);
     noteChange();
   }
 
@@ -223,7 +223,7 @@ export class PermissionClaim {
    */
   public toJson(): any {
     const labelSelector: { [key: string]: any } = {};
-    if (this.matchLabels.size > 0) labelSelector.matchLabels = asDataObject(this.matchLabels);
+    if (this.matchLabels !== undefined && this.matchLabels.size > 0) labelSelector.matchLabels = asDataObject(this.matchLabels);
     if (this.matchExpressions.length > 0) {
       labelSelector.matchExpressions = this.matchExpressions.map(e => ({
         key: e.key,

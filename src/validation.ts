@@ -74,11 +74,11 @@ export function noteChange(): void {
 /** How an object of ours gives its manifest without cdk8s' resolver, when it can. */
 export interface PlainManifest {
   /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
-  metadata(): { [key: string]: any } | undefined;
+  renderMetadata(): { [key: string]: any } | undefined;
   /** The spec as the construct renders it (user data as given). */
-  spec(): { [key: string]: any };
+  currentSpec(): { [key: string]: any };
   /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
-  volatile(): boolean;
+  isVolatile(): boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -88,7 +88,7 @@ export interface PlainManifest {
 interface ObjectFindings {
   readonly manifest: Manifest;
   readonly group: string;
-  readonly violations: Violation[];
+  readonly violations: readonly Violation[];
 }
 
 /** A reporter of findings: a construct of ours, or the construct a foreign object belongs to. */
@@ -105,7 +105,9 @@ class Reporter implements IValidation {
 
   public validate(): string[] {
     refresh(this.state, this);
-    return this.report(this.leavingOutRepeats(this.ownFindings()), this.state.cross.get(this.construct) ?? NONE);
+    // Most apps have no finding across objects: no lookup per reporter and pass then.
+    const cross = this.state.cross.size === 0 ? NONE : this.state.cross.get(this.construct) ?? NONE;
+    return this.report(this.leavingOutRepeats(this.ownFindings()), cross);
   }
 
   private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
@@ -138,7 +140,8 @@ class Reporter implements IValidation {
       if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
         for (const line of lines) if (!last?.lines.has(line)) process.stderr.write(line);
       }
-      this.reported = { own, cross, lines };
+      // Most objects have no findings: they share one record.
+      this.reported = own === NONE && cross === NONE ? NOTHING_REPORTED : { own, cross, lines };
     }
     return errors;
   }
@@ -167,6 +170,9 @@ class Checked extends Reporter {
 
 const NONE: readonly Violation[] = Object.freeze([]);
 
+/** What a reporter without findings reported. */
+const NOTHING_REPORTED = Object.freeze({ own: NONE, cross: NONE, lines: new Set<string>() as ReadonlySet<string> });
+
 /** What one app keeps, on its root construct. */
 interface AppState {
   readonly root: IConstruct;
@@ -194,17 +200,17 @@ interface AppState {
   };
   /** The version the findings are up to date with; undefined before the first validation. */
   version?: number;
-  /** Counts refreshes; a reporter that already reported since the last one starts a new pass. */
-  refreshes: number;
-  /** The refresh each reporter last reported after. */
-  readonly servedAt: WeakMap<Reporter, number>;
+  /** The reporter the last refresh was for: when it reports again, a new pass has begun. */
+  lastAsking?: Reporter;
 }
 
 const APP_STATE = Symbol.for('cdk8s-kube-bind.validation');
 
 /** The app's state, created with the first call. */
 function appState(scope: IConstruct): AppState {
-  const root: any = scope.node.root;
+  // Up the scopes by hand: `node.root` builds the list of every scope on the way.
+  let root: any = scope;
+  while (root.node.scope !== undefined) root = root.node.scope;
   let state: AppState | undefined = root[APP_STATE];
   if (state === undefined) {
     state = {
@@ -217,8 +223,6 @@ function appState(scope: IConstruct): AppState {
       entries: [],
       volatile: [],
       cross: new Map(),
-      refreshes: 0,
-      servedAt: new WeakMap(),
     };
     Object.defineProperty(root, APP_STATE, { value: state });
     // Not needed for the findings (whichever validation comes first brings them up to date), but in cdk8s'
@@ -300,7 +304,7 @@ interface Entry {
  */
 function refresh(state: AppState, asking: Reporter): void {
   const version = currentVersion();
-  const newPass = state.servedAt.get(asking) === state.refreshes;
+  const newPass = state.lastAsking === asking;
   if (state.version === version && !newPass) return;
   if (state.version === version && shapeOf(state.root) === state.shape) {
     if (state.volatile.length > 0) recheckVolatile(state);
@@ -308,8 +312,7 @@ function refresh(state: AppState, asking: Reporter): void {
     fullCheck(state, state.root.node.findAll().filter(ApiObject.isApiObject));
   }
   state.version = currentVersion();
-  state.refreshes++;
-  state.servedAt.set(asking, state.refreshes);
+  state.lastAsking = asking;
 }
 
 /**
@@ -367,7 +370,9 @@ function recheckVolatile(state: AppState): void {
 function checkObject(checked: Checked, manifest: Manifest): Manifest {
   const last = checked.last;
   if (last !== undefined && last.group === checked.group && sameData(last.manifest, manifest)) return last.manifest;
-  checked.last = { manifest, group: checked.group, violations: rules().validateObject(manifest, contextOf(checked.group)) };
+  const violations = rules().validateObject(manifest, contextOf(checked.group));
+  // Most objects have none: they share one empty list (which the reporters also compare by identity).
+  checked.last = { manifest, group: checked.group, violations: violations.length === 0 ? NONE : violations };
   return manifest;
 }
 
@@ -387,12 +392,12 @@ function contextOf(group: string): RuleContext {
  */
 function manifestOf(checked: Checked, ownResolvers: boolean): { manifest: Manifest; volatile: boolean } {
   const plain = checked.plain;
-  if (plain !== undefined && !ownResolvers && !plain.volatile()) {
-    const spec = plain.spec();
+  if (plain !== undefined && !ownResolvers && !plain.isVolatile()) {
+    const spec = plain.currentSpec();
     if (isPlainData(spec)) {
       const resource = checked.resource;
       const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
-      const metadata = plain.metadata();
+      const metadata = plain.renderMetadata();
       if (metadata !== undefined) manifest.metadata = metadata;
       manifest.spec = spec;
       return { manifest, volatile: false };
