@@ -53,10 +53,17 @@ const enum Entry {
 
 class Lines {
   public readonly lines: string[];
-  /** Each line's indentation: -1 for a blank or comment-only line, TAB for a tab in it. */
-  private readonly indents: Int32Array;
-  /** Whether a line is indented with a tab: then blocks are read line by line (`findKeyByLines`), as no sibling is sure. */
+  /** Whether a line is indented with a tab: then blocks are read line by line (`nextInBlock`), as no sibling is sure. */
   public readonly hasTab: boolean;
+  /**
+   * Per line, three numbers: its indentation (-1 for a blank or comment-only
+   * line, TAB for a tab in it), the `Entry` it holds at that indentation
+   * (once read) and the length of its `key:`. One buffer for a document,
+   * as most documents are located once or twice.
+   */
+  private readonly info: Int32Array;
+  /** The key of each line read as `key:`. */
+  private readonly keys: string[];
   /**
    * For each line with content, the next line with content indented no
    * deeper: the next entry of the block it is an entry of (or the block's
@@ -64,30 +71,27 @@ class Lines {
    * then steps from entry to entry instead of reading every line below.
    */
   private next: Int32Array | undefined;
-  private readonly entries: Uint8Array;
-  private readonly keys: string[];
-  private readonly keyLengths: Int32Array;
+  /** The root mapping's first line, or -1 when the document is not sure to start with one; undefined until asked. */
+  private root: number | undefined;
 
   constructor(text: string) {
     this.lines = text.split('\n');
     let hasTab = false;
-    this.indents = new Int32Array(this.lines.length);
+    this.info = new Int32Array(this.lines.length * 3);
     for (let i = 0; i < this.lines.length; i++) {
       const line = this.lines[i];
       if (line.charCodeAt(line.length - 1) === 13 /* \r */) this.lines[i] = line.slice(0, -1);
       const indent = readIndent(this.lines[i]);
-      this.indents[i] = indent;
+      this.info[i * 3] = indent;
       if (indent === TAB) hasTab = true;
     }
     this.hasTab = hasTab;
-    this.entries = new Uint8Array(this.lines.length);
     this.keys = new Array<string>(this.lines.length);
-    this.keyLengths = new Int32Array(this.lines.length);
   }
 
   /** Indentation of a line, or -1 for a blank or comment-only line; UNSURE for a tab in it. */
   public indent(i: number): number | Unsure {
-    const n = this.indents[i];
+    const n = this.info[i * 3];
     return n === TAB ? UNSURE : n;
   }
 
@@ -108,9 +112,9 @@ class Lines {
       const next = new Int32Array(this.lines.length);
       const kept: number[] = [];
       for (let j = this.lines.length - 1; j >= 0; j--) {
-        const indent = this.indents[j];
+        const indent = this.info[j * 3];
         if (indent < 0) continue;
-        while (kept.length > 0 && this.indents[kept[kept.length - 1]] > indent) kept.pop();
+        while (kept.length > 0 && this.info[kept[kept.length - 1] * 3] > indent) kept.pop();
         next[j] = kept.length > 0 ? kept[kept.length - 1] : this.lines.length;
         kept.push(j);
       }
@@ -121,16 +125,16 @@ class Lines {
 
   /** What content line `i` holds at its own indentation. */
   public entry(i: number): Entry {
-    let entry = this.entries[i] as Entry;
+    let entry = this.info[i * 3 + 1] as Entry;
     if (entry === Entry.NOT_READ) {
-      const col = this.indents[i];
+      const col = this.info[i * 3];
       const read = readEntry(this.lines[i].slice(col), col);
       entry = read.entry;
       if (read.entry === Entry.KEY) {
         this.keys[i] = read.key;
-        this.keyLengths[i] = read.length;
+        this.info[i * 3 + 2] = read.length;
       }
-      this.entries[i] = entry;
+      this.info[i * 3 + 1] = entry;
     }
     return entry;
   }
@@ -140,8 +144,31 @@ class Lines {
   }
 
   public keyLength(i: number): number {
-    return this.keyLengths[i];
+    return this.info[i * 3 + 2];
   }
+
+  /** The first line of the document's root mapping, or undefined when not sure there is one (read once per document). */
+  public rootLine(): number | undefined {
+    this.root ??= findRoot(this);
+    return this.root < 0 ? undefined : this.root;
+  }
+}
+
+/** The first line of a document's root mapping: its first content line, past a `---` line; -1 when not sure. */
+function findRoot(lines: Lines): number {
+  let first = 0;
+  for (; first < lines.lines.length; first++) {
+    const indent = lines.indent(first);
+    if (indent === UNSURE) return -1;
+    if (indent < 0) continue;
+    const line = lines.lines[first];
+    if (line === '---') continue;
+    if (line.startsWith('%') || line.startsWith('---') || line.startsWith('...')) return -1;
+    break;
+  }
+  if (first >= lines.lines.length) return -1;
+  const rootText = lines.lines[first].slice(lines.indent(first) as number);
+  return DOUBLE_KEY.test(rootText) || SINGLE_KEY.test(rootText) || PLAIN_KEY.test(rootText) ? first : -1;
 }
 
 /** Indentation of a line, -1 for a blank or comment-only line, TAB for a tab in it. */
@@ -287,20 +314,9 @@ function isDottedKey(token: PathToken): boolean {
  */
 export function quickLine(text: string, path: string): number | undefined {
   const lines = linesOf(text);
-  let first = 0;
-  for (; first < lines.lines.length; first++) {
-    const indent = lines.indent(first);
-    if (indent === UNSURE) return undefined;
-    if (indent < 0) continue;
-    const line = lines.lines[first];
-    if (line === '---') continue;
-    if (line.startsWith('%') || line.startsWith('---') || line.startsWith('...')) return undefined;
-    break;
-  }
-  if (first >= lines.lines.length) return undefined;
+  const first = lines.rootLine();
+  if (first === undefined) return undefined;
   const rootCol = lines.indent(first) as number;
-  const rootText = lines.lines[first].slice(rootCol);
-  if (!(DOUBLE_KEY.test(rootText) || SINGLE_KEY.test(rootText) || PLAIN_KEY.test(rootText))) return undefined;
   const tokens = tokenizePath(path);
   let steps = 0;
   const walk = (block: Block | undefined, i: number, here: number): { depth: number; line: number } | Unsure => {
