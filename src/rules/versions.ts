@@ -30,8 +30,14 @@ interface VersionEntry {
   readonly path: string;
 }
 
-/** The object entries of spec.versions; undefined when spec.versions is not a list. */
-function versionEntries(obj: Manifest): VersionEntry[] | undefined {
+/**
+ * The object entries of spec.versions; undefined when spec.versions is not a
+ * list. Read once per object while its rules run (seven rules read them);
+ * callers do not modify the list.
+ */
+const versionEntries = perObject(versionEntriesUncached);
+
+function versionEntriesUncached(obj: Manifest): readonly VersionEntry[] | undefined {
   const versions = own(own(obj, 'spec'), 'versions');
   if (!Array.isArray(versions)) return undefined;
   const out: VersionEntry[] = [];
