@@ -33,29 +33,65 @@ const PLAIN_KEY = /^([^\s#:'"{}[\],&*!|>%@`?-][^#]*?|-[^\s#:][^#]*?)[ ]*:(?=[ ]|
 const DOUBLE_KEY = /^"((?:[^"\\]|\\.)*)"[ ]*:(?=[ ]|$)/;
 const SINGLE_KEY = /^'((?:[^']|'')*)'[ ]*:(?=[ ]|$)/;
 
-/** In `Lines.indents`: not read yet, and a tab in the indentation. */
-const NOT_READ = -3;
+/** In `Lines.indents`: a tab in the indentation. */
 const TAB = -2;
+
+/** What a line holds at its own indentation, in `Lines.entries`: read once, whichever walk meets it first. */
+const enum Entry {
+  NOT_READ = 0,
+  /** `key:`; the key is in `Lines.keys`, the length of `key:` in `Lines.keyLengths`. */
+  KEY,
+  /** A plain key YAML would read as something else (UNSAFE_PLAIN): the mapping may hold the key under another spelling. */
+  UNSAFE_KEY,
+  /** `- ...`: a sequence item. */
+  ITEM,
+  /** `---` or `...` at column 0: the document ends. */
+  MARKER,
+  /** Anything else (or a quoted key that does not decode): not sure what it is. */
+  OTHER,
+}
 
 class Lines {
   public readonly lines: string[];
+  /** Whether a line is indented with a tab: then blocks are read line by line (`nextInBlock`), as no sibling is sure. */
+  public readonly hasTab: boolean;
   /**
-   * Each line's indentation once read: the findings of one object walk the
-   * same mappings, and each walk reads the indentation of every line it passes.
+   * Per line, three numbers: its indentation (-1 for a blank or comment-only
+   * line, TAB for a tab in it), the `Entry` it holds at that indentation
+   * (once read) and the length of its `key:`. One buffer for a document,
+   * as most documents are located once or twice.
    */
-  private readonly indents: Int32Array;
+  private readonly info: Int32Array;
+  /** The key of each line read as `key:`. */
+  private readonly keys: string[];
+  /**
+   * For each line with content, the next line with content indented no
+   * deeper: the next entry of the block it is an entry of (or the block's
+   * end). The findings of one object walk the same mappings, and a walk
+   * then steps from entry to entry instead of reading every line below.
+   */
+  private next: Int32Array | undefined;
+  /** The root mapping's first line, or -1 when the document is not sure to start with one; undefined until asked. */
+  private root: number | undefined;
+
   constructor(text: string) {
-    this.lines = text.split('\n').map(l => (l.endsWith('\r') ? l.slice(0, -1) : l));
-    this.indents = new Int32Array(this.lines.length).fill(NOT_READ);
+    this.lines = text.split('\n');
+    let hasTab = false;
+    this.info = new Int32Array(this.lines.length * 3);
+    for (let i = 0; i < this.lines.length; i++) {
+      const line = this.lines[i];
+      if (line.charCodeAt(line.length - 1) === 13 /* \r */) this.lines[i] = line.slice(0, -1);
+      const indent = readIndent(this.lines[i]);
+      this.info[i * 3] = indent;
+      if (indent === TAB) hasTab = true;
+    }
+    this.hasTab = hasTab;
+    this.keys = new Array<string>(this.lines.length);
   }
 
   /** Indentation of a line, or -1 for a blank or comment-only line; UNSURE for a tab in it. */
   public indent(i: number): number | Unsure {
-    let n = this.indents[i];
-    if (n === NOT_READ) {
-      n = readIndent(this.lines[i]);
-      this.indents[i] = n;
-    }
+    const n = this.info[i * 3];
     return n === TAB ? UNSURE : n;
   }
 
@@ -68,6 +104,71 @@ class Lines {
     }
     return this.lines.length;
   }
+
+  /** The next line after content line `i` with content indented at most as `i` is, or the number of lines (no tab in the text). */
+  public nextSibling(i: number): number {
+    if (this.next === undefined) {
+      // Right to left, keeping the lines not yet passed by a shallower one: each line's answer is the nearest kept.
+      const next = new Int32Array(this.lines.length);
+      const kept: number[] = [];
+      for (let j = this.lines.length - 1; j >= 0; j--) {
+        const indent = this.info[j * 3];
+        if (indent < 0) continue;
+        while (kept.length > 0 && this.info[kept[kept.length - 1] * 3] > indent) kept.pop();
+        next[j] = kept.length > 0 ? kept[kept.length - 1] : this.lines.length;
+        kept.push(j);
+      }
+      this.next = next;
+    }
+    return this.next[i];
+  }
+
+  /** What content line `i` holds at its own indentation. */
+  public entry(i: number): Entry {
+    let entry = this.info[i * 3 + 1] as Entry;
+    if (entry === Entry.NOT_READ) {
+      const col = this.info[i * 3];
+      const read = readEntry(this.lines[i].slice(col), col);
+      entry = read.entry;
+      if (read.entry === Entry.KEY) {
+        this.keys[i] = read.key;
+        this.info[i * 3 + 2] = read.length;
+      }
+      this.info[i * 3 + 1] = entry;
+    }
+    return entry;
+  }
+
+  public key(i: number): string {
+    return this.keys[i];
+  }
+
+  public keyLength(i: number): number {
+    return this.info[i * 3 + 2];
+  }
+
+  /** The first line of the document's root mapping, or undefined when not sure there is one (read once per document). */
+  public rootLine(): number | undefined {
+    this.root ??= findRoot(this);
+    return this.root < 0 ? undefined : this.root;
+  }
+}
+
+/** The first line of a document's root mapping: its first content line, past a `---` line; -1 when not sure. */
+function findRoot(lines: Lines): number {
+  let first = 0;
+  for (; first < lines.lines.length; first++) {
+    const indent = lines.indent(first);
+    if (indent === UNSURE) return -1;
+    if (indent < 0) continue;
+    const line = lines.lines[first];
+    if (line === '---') continue;
+    if (line.startsWith('%') || line.startsWith('---') || line.startsWith('...')) return -1;
+    break;
+  }
+  if (first >= lines.lines.length) return -1;
+  const rootText = lines.lines[first].slice(lines.indent(first) as number);
+  return DOUBLE_KEY.test(rootText) || SINGLE_KEY.test(rootText) || PLAIN_KEY.test(rootText) ? first : -1;
 }
 
 /** Indentation of a line, -1 for a blank or comment-only line, TAB for a tab in it. */
@@ -89,6 +190,26 @@ function linesOf(text: string): Lines {
     lastText = text;
   }
   return lastLines;
+}
+
+/** What `text` (a line from column `col` on) holds as an entry of a block at that column. */
+function readEntry(text: string, col: number): { entry: Exclude<Entry, Entry.KEY> } | { entry: Entry.KEY; key: string; length: number } {
+  if (col === 0 && (text === '...' || text === '---' || text.startsWith('--- '))) return { entry: Entry.MARKER };
+  if (text === '-' || text.startsWith('- ')) return { entry: Entry.ITEM };
+  let m = DOUBLE_KEY.exec(text);
+  if (m !== null) {
+    try {
+      return { entry: Entry.KEY, key: JSON.parse(`"${m[1]}"`), length: m[0].length };
+    } catch {
+      return { entry: Entry.OTHER };
+    }
+  }
+  if ((m = SINGLE_KEY.exec(text)) !== null) return { entry: Entry.KEY, key: m[1].replace(/''/g, '\''), length: m[0].length };
+  if ((m = PLAIN_KEY.exec(text)) !== null) {
+    return UNSAFE_PLAIN.test(m[1]) ? { entry: Entry.UNSAFE_KEY } : { entry: Entry.KEY, key: m[1], length: m[0].length };
+  }
+  // Not a `key:` line (a continuation of a multi-line scalar would be indented more): not sure what it is.
+  return { entry: Entry.OTHER };
 }
 
 /** The value after a key's or an item's indicator: what follows on the line decides whether a block comes below. */
@@ -114,52 +235,43 @@ function valueAfter(lines: Lines, line: number, rest: string, parentCol: number,
   return { line, below: { kind: 'map', line: next, col: indent } };
 }
 
+/**
+ * The line after line `i` of a block whose entries sit at column `col`: the
+ * next line with content indented at most `col` (an entry, or the block's
+ * end), or the number of lines; UNSURE on a tab in the lines passed.
+ */
+function nextInBlock(lines: Lines, i: number, col: number): number | Unsure {
+  if (!lines.hasTab && lines.indent(i) === col) return lines.nextSibling(i);
+  for (i++; i < lines.lines.length; i++) {
+    const indent = lines.indent(i);
+    if (indent === UNSURE) return UNSURE;
+    if (indent >= 0 && indent <= col) return i;
+  }
+  return lines.lines.length;
+}
+
+/** What line `i` holds at column `col`: read once per line where `col` is its indentation, else now (an entry after `- `). */
+function entryAt(lines: Lines, i: number, col: number): ReturnType<typeof readEntry> {
+  if (lines.indent(i) !== col) return readEntry(lines.lines[i].slice(col), col);
+  const entry = lines.entry(i);
+  return entry === Entry.KEY ? { entry, key: lines.key(i), length: lines.keyLength(i) } : { entry };
+}
+
 /** The entry of a block mapping `key` names: found, absent (surely), or UNSURE. */
 function findKey(lines: Lines, map: Block, key: string): Step | 'absent' | Unsure {
   let unsureKeys = false;
-  for (let i = map.line; i < lines.lines.length; i++) {
-    let col: number;
-    if (i === map.line) {
-      col = map.col;
-    } else {
-      const indent = lines.indent(i);
-      if (indent === UNSURE) return UNSURE;
-      if (indent < 0 || indent > map.col) continue;
-      if (indent < map.col) break;
-      col = indent;
-    }
-    const text = lines.lines[i].slice(col);
-    if (col === 0 && (text === '...' || text === '---' || text.startsWith('--- '))) break;
-    if (text === '-' || text.startsWith('- ')) {
-      // A sequence at the mapping's indentation belongs to the previous key (compact form); not a key.
-      continue;
-    }
-    let found: string;
-    let length: number;
-    let m = DOUBLE_KEY.exec(text);
-    if (m !== null) {
-      try {
-        found = JSON.parse(`"${m[1]}"`);
-      } catch {
-        return UNSURE;
-      }
-      length = m[0].length;
-    } else if ((m = SINGLE_KEY.exec(text)) !== null) {
-      found = m[1].replace(/''/g, '\'');
-      length = m[0].length;
-    } else if ((m = PLAIN_KEY.exec(text)) !== null) {
-      found = m[1];
-      length = m[0].length;
-      if (UNSAFE_PLAIN.test(found)) {
-        unsureKeys = true;
-        continue;
-      }
-    } else {
-      // Not a `key:` line (a continuation of a multi-line scalar would be indented more): not sure what it is.
-      return UNSURE;
-    }
-    if (found !== key) continue;
-    return valueAfter(lines, i, text.slice(length), col, true);
+  for (let i = map.line; i < lines.lines.length;) {
+    // Lines more indented belong to an entry; a line less indented ends the mapping.
+    if (i !== map.line && (lines.indent(i) as number) < map.col) break;
+    const read = entryAt(lines, i, map.col);
+    if (read.entry === Entry.MARKER) break;
+    // A sequence at the mapping's indentation belongs to the previous key (compact form); not a key.
+    if (read.entry === Entry.OTHER) return UNSURE;
+    if (read.entry === Entry.UNSAFE_KEY) unsureKeys = true;
+    else if (read.entry === Entry.KEY && read.key === key) return valueAfter(lines, i, lines.lines[i].slice(map.col + read.length), map.col, true);
+    const next = nextInBlock(lines, i, map.col);
+    if (next === UNSURE) return UNSURE;
+    i = next;
   }
   return unsureKeys ? UNSURE : 'absent';
 }
@@ -167,30 +279,28 @@ function findKey(lines: Lines, map: Block, key: string): Step | 'absent' | Unsur
 /** Item `index` of a block sequence: found, absent (surely), or UNSURE. */
 function findItem(lines: Lines, seq: Block, index: number): Step | 'absent' | Unsure {
   let count = 0;
-  for (let i = seq.line; i < lines.lines.length; i++) {
-    let col: number;
-    if (i === seq.line) {
-      col = seq.col;
-    } else {
-      const indent = lines.indent(i);
-      if (indent === UNSURE) return UNSURE;
-      if (indent < 0 || indent > seq.col) continue;
-      if (indent < seq.col) break;
-      col = indent;
-    }
-    const text = lines.lines[i].slice(col);
-    if (!(text === '-' || text.startsWith('- '))) break;
-    if (count++ < index) continue;
-    const content = text.slice(1).replace(/^[ ]+/, '');
-    // An item whose content starts on a later line: its node starts there; let the parser say where.
-    if (content === '' || content.startsWith('#')) return UNSURE;
-    const contentCol = col + (text.length - content.length);
-    if (content === '-' || content.startsWith('- ')) return { line: i, below: { kind: 'seq', line: i, col: contentCol } };
-    if (/^[{[&*!|>?]/.test(content)) return UNSURE;
-    if (DOUBLE_KEY.test(content) || SINGLE_KEY.test(content) || PLAIN_KEY.test(content)) return { line: i, below: { kind: 'map', line: i, col: contentCol } };
-    return { line: i, below: undefined };
+  for (let i = seq.line; i < lines.lines.length;) {
+    if (i !== seq.line && (lines.indent(i) as number) < seq.col) break;
+    if (entryAt(lines, i, seq.col).entry !== Entry.ITEM) break;
+    if (count++ >= index) return itemAt(lines, i, seq.col);
+    const next = nextInBlock(lines, i, seq.col);
+    if (next === UNSURE) return UNSURE;
+    i = next;
   }
   return 'absent';
+}
+
+/** The item whose `-` is at line `i`, column `col`. */
+function itemAt(lines: Lines, i: number, col: number): Step | Unsure {
+  const text = lines.lines[i].slice(col);
+  const content = text.slice(1).replace(/^[ ]+/, '');
+  // An item whose content starts on a later line: its node starts there; let the parser say where.
+  if (content === '' || content.startsWith('#')) return UNSURE;
+  const contentCol = col + (text.length - content.length);
+  if (content === '-' || content.startsWith('- ')) return { line: i, below: { kind: 'seq', line: i, col: contentCol } };
+  if (/^[{[&*!|>?]/.test(content)) return UNSURE;
+  if (DOUBLE_KEY.test(content) || SINGLE_KEY.test(content) || PLAIN_KEY.test(content)) return { line: i, below: { kind: 'map', line: i, col: contentCol } };
+  return { line: i, below: undefined };
 }
 
 function isDottedKey(token: PathToken): boolean {
@@ -204,20 +314,9 @@ function isDottedKey(token: PathToken): boolean {
  */
 export function quickLine(text: string, path: string): number | undefined {
   const lines = linesOf(text);
-  let first = 0;
-  for (; first < lines.lines.length; first++) {
-    const indent = lines.indent(first);
-    if (indent === UNSURE) return undefined;
-    if (indent < 0) continue;
-    const line = lines.lines[first];
-    if (line === '---') continue;
-    if (line.startsWith('%') || line.startsWith('---') || line.startsWith('...')) return undefined;
-    break;
-  }
-  if (first >= lines.lines.length) return undefined;
+  const first = lines.rootLine();
+  if (first === undefined) return undefined;
   const rootCol = lines.indent(first) as number;
-  const rootText = lines.lines[first].slice(rootCol);
-  if (!(DOUBLE_KEY.test(rootText) || SINGLE_KEY.test(rootText) || PLAIN_KEY.test(rootText))) return undefined;
   const tokens = tokenizePath(path);
   let steps = 0;
   const walk = (block: Block | undefined, i: number, here: number): { depth: number; line: number } | Unsure => {

@@ -256,12 +256,27 @@ export function locateAt(place: SourcePlace, fieldPath: string): number {
   const docText = place.text ?? (place.bytes !== undefined ? textOf(place.bytes) : '');
   const prefix: PathToken[] = place.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: place.item }];
   // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const quick = prefix.length === 0 ? (require('./quick-locate') as typeof import('./quick-locate')).quickLine(docText, fieldPath) : undefined;
+  const quick = prefix.length === 0 ? quickLocate().quickLine(docText, fieldPath) : undefined;
   if (quick !== undefined) return place.docLine + quick;
-  return (require('./locate') as typeof import('./locate')).lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  return positionalLocate().lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
 }
+
+/*
+ * The line finders, loaded when a first finding is located (a valid input never needs them) and kept:
+ * `require` resolves its path again at every call, which cost a fifth of locating a finding.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+let quickLocateModule: typeof import('./quick-locate') | undefined;
+let positionalLocateModule: typeof import('./locate') | undefined;
+
+function quickLocate(): typeof import('./quick-locate') {
+  return quickLocateModule ??= require('./quick-locate');
+}
+
+function positionalLocate(): typeof import('./locate') {
+  return positionalLocateModule ??= require('./locate');
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * The place read again last, and its text: the findings of one object come

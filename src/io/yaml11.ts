@@ -74,7 +74,11 @@ export function resolvePlain(text: string): Resolved | undefined {
   return undefined;
 }
 
+/** The longest word of TRUE, FALSE, NULL and SPECIAL_FLOATS: longer plain scalars (most keys) skip the lookups. */
+const LONGEST_MAPPED = Math.max(...[...TRUE, ...FALSE, ...NULL, ...SPECIAL_FLOATS.keys()].map(w => w.length));
+
 function mapped(text: string): Resolved | undefined {
+  if (text.length > LONGEST_MAPPED) return undefined;
   if (TRUE.has(text)) return { tag: 'bool', value: true };
   if (FALSE.has(text)) return { tag: 'bool', value: false };
   if (NULL.has(text)) return { tag: 'null', value: null };

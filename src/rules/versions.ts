@@ -8,7 +8,7 @@
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
 import { deprecationNotes } from './k8s-deprecation';
-import { StructuralIssue, StructuralIssueKind, structuralSchemaIssues } from './k8s-structural';
+import type { StructuralIssue, StructuralIssueKind, StructuralOptions } from './k8s-structural';
 import { deepEqual, utf8Length } from './k8s-values';
 import { perObject } from './memo';
 import { show } from './messages';
@@ -30,8 +30,14 @@ interface VersionEntry {
   readonly path: string;
 }
 
-/** The object entries of spec.versions; undefined when spec.versions is not a list. */
-function versionEntries(obj: Manifest): VersionEntry[] | undefined {
+/**
+ * The object entries of spec.versions; undefined when spec.versions is not a
+ * list. Read once per object while its rules run (seven rules read them);
+ * callers do not modify the list.
+ */
+const versionEntries = perObject(versionEntriesUncached);
+
+function versionEntriesUncached(obj: Manifest): readonly VersionEntry[] | undefined {
   const versions = own(own(obj, 'spec'), 'versions');
   if (!Array.isArray(versions)) return undefined;
   const out: VersionEntry[] = [];
@@ -252,6 +258,20 @@ function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest
     if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
   }
   return out;
+}
+
+/*
+ * The structural-schema checker (with its CEL and RE2 checkers, a fifth of
+ * the rules' code) is loaded when a first schema is walked: a run whose
+ * objects embed no schema (v1alpha2 exports, the provider-side kinds) never
+ * needs it (start-up: 4% of a one-document run's instructions).
+ */
+let structuralModule: typeof import('./k8s-structural') | undefined;
+
+function structuralSchemaIssues(schema: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  structuralModule ??= require('./k8s-structural') as typeof import('./k8s-structural');
+  return structuralModule.structuralSchemaIssues(schema, path, options);
 }
 
 /** The structural issues of every version's schema, in version order, each distinct schema once. */

@@ -2,13 +2,15 @@
  * What `validate` loads (issue 23, start-up; the time itself is measured by
  * `scripts/bench.ts --only startup`, never here): js-yaml from its
  * single-file build, never its entry point, and the provider-side kinds' CRD
- * builders only when a provider-side object is read.
+ * builders only when a provider-side object is read, and the structural-schema
+ * checker (with its CEL and RE2 checkers) only when an object embeds a schema.
  */
 import { Readable } from 'stream';
 import { fixture } from './cli-helpers';
 import type { CliIo } from '../../src/cli/command';
 
 const PROVIDER_CRD_MODULES = ['template', 'collection', 'export-request', 'bindable-resources-request'];
+const STRUCTURAL_CHECKER = '../../src/rules/k8s-structural';
 
 const TEMPLATE = `apiVersion: kube-bind.io/v1alpha2
 kind: APIServiceExportTemplate
@@ -48,5 +50,10 @@ describe('validate loads only what its input needs', () => {
   test('a template: its CRD builder is loaded to check it', async () => {
     // Exit 1: the template lacks spec.scope and versions (findings of its schema and rules).
     expect(await loadedBy(['-'], TEMPLATE, providerCrds, 1)).toContain('../../src/crds/template');
+  });
+
+  test('an export without schemas: no structural-schema checker; a BoundSchema: loaded to check its schema', async () => {
+    expect(await loadedBy([fixture('valid', 'exports.yaml')], '', [STRUCTURAL_CHECKER], 0)).toEqual([]);
+    expect(await loadedBy([fixture('valid', 'schemas', 'cowboys.yml')], '', [STRUCTURAL_CHECKER], 0)).toEqual([STRUCTURAL_CHECKER]);
   });
 });
