@@ -107,14 +107,44 @@ export function walkSchema(schema: unknown, keys: readonly string[]): Walked {
   return FITS;
 }
 
-/** A resource's schemas, by version name, and where they come from. */
-interface Definition {
-  readonly index: number;
-  readonly label: string;
-  readonly namespace: string | undefined;
-  readonly clusterWide: boolean;
+/** What a definition's spec says of its versions: shared by the objects that share one spec. */
+interface VersionFacts {
   readonly schemas: ReadonlyMap<string, unknown>;
   readonly served: readonly string[];
+}
+
+/**
+ * A resource's schemas, by version name, and where they come from. It holds
+ * the object and its spec's facts only (a run may hold a definition per
+ * namespace, one per object); its label is made when a message needs it.
+ */
+class Definition {
+  constructor(
+    public readonly index: number,
+    private readonly manifest: Manifest,
+    private readonly kind: string,
+    /** `group/plural`, what names an object without a name. */
+    private readonly key: string,
+    public readonly namespace: string | undefined,
+    private readonly versions: VersionFacts,
+  ) {}
+
+  public get label(): string {
+    const name = own(own(this.manifest, 'metadata'), 'name');
+    return `${this.kind} ${show(typeof name === 'string' ? name : this.key)}`;
+  }
+
+  public get clusterWide(): boolean {
+    return this.kind === 'CustomResourceDefinition';
+  }
+
+  public get schemas(): ReadonlyMap<string, unknown> {
+    return this.versions.schemas;
+  }
+
+  public get served(): readonly string[] {
+    return this.versions.served;
+  }
 }
 
 function namespaceOf(m: Manifest): string | undefined {
@@ -139,10 +169,26 @@ function schemaOf(value: unknown, parsed: Map<string, unknown>): unknown {
   return parsed.get(value);
 }
 
+/** The schemas and served versions of a list of versions. */
+function versionFacts(versions: readonly unknown[], parsed: Map<string, unknown>): VersionFacts {
+  const schemas = new Map<string, unknown>();
+  const served: string[] = [];
+  for (const v of versions) {
+    const name = own(v, 'name');
+    if (typeof name !== 'string') continue;
+    const schema = schemaOf(own(own(v, 'schema'), 'openAPIV3Schema'), parsed);
+    if (isObject(schema)) schemas.set(name, schema);
+    if (own(v, 'served') === true) served.push(name);
+  }
+  return { schemas, served };
+}
+
 /** The definitions of the objects, by `group/plural`: BoundSchemas, v1alpha1 exports and v1 CRDs. */
 function definitions(objects: readonly Located[], ctx: RuleContext): Map<string, Definitions> {
   const out = new Map<string, Definitions>();
   const parsed = new Map<string, unknown>();
+  // Read once per list of versions: objects that differ only in metadata share theirs in validate's facts.
+  const byVersions = new Map<unknown, VersionFacts>();
   for (const { index, manifest } of objects) {
     const kv = kindVersionOf(manifest, ctx.group);
     const isCrd = own(manifest, 'kind') === 'CustomResourceDefinition' && own(manifest, 'apiVersion') === 'apiextensions.k8s.io/v1';
@@ -152,29 +198,15 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
     const plural = own(own(spec, 'names'), 'plural');
     const versions = own(spec, 'versions');
     if (typeof group !== 'string' || typeof plural !== 'string' || !Array.isArray(versions)) continue;
-    const schemas = new Map<string, unknown>();
-    const served: string[] = [];
-    for (const v of versions) {
-      const name = own(v, 'name');
-      if (typeof name !== 'string') continue;
-      const schema = schemaOf(own(own(v, 'schema'), 'openAPIV3Schema'), parsed);
-      if (isObject(schema)) schemas.set(name, schema);
-      if (own(v, 'served') === true) served.push(name);
-    }
-    if (schemas.size === 0) continue;
-    const name = own(own(manifest, 'metadata'), 'name');
+    let facts = byVersions.get(versions);
+    if (facts === undefined) byVersions.set(versions, facts = versionFacts(versions, parsed));
+    if (facts.schemas.size === 0) continue;
     const key = `${group}/${plural}`;
     visited(1, undefined);
     let found = out.get(key);
     if (found === undefined) out.set(key, found = { byNamespace: new Map() });
-    addDefinition(found, {
-      index,
-      label: `${isCrd ? 'CustomResourceDefinition' : kv === 'BoundSchema/v1alpha2' ? 'BoundSchema' : 'APIServiceExport'} ${show(typeof name === 'string' ? name : key)}`,
-      namespace: isCrd ? undefined : namespaceOf(manifest),
-      clusterWide: isCrd,
-      schemas,
-      served,
-    });
+    const kind = isCrd ? 'CustomResourceDefinition' : kv === 'BoundSchema/v1alpha2' ? 'BoundSchema' : 'APIServiceExport';
+    addDefinition(found, new Definition(index, manifest, kind, key, isCrd ? undefined : namespaceOf(manifest), facts));
   }
   return out;
 }
