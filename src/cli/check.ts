@@ -270,6 +270,9 @@ function checkedObject(source: SourceObject, violations: readonly Violation[], p
   };
 }
 
+/** What stands for an object's findings across objects once they are reported (never added to). */
+const NO_FINDINGS: Violation[] = [];
+
 /** An object checked by `checkStreaming`, waiting on disk for the rules across objects. */
 interface PendingObject {
   /** The number of the file it was read from, counting every file read: a file found broken later gives no objects. */
@@ -492,8 +495,9 @@ async function checkStreamingWith(
       continue;
     }
     const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
-    // Let each object's findings go once handed over: what is still held shrinks as the report is written.
-    across[i++] = [];
+    // Let each object's findings go once handed over: what is still held shrinks as the report is written
+    // (and with one list for all, not a new one per object that would outlive its turn).
+    across[i++] = NO_FINDINGS;
     const violations = [...p.own, ...crossFound, ...p.updates];
     await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
   }
