@@ -14,7 +14,7 @@ import { SharedWithinRun } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
 import { visited } from './work-count';
 import { isCrd, isCrdOfAnyVersion, kindVersionOf } from '../model/kinds';

@@ -17,7 +17,7 @@ import { ExportedResource, describeGroupResource, exportedResources, notCrdBacke
 import { didYouMean, show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';

@@ -19,7 +19,7 @@
 import { closest, show } from './messages';
 import { field } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { visited } from './work-count';
 import { kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
