@@ -134,7 +134,7 @@ const PLACES = 5;
  * rules across objects run, packed: an object's identity takes four places
  * of one list (apiVersion, kind, name, namespace) and the rest of its facts
  * one more, shared with every earlier object whose rest was the same
- * (`DetachedCopier.copyFacts`). Kept as objects, each took two (the object
+ * (`DetachedCopier.shared`). Kept as objects, each took two (the object
  * and its metadata) and its namespace a place in the copier's table, about
  * 260 bytes where a run may hold a namespace per object; packed, about 60.
  * V8 lets the heap grow to a multiple of what is live, so what is kept per
@@ -215,7 +215,7 @@ export class KeptFacts {
     if (typeof value !== 'string') return this.copier.copy(value);
     let copy = this.recent.get(value);
     if (copy === undefined) {
-      if (this.recent.size >= RECENT_NAMES) this.recent = new Map();
+      if (this.recent.size >= RECENT_NAMES) this.recent.clear();
       copy = flat(value);
       this.recent.set(copy, copy);
     }
