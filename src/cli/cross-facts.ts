@@ -148,7 +148,7 @@ export class KeptFacts {
    * Names and namespaces seen lately, copied once: objects of one namespace
    * come together, while a table of every namespace would grow with the run.
    */
-  private recent = new Map<string, string>();
+  private readonly recent = new Map<string, string>();
 
   /** How many objects are kept. */
   public get length(): number {
