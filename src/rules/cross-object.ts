@@ -52,7 +52,7 @@ const READS: ObjectsRead = {
  * in metadata (the same BoundSchema in every consumer namespace) share one
  * spec in the facts `validate` keeps, and so share one of these.
  */
-interface SpecFacts {
+export interface SpecFacts {
   readonly group: string;
   readonly plural: string;
   readonly scope: unknown;
@@ -124,7 +124,7 @@ function labelOf(kind: string, m: Manifest, index: number): string {
 }
 
 /** The facts of a definition's spec (a string group and plural), or undefined. */
-function specFacts(spec: unknown): SpecFacts | undefined {
+export function specFacts(spec: unknown): SpecFacts | undefined {
   const group = own(spec, 'group');
   const plural = own(own(spec, 'names'), 'plural');
   if (typeof group !== 'string' || typeof plural !== 'string') return undefined;
