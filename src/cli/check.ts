@@ -7,7 +7,7 @@
  * catalogue.
  */
 import { CliIo, ValidateFn } from './command';
-import { crossObjectFacts, DetachedCopier, identityOf } from './cross-facts';
+import { crossObjectFacts, identityOf, KeptFacts } from './cross-facts';
 import {
   CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
   countFile, FileCounts,
@@ -270,6 +270,9 @@ function checkedObject(source: SourceObject, violations: readonly Violation[], p
   };
 }
 
+/** What stands for an object's findings across objects once they are reported (never added to). */
+const NO_FINDINGS: Violation[] = [];
+
 /** An object checked by `checkStreaming`, waiting on disk for the rules across objects. */
 interface PendingObject {
   /** The number of the file it was read from, counting every file read: a file found broken later gives no objects. */
@@ -397,20 +400,20 @@ async function checkStreamingWith(
   const readDiagnostics: Diagnostic[] = [...previousRead.diagnostics];
   const updatesOf = options.previous !== undefined ? updateChecker(previousRead.objects, options.validateUpdates, ctx) : undefined;
 
-  const kept: Manifest[] = [];
-  const copier = new DetachedCopier();
+  // What the rules across objects read of each object, packed until they run.
+  const kept = new KeptFacts();
   const notes: Diagnostic[] = [];
   const brokenFiles = new Set<number>();
   let skipped = 0;
   let fileNumber = 0;
   // What the file being read gave so far: dropped if the file turns out broken (its records on disk are skipped).
-  let fileKept: Manifest[] = [];
   let fileNotes: Diagnostic[] = [];
   let fileSkipped = 0;
   // Each object in input order, with the counts of a checked one's own and update findings: the run's counts
   // are known before any object is handed over.
   const tallies = new Tallies();
   let fileStart = 0;
+  let fileKeptStart = 0;
   const onObject = (source: SourceObject): void => {
     if (!select(source.manifest, ctx)) {
       fileSkipped++;
@@ -422,7 +425,7 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    fileKept.push(copier.copyFacts(facts(source.manifest)));
+    kept.add(facts(source.manifest));
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
@@ -445,24 +448,25 @@ async function checkStreamingWith(
     if (file.broken) {
       brokenFiles.add(fileNumber);
       tallies.truncate(fileStart);
+      kept.truncate(fileKeptStart);
     } else {
-      for (const k of fileKept) kept.push(k);
       for (const d of fileNotes) notes.push(d);
       skipped += fileSkipped;
     }
     fileNumber++;
     fileStart = tallies.length;
-    fileKept = [];
+    fileKeptStart = kept.length;
     fileNotes = [];
     fileSkipped = 0;
   }
 
-  const across = validator.acrossObjects(kept, ctx);
-  if (!Array.isArray(across) || across.length !== kept.length) {
-    throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${kept.length} objects`);
+  let everyFacts: Manifest[] = kept.take();
+  const across = validator.acrossObjects(everyFacts, ctx);
+  if (!Array.isArray(across) || across.length !== everyFacts.length) {
+    throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${everyFacts.length} objects`);
   }
   // The facts are not read again: let them go before the report is written.
-  kept.length = 0;
+  everyFacts = [];
   const diagnostics = [...readDiagnostics, ...notes];
   const end: ReportEnd = {
     skipped,
@@ -491,8 +495,9 @@ async function checkStreamingWith(
       continue;
     }
     const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
-    // Let each object's findings go once handed over: what is still held shrinks as the report is written.
-    across[i++] = [];
+    // Let each object's findings go once handed over: what is still held shrinks as the report is written
+    // (and with one list for all, not a new one per object that would outlive its turn).
+    across[i++] = NO_FINDINGS;
     const violations = [...p.own, ...crossFound, ...p.updates];
     await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
   }

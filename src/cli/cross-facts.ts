@@ -80,7 +80,8 @@ export class DetachedCopier {
     return out;
   }
 
-  private shared(value: object): unknown {
+  /** A copy of `value` (a map or list) as `copy` makes it, the same one for every equal value asked for. */
+  public shared(value: object): unknown {
     const key = this.keyOf(value);
     if (this.parts.has(key)) return this.parts.get(key);
     const copy = this.copyValue(value);
@@ -114,6 +115,109 @@ export class DetachedCopier {
     if (copy === undefined) {
       copy = flat(text);
       this.strings.set(copy, copy);
+    }
+    return copy;
+  }
+}
+
+/** Names and namespaces copied once while they recur, up to this many at a time (see `KeptFacts.recent`). */
+const RECENT_NAMES = 4096;
+/** Marks a field the object does not have, in `KeptFacts`. */
+const ABSENT: unique symbol = Symbol('absent');
+/** Marks, in an object's first place in `KeptFacts`, facts kept whole. */
+const WHOLE: unique symbol = Symbol('whole');
+/** Places per object in `KeptFacts`: apiVersion, kind, metadata.name, metadata.namespace, the rest. */
+const PLACES = 5;
+
+/**
+ * The facts of every object of a run (`crossObjectFacts`), kept until the
+ * rules across objects run, packed: an object's identity takes four places
+ * of one list (apiVersion, kind, name, namespace) and the rest of its facts
+ * one more, shared with every earlier object whose rest was the same
+ * (`DetachedCopier.shared`). Kept as objects, each took two (the object
+ * and its metadata) and its namespace a place in the copier's table, about
+ * 260 bytes where a run may hold a namespace per object; packed, about 60.
+ * V8 lets the heap grow to a multiple of what is live, so what is kept per
+ * object weighs several times over. Facts of another form (labels in the
+ * metadata) are kept whole.
+ */
+export class KeptFacts {
+  private readonly copier = new DetachedCopier();
+  private places: unknown[] = [];
+  /**
+   * Names and namespaces seen lately, copied once: objects of one namespace
+   * come together, while a table of every namespace would grow with the run.
+   */
+  private readonly recent = new Map<string, string>();
+
+  /** How many objects are kept. */
+  public get length(): number {
+    return this.places.length / PLACES;
+  }
+
+  /** Keeps `facts`, copied so as to share no string with the parsed input. */
+  public add(facts: Manifest): void {
+    const metadata = isMap(facts) ? facts.metadata : undefined;
+    const packed = isMap(facts) && (metadata === undefined || (isMap(metadata) && Object.keys(metadata).every(k => k === 'name' || k === 'namespace')));
+    if (!packed) {
+      this.places.push(WHOLE, undefined, undefined, undefined, this.copier.copyFacts(facts));
+      return;
+    }
+    const rest: Record<string, unknown> = {};
+    let hasRest = false;
+    for (const key of Object.keys(facts)) {
+      if (key === 'apiVersion' || key === 'kind' || key === 'metadata') continue;
+      rest[key] = facts[key];
+      hasRest = true;
+    }
+    this.places.push(
+      has(facts, 'apiVersion') ? this.copier.copy(facts.apiVersion) : ABSENT,
+      has(facts, 'kind') ? this.copier.copy(facts.kind) : ABSENT,
+      metadata === undefined ? ABSENT : has(metadata, 'name') ? this.name(metadata.name) : undefined,
+      metadata === undefined ? ABSENT : has(metadata, 'namespace') ? this.name(metadata.namespace) : undefined,
+      hasRest ? this.copier.shared(rest) : ABSENT,
+    );
+  }
+
+  /** Forgets the objects after the first `length` (those of a file found broken). */
+  public truncate(length: number): void {
+    this.places.length = Math.min(this.places.length, length * PLACES);
+  }
+
+  /** The facts of every object kept, in order, as `crossObjectFacts` made them; the store is left empty. */
+  public take(): Manifest[] {
+    const out: Manifest[] = [];
+    const places = this.places;
+    this.places = [];
+    for (let at = 0; at < places.length; at += PLACES) {
+      if (places[at] === WHOLE) {
+        out.push(places[at + 4] as Manifest);
+        continue;
+      }
+      const facts: Record<string, unknown> = {};
+      if (places[at] !== ABSENT) facts.apiVersion = places[at];
+      if (places[at + 1] !== ABSENT) facts.kind = places[at + 1];
+      if (places[at + 2] !== ABSENT) {
+        // `undefined` stands for a metadata without that field.
+        const metadata: Record<string, unknown> = {};
+        if (places[at + 2] !== undefined) metadata.name = places[at + 2];
+        if (places[at + 3] !== undefined) metadata.namespace = places[at + 3];
+        facts.metadata = metadata;
+      }
+      if (places[at + 4] !== ABSENT) Object.assign(facts, places[at + 4]);
+      out.push(facts);
+    }
+    return out;
+  }
+
+  /** A name or namespace: a string copied once while it recurs; anything else as `copy` makes it. */
+  private name(value: unknown): unknown {
+    if (typeof value !== 'string') return this.copier.copy(value);
+    let copy = this.recent.get(value);
+    if (copy === undefined) {
+      if (this.recent.size >= RECENT_NAMES) this.recent.clear();
+      copy = flat(value);
+      this.recent.set(copy, copy);
     }
     return copy;
   }

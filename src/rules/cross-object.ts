@@ -14,7 +14,7 @@ import { SharedWithinRun } from './memo';
 import { show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER, Scope } from '../model';
 import { visited } from './work-count';
 import { isCrd, isCrdOfAnyVersion, kindVersionOf } from '../model/kinds';
@@ -47,22 +47,65 @@ const READS: ObjectsRead = {
 // ---------------------------------------------------------------------------
 // Reading objects
 
-/** Where one resource (group + plural) is defined. */
-interface SchemaSource {
-  readonly index: number;
-  /** metadata.name, when a string. */
-  readonly name: string | undefined;
-  /** `BoundSchema "cowboys.wildwest.dev"`, for messages. */
-  readonly label: string;
-  readonly kind: 'BoundSchema' | 'APIServiceExport' | 'CustomResourceDefinition';
-  /** Undefined for CRDs (cluster-wide) and for objects that leave it to the client. */
-  readonly namespace: string | undefined;
-  readonly clusterWide: boolean;
+/**
+ * What a definition's spec says of its resource. Objects that differ only
+ * in metadata (the same BoundSchema in every consumer namespace) share one
+ * spec in the facts `validate` keeps, and so share one of these.
+ */
+export interface SpecFacts {
   readonly group: string;
   readonly plural: string;
   readonly scope: unknown;
   /** Names of the served versions; undefined when `spec.versions` is not a list. */
   readonly served: string[] | undefined;
+}
+
+type SourceKind = 'BoundSchema' | 'APIServiceExport' | 'CustomResourceDefinition';
+
+/**
+ * Where one resource (group + plural) is defined. It holds the object and
+ * its spec's facts only: a run indexes every definition of its input, and
+ * the name and label are read from the object when a rule asks.
+ */
+class SchemaSource {
+  constructor(
+    public readonly index: number,
+    public readonly manifest: Manifest,
+    public readonly kind: SourceKind,
+    /** Undefined for CRDs (cluster-wide) and for objects that leave it to the client. */
+    public readonly namespace: string | undefined,
+    private readonly spec: SpecFacts,
+  ) {}
+
+  /** metadata.name, when a string. */
+  public get name(): string | undefined {
+    return nameOf(this.manifest);
+  }
+
+  /** `BoundSchema "cowboys.wildwest.dev"`, for messages. */
+  public get label(): string {
+    return labelOf(this.kind, this.manifest, this.index);
+  }
+
+  public get clusterWide(): boolean {
+    return this.kind === 'CustomResourceDefinition';
+  }
+
+  public get group(): string {
+    return this.spec.group;
+  }
+
+  public get plural(): string {
+    return this.spec.plural;
+  }
+
+  public get scope(): unknown {
+    return this.spec.scope;
+  }
+
+  public get served(): string[] | undefined {
+    return this.spec.served;
+  }
 }
 
 function nameOf(m: Manifest): string | undefined {
@@ -80,41 +123,40 @@ function labelOf(kind: string, m: Manifest, index: number): string {
   return name !== undefined ? `${kind} ${show(name)}` : `${kind} #${index + 1}`;
 }
 
+/** The facts of a definition's spec (a string group and plural), or undefined. */
+export function specFacts(spec: unknown): SpecFacts | undefined {
+  const group = own(spec, 'group');
+  const plural = own(own(spec, 'names'), 'plural');
+  if (typeof group !== 'string' || typeof plural !== 'string') return undefined;
+  const versions = own(spec, 'versions');
+  const served = Array.isArray(versions)
+    ? versions.flatMap(v => isObject(v) && own(v, 'served') === true && typeof own(v, 'name') === 'string' ? [own(v, 'name') as string] : [])
+    : undefined;
+  return { group, plural, scope: own(spec, 'scope'), served };
+}
+
 /** BoundSchemas, v1alpha1 exports and v1 CRDs, with a string group and plural. */
 function schemaSources(objects: readonly Located[], ctx: RuleContext): SchemaSource[] {
   const out: SchemaSource[] = [];
+  // One reading per spec object: specs shared between objects are read once, and their facts shared.
+  const bySpec = new Map<unknown, SpecFacts | undefined>();
   for (const { index, manifest } of objects) {
     const kv = kindVersionOf(manifest, ctx.group);
-    let kind: SchemaSource['kind'];
+    let kind: SourceKind;
     if (kv === 'BoundSchema/v1alpha2') kind = 'BoundSchema';
     else if (kv === 'APIServiceExport/v1alpha1') kind = 'APIServiceExport';
     else if (isCrd(manifest)) kind = 'CustomResourceDefinition';
     else continue;
     const spec = own(manifest, 'spec');
-    const group = own(spec, 'group');
-    const plural = own(own(spec, 'names'), 'plural');
-    if (typeof group !== 'string' || typeof plural !== 'string') continue;
-    const versions = own(spec, 'versions');
-    const served = Array.isArray(versions)
-      ? versions.flatMap(v => isObject(v) && own(v, 'served') === true && typeof own(v, 'name') === 'string' ? [own(v, 'name') as string] : [])
-      : undefined;
-    const clusterWide = kind === 'CustomResourceDefinition';
-    out.push({
-      index,
-      name: nameOf(manifest),
-      label: labelOf(kind, manifest, index),
-      kind,
-      namespace: clusterWide ? undefined : namespaceOf(manifest),
-      clusterWide,
-      group,
-      plural,
-      scope: own(spec, 'scope'),
-      served,
-    });
+    let facts = bySpec.get(spec);
+    if (facts === undefined && !bySpec.has(spec)) bySpec.set(spec, facts = specFacts(spec));
+    if (facts === undefined) continue;
+    out.push(new SchemaSource(index, manifest, kind, kind === 'CustomResourceDefinition' ? undefined : namespaceOf(manifest), facts));
   }
   return out;
 }
 
+/** A v1alpha2 export, read when a rule comes to it (the index keeps its place in the input only). */
 interface ExportAt {
   readonly index: number;
   readonly manifest: Manifest;
@@ -122,29 +164,28 @@ interface ExportAt {
   readonly resources: ExportedResource[];
 }
 
-function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): ExportAt[] {
-  return objects
-    .filter(o => kindVersionOf(o.manifest, ctx.group) === 'APIServiceExport/v1alpha2')
-    .map(o => ({ index: o.index, manifest: o.manifest, namespace: namespaceOf(o.manifest), resources: exportedResources(o.manifest) }));
+function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): Located[] {
+  return objects.filter(o => kindVersionOf(o.manifest, ctx.group) === 'APIServiceExport/v1alpha2');
+}
+
+/** The v1alpha2 exports of the index, each read as the rules read it. */
+function* exportsOf(index: CrossObjectIndex): Generator<ExportAt> {
+  for (const { index: at, manifest } of index.exports) {
+    yield { index: at, manifest, namespace: namespaceOf(manifest), resources: exportedResources(manifest) };
+  }
 }
 
 /**
  * The sources of one resource (group + plural) by where an export sees them
- * from, each list in order of preference (`byPreference`), sorted once.
+ * from, each as the answers to the rules' questions (`Place`).
  */
 interface ResourceSources {
   /** CRDs and sources that leave their namespace to the client: seen from every namespace. */
-  readonly anywhere: Ranked;
+  anywhere: Place | undefined;
   /** The other sources, by namespace. */
-  readonly byNamespace: Map<string, Ranked>;
+  readonly byNamespace: Map<string, Place>;
   /** Every source: what an export that leaves its namespace to the client sees. */
-  readonly all: Ranked;
-}
-
-/** Sources in order of preference, with the first one passing each question, found once. */
-interface Ranked {
-  readonly sources: SchemaSource[];
-  readonly first: Map<Question, SchemaSource | undefined>;
+  all: Place | undefined;
 }
 
 /** What the rules ask of the preferred source of a resource. */
@@ -156,11 +197,33 @@ const QUESTIONS = {
   boundSchema: (s: SchemaSource) => s.kind === 'BoundSchema',
 };
 type Question = keyof typeof QUESTIONS;
+const QUESTION_ORDER = Object.keys(QUESTIONS) as Question[];
+
+/**
+ * The sources of one place (a namespace, or everywhere) as the rules ask for
+ * them: the one source, or, once there are several, the first (in order of
+ * preference) that passes each question, by `QUESTION_ORDER`. A run's input
+ * may hold a namespace per object; a list and a map per place would cost
+ * more than the sources themselves.
+ */
+type Place = SchemaSource | Array<SchemaSource | undefined>;
+
+/** `place` with `source` added, answers kept up to date as sources come (`byPreference` orders them). */
+function withSource(place: Place | undefined, source: SchemaSource): Place {
+  visited(1, undefined);
+  if (place === undefined) return source;
+  const firsts = Array.isArray(place) ? place : QUESTION_ORDER.map(q => QUESTIONS[q](place) ? place : undefined);
+  QUESTION_ORDER.forEach((q, i) => {
+    const current = firsts[i];
+    if (QUESTIONS[q](source) && (current === undefined || byPreference(source, current) < 0)) firsts[i] = source;
+  });
+  return firsts;
+}
 
 /** BoundSchemas named `name`, by where they are. */
 interface SameNamed {
-  /** The first in each namespace. */
-  readonly byNamespace: Map<string, SchemaSource>;
+  /** The namespaces that hold one. */
+  readonly namespaces: Set<string>;
   /** The first that leaves its namespace to the client. */
   anywhere: SchemaSource | undefined;
   /** The first with a namespace. */
@@ -174,7 +237,8 @@ interface CrossObjectIndex {
   readonly sourcesByResource: Map<string, ResourceSources>;
   /** The BoundSchemas by metadata.name. */
   readonly boundSchemasByName: Map<string, SameNamed>;
-  readonly exports: ExportAt[];
+  /** The v1alpha2 exports (`exportsOf` reads them). */
+  readonly exports: Located[];
 }
 
 const sharedIndex = new SharedWithinRun<CrossObjectIndex>();
@@ -188,10 +252,6 @@ export function withCrossObjectIndex<T>(fn: () => T): T {
   return sharedIndex.run(fn);
 }
 
-function ranked(): Ranked {
-  return { sources: [], first: new Map() };
-}
-
 function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectIndex {
   return sharedIndex.get(objects, ctx.group, () => {
     visited(objects.length, undefined);
@@ -201,20 +261,16 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectInde
     for (const source of sources) {
       const key = resourceKey(source.group, source.plural);
       let entry = sourcesByResource.get(key);
-      if (entry === undefined) sourcesByResource.set(key, entry = { anywhere: ranked(), byNamespace: new Map(), all: ranked() });
-      entry.all.sources.push(source);
+      if (entry === undefined) sourcesByResource.set(key, entry = { anywhere: undefined, byNamespace: new Map(), all: undefined });
+      entry.all = withSource(entry.all, source);
       if (source.clusterWide || source.namespace === undefined) {
-        entry.anywhere.sources.push(source);
+        entry.anywhere = withSource(entry.anywhere, source);
       } else {
-        let inNamespace = entry.byNamespace.get(source.namespace);
-        if (inNamespace === undefined) entry.byNamespace.set(source.namespace, inNamespace = ranked());
-        inNamespace.sources.push(source);
+        entry.byNamespace.set(source.namespace, withSource(entry.byNamespace.get(source.namespace), source));
       }
-      if (source.kind === 'BoundSchema' && source.name !== undefined) addSameNamed(boundSchemasByName, source.name, source);
-    }
-    for (const entry of sourcesByResource.values()) {
-      for (const list of [entry.anywhere, entry.all, ...entry.byNamespace.values()]) {
-        if (list.sources.length > 1) visited(list.sources.length, list.sources.sort(byPreference));
+      if (source.kind === 'BoundSchema') {
+        const name = source.name;
+        if (name !== undefined) addSameNamed(boundSchemasByName, name, source);
       }
     }
     return { sources, sourcesByResource, boundSchemasByName, exports: v1alpha2Exports(objects, ctx) };
@@ -223,12 +279,12 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectInde
 
 function addSameNamed(byName: Map<string, SameNamed>, name: string, schema: SchemaSource): void {
   let named = byName.get(name);
-  if (named === undefined) byName.set(name, named = { byNamespace: new Map(), anywhere: undefined, withNamespace: undefined });
+  if (named === undefined) byName.set(name, named = { namespaces: new Set(), anywhere: undefined, withNamespace: undefined });
   if (schema.namespace === undefined) {
     named.anywhere ??= schema;
   } else {
     named.withNamespace ??= schema;
-    if (!named.byNamespace.has(schema.namespace)) named.byNamespace.set(schema.namespace, schema);
+    named.namespaces.add(schema.namespace);
   }
 }
 
@@ -236,21 +292,12 @@ function resourceKey(group: string, plural: string): string {
   return `${group}\u0000${plural}`;
 }
 
-/** The first of `list` (in order of preference) that passes `question`, looked for once. */
-function firstOf(list: Ranked | undefined, question: Question): SchemaSource | undefined {
-  if (list === undefined) return undefined;
-  if (list.first.has(question)) return list.first.get(question);
-  const test = QUESTIONS[question];
-  let found: SchemaSource | undefined;
-  for (const source of list.sources) {
-    visited(1, undefined);
-    if (test(source)) {
-      found = source;
-      break;
-    }
-  }
-  list.first.set(question, found);
-  return found;
+/** The first source of `place` (in order of preference) that passes `question`. */
+function firstOf(place: Place | undefined, question: Question): SchemaSource | undefined {
+  visited(1, undefined);
+  if (place === undefined) return undefined;
+  if (!Array.isArray(place)) return QUESTIONS[question](place) ? place : undefined;
+  return place[QUESTION_ORDER.indexOf(question)];
 }
 
 /**
@@ -311,7 +358,7 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
-    for (const exp of index.exports) {
+    for (const exp of exportsOf(index)) {
       const informerScope = own(own(exp.manifest, 'spec'), 'informerScope');
       // The export holds informerScope, its resources' schemas the scope: look them up only when the informerScope can break it.
       if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks({ scope: Scope.CLUSTER, informerScope })) continue;
@@ -343,7 +390,7 @@ const servedVersions: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
-    for (const exp of index.exports) {
+    for (const exp of exportsOf(index)) {
       for (const resource of exp.resources) {
         const source = preferredSource(index, resource, exp.namespace, 'listsVersions');
         if (source === undefined) continue;
@@ -451,14 +498,18 @@ const uniqueSchemas: CrossObjectRule = defineRule({
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
-    const first = new Map<string, SchemaSource>();
+    // The first of each kind and group/resource, by namespace: keyed by the namespace string the facts hold,
+    // not by a string made per object (a run may hold a namespace per object).
+    const first = new Map<string, Map<string, SchemaSource>>();
     for (const source of indexOf(objects, ctx).sources) {
       if (source.clusterWide) continue;
-      // Namespaces, groups and plurals hold no NUL, and no namespace is empty: the key is unambiguous.
-      const key = `${source.kind}\u0000${source.namespace ?? ''}\u0000${source.group}\u0000${source.plural}`;
-      const earlier = first.get(key);
+      // Groups and plurals hold no NUL, and no namespace is empty: the keys are unambiguous.
+      const key = `${source.kind}\u0000${source.group}\u0000${source.plural}`;
+      let inNamespace = first.get(key);
+      if (inNamespace === undefined) first.set(key, inNamespace = new Map());
+      const earlier = inNamespace.get(source.namespace ?? '');
       if (earlier === undefined) {
-        first.set(key, source);
+        inNamespace.set(source.namespace ?? '', source);
         continue;
       }
       const where = source.namespace !== undefined ? ` in namespace ${show(source.namespace)}` : '';
@@ -502,7 +553,7 @@ const oneScopePerExport: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
-    for (const exp of index.exports) {
+    for (const exp of exportsOf(index)) {
       let first: { resource: ExportedResource; scope: string; label: string } | undefined;
       for (const resource of wellFormed(exp.resources)) {
         const source = preferredSource(index, resource, exp.namespace, 'scoped');
@@ -541,11 +592,11 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
     const index = indexOf(objects, ctx);
     // No BoundSchema at all: the input does not carry the schemas (kube-bind's backend or another chart makes them).
     if (!index.sources.some(s => s.kind === 'BoundSchema')) return out;
-    for (const exp of index.exports) {
+    for (const exp of exportsOf(index)) {
       for (const resource of wellFormed(exp.resources)) {
         const name = boundSchemaNameOf(resource.group, resource.resource);
         const named = index.boundSchemasByName.get(name);
-        if (named !== undefined && (exp.namespace === undefined || named.anywhere !== undefined || named.byNamespace.has(exp.namespace))) continue;
+        if (named !== undefined && (exp.namespace === undefined || named.anywhere !== undefined || named.namespaces.has(exp.namespace))) continue;
         const where = exp.namespace !== undefined ? `namespace ${show(exp.namespace)}` : 'the export\'s namespace';
         const elsewhere = named?.withNamespace;
         const misnamed = preferredSource(index, resource, exp.namespace, 'boundSchema');
@@ -606,13 +657,15 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
-    const byIndex = new Map(objects.map(o => [o.index, o.manifest]));
     // The names used so far, by group: in each namespace, by those that leave it to the client, and in all.
     const usedOfGroup = new Map<string, { inNamespace: Map<string, NamesUsed>; anywhere: NamesUsed; all: NamesUsed }>();
+    const sources = indexOf(objects, ctx).sources;
+    // A namespace's names are let go after its last definition: a run may hold a namespace per object.
+    const lastInNamespace = lastOfEachNamespace(sources);
     let order = 0;
-    for (const source of indexOf(objects, ctx).sources) {
+    for (const source of sources) {
       if (source.clusterWide) continue; // the provider's own CRDs are not created on the consumer
-      const mine = requestedNames(source, byIndex.get(source.index) ?? {}, order++);
+      const mine = requestedNames(source, source.manifest, order++);
       let used = usedOfGroup.get(source.group);
       if (used === undefined) usedOfGroup.set(source.group, used = { inNamespace: new Map(), anywhere: new NamesUsed(), all: new NamesUsed() });
       let here: NamesUsed | undefined;
@@ -640,10 +693,24 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
       }
       (here ?? used.anywhere).add(mine);
       used.all.add(mine);
+      const namespace = source.namespace;
+      if (namespace !== undefined && lastInNamespace.get(source.group)?.get(namespace) === source) used.inNamespace.delete(namespace);
     }
     return out;
   },
 });
+
+/** The last definition of each namespace, by group (the provider's own CRDs left out, as KB177 leaves them). */
+function lastOfEachNamespace(sources: readonly SchemaSource[]): Map<string, Map<string, SchemaSource>> {
+  const out = new Map<string, Map<string, SchemaSource>>();
+  for (const source of sources) {
+    if (source.clusterWide || source.namespace === undefined) continue;
+    let ofGroup = out.get(source.group);
+    if (ofGroup === undefined) out.set(source.group, ofGroup = new Map());
+    ofGroup.set(source.namespace, source);
+  }
+  return out;
+}
 
 /** Who first asked for a name, and who first asked for it under another plural. */
 interface NameUse {

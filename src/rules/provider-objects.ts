@@ -13,14 +13,15 @@
  * read once per run into maps (by group and plural, by name), never by
  * scanning the objects per object.
  */
+import { specFacts } from './cross-object';
 import { ExportedResource, describeGroupResource, exportedResources, notCrdBacked } from './export';
 import { didYouMean, show } from './messages';
 import { field, item } from './paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model';
 import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../model/kinds';
-import { isObject, Manifest, own } from '../model/manifest';
+import { Manifest, own } from '../model/manifest';
 
 type Finding = { index: number; violation: Violation };
 
@@ -76,18 +77,13 @@ function isV1Crd(m: Manifest): boolean {
 }
 
 function crdFacts(index: number, m: Manifest): { key: string; facts: CrdFacts } | undefined {
-  const spec = own(m, 'spec');
-  const group = own(spec, 'group');
-  const plural = own(own(spec, 'names'), 'plural');
-  if (typeof group !== 'string' || typeof plural !== 'string') return undefined;
-  const versions = own(spec, 'versions');
-  const served = Array.isArray(versions)
-    ? versions.flatMap(v => isObject(v) && own(v, 'served') === true && typeof own(v, 'name') === 'string' ? [own(v, 'name') as string] : [])
-    : undefined;
+  const read = specFacts(own(m, 'spec'));
+  if (read === undefined) return undefined;
+  const { group, plural, scope, served } = read;
   const labels = own(own(m, 'metadata'), 'labels');
   return {
     key: resourceKey(group, plural),
-    facts: { index, name: nameOf(m) ?? `${plural}.${group}`, label: own(labels, EXPORTED_LABEL_KEY), scope: own(spec, 'scope'), served },
+    facts: { index, name: nameOf(m) ?? `${plural}.${group}`, label: own(labels, EXPORTED_LABEL_KEY), scope, served },
   };
 }
 

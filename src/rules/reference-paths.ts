@@ -19,7 +19,7 @@
 import { closest, show } from './messages';
 import { field } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
-import { Violation, violation } from './violation';
+import { keptViolation as violation, Violation } from './violation';
 import { visited } from './work-count';
 import { kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
@@ -107,12 +107,15 @@ export function walkSchema(schema: unknown, keys: readonly string[]): Walked {
   return FITS;
 }
 
-/** A resource's schemas, by version name, and where they come from. */
+/** What a definition's spec says of its versions: shared by the objects that share one spec. */
+interface VersionFacts {
+  readonly schemas: ReadonlyMap<string, unknown>;
+  readonly served: readonly string[];
+}
+
+/** A resource's schemas, by version name, and where they come from (made when a reference reads it). */
 interface Definition {
-  readonly index: number;
   readonly label: string;
-  readonly namespace: string | undefined;
-  readonly clusterWide: boolean;
   readonly schemas: ReadonlyMap<string, unknown>;
   readonly served: readonly string[];
 }
@@ -139,42 +142,49 @@ function schemaOf(value: unknown, parsed: Map<string, unknown>): unknown {
   return parsed.get(value);
 }
 
+/** The schemas and served versions of a list of versions. */
+function versionFacts(versions: readonly unknown[], parsed: Map<string, unknown>): VersionFacts {
+  const schemas = new Map<string, unknown>();
+  const served: string[] = [];
+  for (const v of versions) {
+    const name = own(v, 'name');
+    if (typeof name !== 'string') continue;
+    const schema = schemaOf(own(own(v, 'schema'), 'openAPIV3Schema'), parsed);
+    if (isObject(schema)) schemas.set(name, schema);
+    if (own(v, 'served') === true) served.push(name);
+  }
+  return { schemas, served };
+}
+
+/** The kind a definition is labelled by: a v1 CRD, a BoundSchema or a v1alpha1 export; undefined for anything else. */
+function definitionKind(manifest: Manifest, ctx: RuleContext): string | undefined {
+  if (own(manifest, 'kind') === 'CustomResourceDefinition' && own(manifest, 'apiVersion') === 'apiextensions.k8s.io/v1') return 'CustomResourceDefinition';
+  const kv = kindVersionOf(manifest, ctx.group);
+  return kv === 'BoundSchema/v1alpha2' ? 'BoundSchema' : kv === 'APIServiceExport/v1alpha1' ? 'APIServiceExport' : undefined;
+}
+
 /** The definitions of the objects, by `group/plural`: BoundSchemas, v1alpha1 exports and v1 CRDs. */
 function definitions(objects: readonly Located[], ctx: RuleContext): Map<string, Definitions> {
   const out = new Map<string, Definitions>();
   const parsed = new Map<string, unknown>();
-  for (const { index, manifest } of objects) {
-    const kv = kindVersionOf(manifest, ctx.group);
-    const isCrd = own(manifest, 'kind') === 'CustomResourceDefinition' && own(manifest, 'apiVersion') === 'apiextensions.k8s.io/v1';
-    if (kv !== 'BoundSchema/v1alpha2' && kv !== 'APIServiceExport/v1alpha1' && !isCrd) continue;
-    const spec = own(manifest, 'spec');
+  // Read once per list of versions: objects that differ only in metadata share theirs in validate's facts.
+  const byVersions = new Map<unknown, VersionFacts>();
+  for (const located of objects) {
+    const kind = definitionKind(located.manifest, ctx);
+    if (kind === undefined) continue;
+    const spec = own(located.manifest, 'spec');
     const group = own(spec, 'group');
     const plural = own(own(spec, 'names'), 'plural');
     const versions = own(spec, 'versions');
     if (typeof group !== 'string' || typeof plural !== 'string' || !Array.isArray(versions)) continue;
-    const schemas = new Map<string, unknown>();
-    const served: string[] = [];
-    for (const v of versions) {
-      const name = own(v, 'name');
-      if (typeof name !== 'string') continue;
-      const schema = schemaOf(own(own(v, 'schema'), 'openAPIV3Schema'), parsed);
-      if (isObject(schema)) schemas.set(name, schema);
-      if (own(v, 'served') === true) served.push(name);
-    }
-    if (schemas.size === 0) continue;
-    const name = own(own(manifest, 'metadata'), 'name');
+    let facts = byVersions.get(versions);
+    if (facts === undefined) byVersions.set(versions, facts = versionFacts(versions, parsed));
+    if (facts.schemas.size === 0) continue;
     const key = `${group}/${plural}`;
     visited(1, undefined);
     let found = out.get(key);
-    if (found === undefined) out.set(key, found = { byNamespace: new Map() });
-    addDefinition(found, {
-      index,
-      label: `${isCrd ? 'CustomResourceDefinition' : kv === 'BoundSchema/v1alpha2' ? 'BoundSchema' : 'APIServiceExport'} ${show(typeof name === 'string' ? name : key)}`,
-      namespace: isCrd ? undefined : namespaceOf(manifest),
-      clusterWide: isCrd,
-      schemas,
-      served,
-    });
+    if (found === undefined) out.set(key, found = new Definitions(key, byVersions, ctx));
+    found.add(located, kind === 'CustomResourceDefinition');
   }
   return out;
 }
@@ -183,41 +193,53 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
  * The definitions of one group/resource, indexed for the lookup of
  * `definitionFor`: the first of each kind of place, in input order, instead
  * of a list filtered for every reference (a provider's `kubectl get -A`
- * repeats the same BoundSchema in every consumer namespace).
+ * repeats the same BoundSchema in every consumer namespace). They are kept as
+ * the objects they are (a run may hold a namespace per object), and read as
+ * a `Definition` when a reference comes to one.
  */
-interface Definitions {
+class Definitions {
   /** The first CRD (cluster-wide). */
-  cluster?: Definition;
+  private cluster?: Located;
   /** The first BoundSchema or v1alpha1 export of no namespace, and the first of each namespace. */
-  noNamespace?: Definition;
-  readonly byNamespace: Map<string, Definition>;
+  private noNamespace?: Located;
+  private readonly byNamespace = new Map<string, Located>();
   /** The first that is not a CRD, of any namespace. */
-  firstNamespaced?: Definition;
-}
+  private firstNamespaced?: Located;
 
-function addDefinition(found: Definitions, d: Definition): void {
-  if (d.clusterWide) {
-    found.cluster ??= d;
-    return;
+  constructor(private readonly key: string, private readonly versions: ReadonlyMap<unknown, VersionFacts>, private readonly ctx: RuleContext) {}
+
+  public add(located: Located, clusterWide: boolean): void {
+    if (clusterWide) {
+      this.cluster ??= located;
+      return;
+    }
+    this.firstNamespaced ??= located;
+    const namespace = namespaceOf(located.manifest);
+    if (namespace === undefined) this.noNamespace ??= located;
+    else if (!this.byNamespace.has(namespace)) this.byNamespace.set(namespace, located);
   }
-  found.firstNamespaced ??= d;
-  if (d.namespace === undefined) found.noNamespace ??= d;
-  else if (!found.byNamespace.has(d.namespace)) found.byNamespace.set(d.namespace, d);
-}
 
-/**
- * The definition a reference of an export in `namespace` reads: the first
- * (in input order) BoundSchema or v1alpha1 export it can see (its own
- * namespace, or none), else the first CRD.
- */
-function definitionFor(found: Definitions | undefined, namespace: string | undefined): Definition | undefined {
-  if (found === undefined) return undefined;
-  visited(1, undefined);
-  if (namespace === undefined) return found.firstNamespaced ?? found.cluster;
-  const here = found.byNamespace.get(namespace);
-  const anywhere = found.noNamespace;
-  const first = here === undefined || anywhere === undefined ? here ?? anywhere : (here.index < anywhere.index ? here : anywhere);
-  return first ?? found.cluster;
+  /**
+   * The definition a reference of an export in `namespace` reads: the first
+   * (in input order) BoundSchema or v1alpha1 export it can see (its own
+   * namespace, or none), else the first CRD.
+   */
+  public for(namespace: string | undefined): Definition | undefined {
+    visited(1, undefined);
+    if (namespace === undefined) return this.definition(this.firstNamespaced ?? this.cluster);
+    const here = this.byNamespace.get(namespace);
+    const anywhere = this.noNamespace;
+    const first = here === undefined || anywhere === undefined ? here ?? anywhere : (here.index < anywhere.index ? here : anywhere);
+    return this.definition(first ?? this.cluster);
+  }
+
+  private definition(located: Located | undefined): Definition | undefined {
+    if (located === undefined) return undefined;
+    const { manifest } = located;
+    const name = own(own(manifest, 'metadata'), 'name');
+    const { schemas, served } = this.versions.get(own(own(manifest, 'spec'), 'versions'))!;
+    return { label: `${definitionKind(manifest, this.ctx)} ${show(typeof name === 'string' ? name : this.key)}`, schemas, served };
+  }
 }
 
 function stringList(value: unknown): string[] | undefined {
@@ -302,7 +324,7 @@ const referencePathExists: CrossObjectRule = defineRule({
           const jsonPath = own(ref, 'jsonPath');
           if (!isObject(ref) || typeof group !== 'string' || typeof resource !== 'string' || !isObject(jsonPath)) return;
           defs ??= definitions(objects, ctx);
-          const definition = definitionFor(defs.get(`${group}/${resource}`), namespaceOf(manifest));
+          const definition = defs.get(`${group}/${resource}`)?.for(namespaceOf(manifest));
           if (definition === undefined) return;
           const versions = versionsRead(ref, own(spec, 'resources'), group, resource, definition);
           const at = field(`spec.permissionClaims[${c}].selector.references[${r}]`, 'jsonPath');

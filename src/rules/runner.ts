@@ -129,17 +129,22 @@ export function validateObjects(objs: readonly Manifest[], ctx: RuleContext = co
 
 /** Only the rules across objects: one list per input object, in input order. */
 export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContext = contextFor()): Violation[][] {
-  const results: Violation[][] = objs.map(() => []);
+  // A list only for the objects with findings while the rules run (most have none), the others' made at the end,
+  // once the rules' indexes are let go.
+  const results: Array<Violation[] | undefined> = new Array(objs.length).fill(undefined);
   const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
   // The rules share one reading of the objects (schema sources, exports).
   withCrossObjectIndex(() => {
     for (const rule of CROSS_RULES) {
       for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
-        results[index]?.push(violation);
+        if (!(index in results)) continue;
+        const found = results[index];
+        if (found === undefined) results[index] = [violation];
+        else found.push(violation);
       }
     }
   });
-  return results;
+  return results.map(found => found ?? []);
 }
 
 /** A rule that throws is a bug in this library; report it instead of crashing the synth. */
