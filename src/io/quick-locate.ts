@@ -290,24 +290,52 @@ function nextInBlock(lines: Lines, i: number, col: number): number | Unsure {
 }
 
 /** What line `i` holds at column `col`: read once per line where `col` is its indentation, else now (an entry after `- `). */
-function entryAt(lines: Lines, i: number, col: number): ReturnType<typeof readEntry> {
-  if (lines.indent(i) !== col) return readEntry(lines.textAt(i, col), col);
-  const entry = lines.entry(i);
-  return entry === Entry.KEY ? { entry, key: lines.key(i), length: lines.keyLength(i) } : { entry };
+function entryAt(lines: Lines, i: number, col: number): Entry {
+  return lines.indent(i) === col ? lines.entry(i) : readEntry(lines.textAt(i, col), col).entry;
 }
 
 /** The entry of a block mapping `key` names: found, absent (surely), or UNSURE. */
 function findKey(lines: Lines, map: Block, key: string): Step | 'absent' | Unsure {
+  const found = scanMapping(lines, map, key, false);
+  if (found === UNSURE || found === 'absent') return found;
+  return valueAfter(lines, found.line, lines.textAt(found.line, map.col + found.length), map.col, true);
+}
+
+/** Whether a block mapping holds a key starting with `prefix`: yes, surely not, or UNSURE (as `findKey` is for a key it lacks). */
+function holdsKeyStartingWith(lines: Lines, map: Block, prefix: string): boolean | Unsure {
+  const found = scanMapping(lines, map, prefix, true);
+  return found === UNSURE ? UNSURE : found !== 'absent';
+}
+
+/** The first entry of a block mapping whose key is `key` (or starts with it): its line and the length of its `key:`. */
+function scanMapping(lines: Lines, map: Block, key: string, prefix: boolean): { line: number; length: number } | 'absent' | Unsure {
   let unsureKeys = false;
   for (let i = map.line; i < lines.count;) {
     // Lines more indented belong to an entry; a line less indented ends the mapping.
     if (i !== map.line && (lines.indent(i) as number) < map.col) break;
-    const read = entryAt(lines, i, map.col);
-    if (read.entry === Entry.MARKER) break;
+    let entry: Entry;
+    let found: string | undefined;
+    let length = 0;
+    if (lines.indent(i) === map.col) {
+      entry = lines.entry(i);
+      if (entry === Entry.KEY) {
+        found = lines.key(i);
+        length = lines.keyLength(i);
+      }
+    } else {
+      // An entry after `- `: read now.
+      const read = readEntry(lines.textAt(i, map.col), map.col);
+      entry = read.entry;
+      if (read.entry === Entry.KEY) {
+        found = read.key;
+        length = read.length;
+      }
+    }
+    if (entry === Entry.MARKER) break;
     // A sequence at the mapping's indentation belongs to the previous key (compact form); not a key.
-    if (read.entry === Entry.OTHER) return UNSURE;
-    if (read.entry === Entry.UNSAFE_KEY) unsureKeys = true;
-    else if (read.entry === Entry.KEY && read.key === key) return valueAfter(lines, i, lines.textAt(i, map.col + read.length), map.col, true);
+    if (entry === Entry.OTHER) return UNSURE;
+    if (entry === Entry.UNSAFE_KEY) unsureKeys = true;
+    else if (found !== undefined && (prefix ? found.startsWith(key) : found === key)) return { line: i, length };
     const next = nextInBlock(lines, i, map.col);
     if (next === UNSURE) return UNSURE;
     i = next;
@@ -320,7 +348,7 @@ function findItem(lines: Lines, seq: Block, index: number): Step | 'absent' | Un
   let count = 0;
   for (let i = seq.line; i < lines.count;) {
     if (i !== seq.line && (lines.indent(i) as number) < seq.col) break;
-    if (entryAt(lines, i, seq.col).entry !== Entry.ITEM) break;
+    if (entryAt(lines, i, seq.col) !== Entry.ITEM) break;
     if (count++ >= index) return itemAt(lines, i, seq.col);
     const next = nextInBlock(lines, i, seq.col);
     if (next === UNSURE) return UNSURE;
@@ -374,6 +402,12 @@ export function quickLine(text: string, path: string): number | undefined {
     // Longest key first: `a.b.c` may be the single key "a.b.c" of an annotations map.
     let last = i;
     while (last + 1 < tokens.length && isDottedKey(tokens[last + 1])) last++;
+    if (last > i) {
+      // A joined key is there only if some key starts with `token.`: most mappings hold none, and one scan says so.
+      const joined = holdsKeyStartingWith(lines, block, `${'key' in token ? token.key : ''}.`);
+      if (joined === UNSURE) return UNSURE;
+      if (!joined) last = i;
+    }
     for (let j = last; j >= i; j--) {
       const key = j === i && 'key' in token ? token.key : tokens.slice(i, j + 1).map(t => ('key' in t ? t.key : '')).join('.');
       const entry = findKey(lines, block, key);
