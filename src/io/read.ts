@@ -242,10 +242,11 @@ function sourceObject(
     item: o.item,
     get line() { return o.line; },
     manifest: o.manifest,
-    // Streaming, the object is located while its document's text is at hand: no need to read the file again.
+    // Streaming, the object is located while its document's text is at hand: no need to read the file again
+    // (nor to make a place for it: an invalid object is located once per finding).
     locate: (fieldPath: string) => {
       const at = textAtHand ?? text;
-      return locateAt(placeOf(at !== undefined ? { text: at } : { bytes: where }), fieldPath);
+      return at !== undefined ? lineIn(at, docLine, o.item, o.line, fieldPath) : locateAt(placeOf({ bytes: where }), fieldPath);
     },
     place: () => placeOf(text !== undefined ? { text } : { bytes: where }),
   };
@@ -254,11 +255,16 @@ function sourceObject(
 /** The line of a field path of the object read at `place`, or of its deepest existing parent. */
 export function locateAt(place: SourcePlace, fieldPath: string): number {
   const docText = place.text ?? (place.bytes !== undefined ? textOf(place.bytes) : '');
-  const prefix: PathToken[] = place.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: place.item }];
+  return lineIn(docText, place.docLine, place.item, place.objectLine, fieldPath);
+}
+
+/** `locateAt`, given the document's text. */
+function lineIn(docText: string, docLine: number, item: number | undefined, objectLine: number, fieldPath: string): number {
   // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
-  const quick = prefix.length === 0 ? quickLocate().quickLine(docText, fieldPath) : undefined;
-  if (quick !== undefined) return place.docLine + quick;
-  return positionalLocate().lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
+  const quick = item === undefined ? quickLocate().quickLine(docText, fieldPath) : undefined;
+  if (quick !== undefined) return docLine + quick;
+  const prefix: PathToken[] = item === undefined ? [] : [{ key: 'items', dotted: false }, { index: item }];
+  return positionalLocate().lineOf(docText, docLine, prefix, fieldPath, objectLine);
 }
 
 /*
