@@ -77,18 +77,19 @@ export function resolvePlain(text: string): Resolved | undefined {
 /** The longest word of TRUE, FALSE, NULL and SPECIAL_FLOATS: longer plain scalars (most keys) skip the lookups. */
 const LONGEST_MAPPED = Math.max(...[...TRUE, ...FALSE, ...NULL, ...SPECIAL_FLOATS.keys()].map(w => w.length));
 
-/** The answers that carry no number of their own, made once: a document holds many of them. */
+/** The answers to the words of TRUE, FALSE, NULL and SPECIAL_FLOATS, in one table: one lookup per short scalar, made once. */
 const RESOLVED_TRUE: Resolved = { tag: 'bool', value: true };
 const RESOLVED_FALSE: Resolved = { tag: 'bool', value: false };
 const RESOLVED_NULL: Resolved = { tag: 'null', value: null };
+const WORDS: ReadonlyMap<string, Resolved> = new Map<string, Resolved>([
+  ...[...TRUE].map(w => [w, RESOLVED_TRUE] as const),
+  ...[...FALSE].map(w => [w, RESOLVED_FALSE] as const),
+  ...[...NULL].map(w => [w, RESOLVED_NULL] as const),
+  ...[...SPECIAL_FLOATS].map(([w, value]) => [w, { tag: 'float', value }] as const),
+]);
 
 function mapped(text: string): Resolved | undefined {
-  if (text.length > LONGEST_MAPPED) return undefined;
-  if (TRUE.has(text)) return RESOLVED_TRUE;
-  if (FALSE.has(text)) return RESOLVED_FALSE;
-  if (NULL.has(text)) return RESOLVED_NULL;
-  const special = SPECIAL_FLOATS.get(text);
-  return special === undefined ? undefined : { tag: 'float', value: special };
+  return text.length > LONGEST_MAPPED ? undefined : WORDS.get(text);
 }
 
 /** Go's ParseFloat fails (ErrRange) beyond float64: go-yaml then keeps the string. */
