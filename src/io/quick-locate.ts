@@ -51,42 +51,79 @@ const enum Entry {
   OTHER,
 }
 
+/**
+ * The lines of one document, as offsets into its text: no line is cut out
+ * until a walk reads it (most findings read a handful of a document's lines).
+ * One instance is kept and loaded with each document in turn, its buffers
+ * grown as needed: locating allocates next to nothing per document.
+ */
 class Lines {
-  public readonly lines: string[];
+  /** The number of lines, as `text.split('\n')` counts them. */
+  public count = 0;
   /** Whether a line is indented with a tab: then blocks are read line by line (`nextInBlock`), as no sibling is sure. */
-  public readonly hasTab: boolean;
+  public hasTab = false;
+  private text = '';
+  /** Per line, where it starts in the text and where it ends (before its `\n`, and before a `\r` ending it). */
+  private bounds = new Int32Array(256);
   /**
    * Per line, three numbers: its indentation (-1 for a blank or comment-only
    * line, TAB for a tab in it), the `Entry` it holds at that indentation
-   * (once read) and the length of its `key:`. One buffer for a document,
-   * as most documents are located once or twice.
+   * (once read) and the length of its `key:`.
    */
-  private readonly info: Int32Array;
-  /** The key of each line read as `key:`. */
-  private readonly keys: string[];
+  private info = new Int32Array(384);
+  /** The key of each line read as `key:` (read only where `info` says KEY, so never cleared). */
+  private readonly keys: string[] = [];
   /**
    * For each line with content, the next line with content indented no
    * deeper: the next entry of the block it is an entry of (or the block's
    * end). The findings of one object walk the same mappings, and a walk
    * then steps from entry to entry instead of reading every line below.
    */
-  private next: Int32Array | undefined;
+  private next = new Int32Array(128);
+  private nextReady = false;
+  private readonly kept: number[] = [];
   /** The root mapping's first line, or -1 when the document is not sure to start with one; undefined until asked. */
   private root: number | undefined;
 
-  constructor(text: string) {
-    this.lines = text.split('\n');
+  /** Reads the lines' bounds and indentation of a document. */
+  public load(text: string): void {
+    this.text = text;
+    this.nextReady = false;
+    this.root = undefined;
     let hasTab = false;
-    this.info = new Int32Array(this.lines.length * 3);
-    for (let i = 0; i < this.lines.length; i++) {
-      const line = this.lines[i];
-      if (line.charCodeAt(line.length - 1) === 13 /* \r */) this.lines[i] = line.slice(0, -1);
-      const indent = readIndent(this.lines[i]);
+    let i = 0;
+    for (let start = 0; ; i++) {
+      if (i * 3 + 3 > this.info.length) this.grow();
+      let end = text.indexOf('\n', start);
+      const last = end < 0;
+      if (last) end = text.length;
+      const contentEnd = end > start && text.charCodeAt(end - 1) === 13 /* \r */ ? end - 1 : end;
+      this.bounds[i * 2] = start;
+      this.bounds[i * 2 + 1] = contentEnd;
+      const indent = readIndent(text, start, contentEnd);
       this.info[i * 3] = indent;
+      this.info[i * 3 + 1] = Entry.NOT_READ;
       if (indent === TAB) hasTab = true;
+      if (last) break;
+      start = end + 1;
     }
+    this.count = i + 1;
     this.hasTab = hasTab;
-    this.keys = new Array<string>(this.lines.length);
+  }
+
+  private grow(): void {
+    const lines = this.info.length / 3 * 2;
+    const info = new Int32Array(lines * 3);
+    info.set(this.info);
+    this.info = info;
+    const bounds = new Int32Array(lines * 2);
+    bounds.set(this.bounds);
+    this.bounds = bounds;
+  }
+
+  /** Line `i` from column `col` on (empty past its end). */
+  public textAt(i: number, col: number): string {
+    return this.text.slice(this.bounds[i * 2] + col, this.bounds[i * 2 + 1]);
   }
 
   /** Indentation of a line, or -1 for a blank or comment-only line; UNSURE for a tab in it. */
@@ -97,28 +134,30 @@ class Lines {
 
   /** The next line at or after `i` that has content, or the number of lines. */
   public nextContent(i: number): number | Unsure {
-    for (; i < this.lines.length; i++) {
+    for (; i < this.count; i++) {
       const indent = this.indent(i);
       if (indent === UNSURE) return UNSURE;
       if (indent >= 0) return i;
     }
-    return this.lines.length;
+    return this.count;
   }
 
   /** The next line after content line `i` with content indented at most as `i` is, or the number of lines (no tab in the text). */
   public nextSibling(i: number): number {
-    if (this.next === undefined) {
+    if (!this.nextReady) {
       // Right to left, keeping the lines not yet passed by a shallower one: each line's answer is the nearest kept.
-      const next = new Int32Array(this.lines.length);
-      const kept: number[] = [];
-      for (let j = this.lines.length - 1; j >= 0; j--) {
+      if (this.next.length < this.count) this.next = new Int32Array(this.info.length / 3);
+      const next = this.next;
+      const kept = this.kept;
+      kept.length = 0;
+      for (let j = this.count - 1; j >= 0; j--) {
         const indent = this.info[j * 3];
         if (indent < 0) continue;
         while (kept.length > 0 && this.info[kept[kept.length - 1] * 3] > indent) kept.pop();
-        next[j] = kept.length > 0 ? kept[kept.length - 1] : this.lines.length;
+        next[j] = kept.length > 0 ? kept[kept.length - 1] : this.count;
         kept.push(j);
       }
-      this.next = next;
+      this.nextReady = true;
     }
     return this.next[i];
   }
@@ -128,7 +167,7 @@ class Lines {
     let entry = this.info[i * 3 + 1] as Entry;
     if (entry === Entry.NOT_READ) {
       const col = this.info[i * 3];
-      const read = readEntry(this.lines[i].slice(col), col);
+      const read = readEntry(this.textAt(i, col), col);
       entry = read.entry;
       if (read.entry === Entry.KEY) {
         this.keys[i] = read.key;
@@ -157,36 +196,36 @@ class Lines {
 /** The first line of a document's root mapping: its first content line, past a `---` line; -1 when not sure. */
 function findRoot(lines: Lines): number {
   let first = 0;
-  for (; first < lines.lines.length; first++) {
+  for (; first < lines.count; first++) {
     const indent = lines.indent(first);
     if (indent === UNSURE) return -1;
     if (indent < 0) continue;
-    const line = lines.lines[first];
+    const line = lines.textAt(first, 0);
     if (line === '---') continue;
     if (line.startsWith('%') || line.startsWith('---') || line.startsWith('...')) return -1;
     break;
   }
-  if (first >= lines.lines.length) return -1;
-  const rootText = lines.lines[first].slice(lines.indent(first) as number);
+  if (first >= lines.count) return -1;
+  const rootText = lines.textAt(first, lines.indent(first) as number);
   return DOUBLE_KEY.test(rootText) || SINGLE_KEY.test(rootText) || PLAIN_KEY.test(rootText) ? first : -1;
 }
 
-/** Indentation of a line, -1 for a blank or comment-only line, TAB for a tab in it. */
-function readIndent(line: string): number {
-  let n = 0;
-  while (n < line.length && line.charCodeAt(n) === 32) n++;
-  if (n === line.length || line.charCodeAt(n) === 35 /* # */) return -1;
-  if (line.charCodeAt(n) === 9 /* tab */) return TAB;
-  return n;
+/** Indentation of the line in [start, end) of `text`, -1 for a blank or comment-only line, TAB for a tab in it. */
+function readIndent(text: string, start: number, end: number): number {
+  let at = start;
+  while (at < end && text.charCodeAt(at) === 32) at++;
+  if (at === end || text.charCodeAt(at) === 35 /* # */) return -1;
+  if (text.charCodeAt(at) === 9 /* tab */) return TAB;
+  return at - start;
 }
 
 /** The lines of the last document located: the findings of one object come together. */
-let lastLines: Lines | undefined;
+const lastLines = new Lines();
 let lastText: string | undefined;
 
 function linesOf(text: string): Lines {
-  if (text !== lastText || lastLines === undefined) {
-    lastLines = new Lines(text);
+  if (text !== lastText) {
+    lastLines.load(text);
     lastText = text;
   }
   return lastLines;
@@ -224,9 +263,9 @@ function valueAfter(lines: Lines, line: number, rest: string, parentCol: number,
   }
   const next = lines.nextContent(line + 1);
   if (next === UNSURE) return UNSURE;
-  if (next >= lines.lines.length) return { line, below: undefined };
+  if (next >= lines.count) return { line, below: undefined };
   const indent = lines.indent(next) as number;
-  const text = lines.lines[next].slice(indent);
+  const text = lines.textAt(next, indent);
   const isItem = text === '-' || text.startsWith('- ');
   if (indent < parentCol || (indent === parentCol && !(seqAtSameIndent && isItem))) return { line, below: undefined };
   if (text === '...' || text.startsWith('--- ') || text === '---') return UNSURE;
@@ -242,33 +281,61 @@ function valueAfter(lines: Lines, line: number, rest: string, parentCol: number,
  */
 function nextInBlock(lines: Lines, i: number, col: number): number | Unsure {
   if (!lines.hasTab && lines.indent(i) === col) return lines.nextSibling(i);
-  for (i++; i < lines.lines.length; i++) {
+  for (i++; i < lines.count; i++) {
     const indent = lines.indent(i);
     if (indent === UNSURE) return UNSURE;
     if (indent >= 0 && indent <= col) return i;
   }
-  return lines.lines.length;
+  return lines.count;
 }
 
 /** What line `i` holds at column `col`: read once per line where `col` is its indentation, else now (an entry after `- `). */
-function entryAt(lines: Lines, i: number, col: number): ReturnType<typeof readEntry> {
-  if (lines.indent(i) !== col) return readEntry(lines.lines[i].slice(col), col);
-  const entry = lines.entry(i);
-  return entry === Entry.KEY ? { entry, key: lines.key(i), length: lines.keyLength(i) } : { entry };
+function entryAt(lines: Lines, i: number, col: number): Entry {
+  return lines.indent(i) === col ? lines.entry(i) : readEntry(lines.textAt(i, col), col).entry;
 }
 
 /** The entry of a block mapping `key` names: found, absent (surely), or UNSURE. */
 function findKey(lines: Lines, map: Block, key: string): Step | 'absent' | Unsure {
+  const found = scanMapping(lines, map, key, false);
+  if (found === UNSURE || found === 'absent') return found;
+  return valueAfter(lines, found.line, lines.textAt(found.line, map.col + found.length), map.col, true);
+}
+
+/** Whether a block mapping holds a key starting with `prefix`: yes, surely not, or UNSURE (as `findKey` is for a key it lacks). */
+function holdsKeyStartingWith(lines: Lines, map: Block, prefix: string): boolean | Unsure {
+  const found = scanMapping(lines, map, prefix, true);
+  return found === UNSURE ? UNSURE : found !== 'absent';
+}
+
+/** The first entry of a block mapping whose key is `key` (or starts with it): its line and the length of its `key:`. */
+function scanMapping(lines: Lines, map: Block, key: string, prefix: boolean): { line: number; length: number } | 'absent' | Unsure {
   let unsureKeys = false;
-  for (let i = map.line; i < lines.lines.length;) {
+  for (let i = map.line; i < lines.count;) {
     // Lines more indented belong to an entry; a line less indented ends the mapping.
     if (i !== map.line && (lines.indent(i) as number) < map.col) break;
-    const read = entryAt(lines, i, map.col);
-    if (read.entry === Entry.MARKER) break;
+    let entry: Entry;
+    let found: string | undefined;
+    let length = 0;
+    if (lines.indent(i) === map.col) {
+      entry = lines.entry(i);
+      if (entry === Entry.KEY) {
+        found = lines.key(i);
+        length = lines.keyLength(i);
+      }
+    } else {
+      // An entry after `- `: read now.
+      const read = readEntry(lines.textAt(i, map.col), map.col);
+      entry = read.entry;
+      if (read.entry === Entry.KEY) {
+        found = read.key;
+        length = read.length;
+      }
+    }
+    if (entry === Entry.MARKER) break;
     // A sequence at the mapping's indentation belongs to the previous key (compact form); not a key.
-    if (read.entry === Entry.OTHER) return UNSURE;
-    if (read.entry === Entry.UNSAFE_KEY) unsureKeys = true;
-    else if (read.entry === Entry.KEY && read.key === key) return valueAfter(lines, i, lines.lines[i].slice(map.col + read.length), map.col, true);
+    if (entry === Entry.OTHER) return UNSURE;
+    if (entry === Entry.UNSAFE_KEY) unsureKeys = true;
+    else if (found !== undefined && (prefix ? found.startsWith(key) : found === key)) return { line: i, length };
     const next = nextInBlock(lines, i, map.col);
     if (next === UNSURE) return UNSURE;
     i = next;
@@ -279,9 +346,9 @@ function findKey(lines: Lines, map: Block, key: string): Step | 'absent' | Unsur
 /** Item `index` of a block sequence: found, absent (surely), or UNSURE. */
 function findItem(lines: Lines, seq: Block, index: number): Step | 'absent' | Unsure {
   let count = 0;
-  for (let i = seq.line; i < lines.lines.length;) {
+  for (let i = seq.line; i < lines.count;) {
     if (i !== seq.line && (lines.indent(i) as number) < seq.col) break;
-    if (entryAt(lines, i, seq.col).entry !== Entry.ITEM) break;
+    if (entryAt(lines, i, seq.col) !== Entry.ITEM) break;
     if (count++ >= index) return itemAt(lines, i, seq.col);
     const next = nextInBlock(lines, i, seq.col);
     if (next === UNSURE) return UNSURE;
@@ -292,7 +359,7 @@ function findItem(lines: Lines, seq: Block, index: number): Step | 'absent' | Un
 
 /** The item whose `-` is at line `i`, column `col`. */
 function itemAt(lines: Lines, i: number, col: number): Step | Unsure {
-  const text = lines.lines[i].slice(col);
+  const text = lines.textAt(i, col);
   const content = text.slice(1).replace(/^[ ]+/, '');
   // An item whose content starts on a later line: its node starts there; let the parser say where.
   if (content === '' || content.startsWith('#')) return UNSURE;
@@ -335,6 +402,12 @@ export function quickLine(text: string, path: string): number | undefined {
     // Longest key first: `a.b.c` may be the single key "a.b.c" of an annotations map.
     let last = i;
     while (last + 1 < tokens.length && isDottedKey(tokens[last + 1])) last++;
+    if (last > i) {
+      // A joined key is there only if some key starts with `token.`: most mappings hold none, and one scan says so.
+      const joined = holdsKeyStartingWith(lines, block, `${'key' in token ? token.key : ''}.`);
+      if (joined === UNSURE) return UNSURE;
+      if (!joined) last = i;
+    }
     for (let j = last; j >= i; j--) {
       const key = j === i && 'key' in token ? token.key : tokens.slice(i, j + 1).map(t => ('key' in t ? t.key : '')).join('.');
       const entry = findKey(lines, block, key);

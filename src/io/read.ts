@@ -227,38 +227,70 @@ function sourceObject(
   /** The document's text, for `locate` only, when the object is handed over and let go at once (streaming). */
   textAtHand: string | undefined,
 ): SourceObject {
-  const docLine = doc.line;
-  const placeOf = (at: { text?: string; bytes?: typeof where }): SourcePlace => ({
-    file,
-    docLine,
-    ...(o.item !== undefined ? { item: o.item } : {}),
-    objectLine: o.line,
-    ...at,
-  });
-  return {
-    operand,
-    file,
-    index: o.index,
-    item: o.item,
-    get line() { return o.line; },
-    manifest: o.manifest,
-    // Streaming, the object is located while its document's text is at hand: no need to read the file again.
-    locate: (fieldPath: string) => {
-      const at = textAtHand ?? text;
-      return locateAt(placeOf(at !== undefined ? { text: at } : { bytes: where }), fieldPath);
-    },
-    place: () => placeOf(text !== undefined ? { text } : { bytes: where }),
-  };
+  return new ReadObject(operand, file, doc.line, o, text, where, textAtHand);
+}
+
+/** A `SourceObject`: a class, so that an object read costs one allocation, not four closures and their context. */
+class ReadObject implements SourceObject {
+  public readonly index: number;
+  public readonly item?: number;
+  public readonly manifest: Manifest;
+
+  constructor(
+    public readonly operand: number,
+    public readonly file: string,
+    private readonly docLine: number,
+    private readonly parsed: { index: number; item?: number; readonly line: number; manifest: Manifest },
+    private readonly text: string | undefined,
+    private readonly where: { path: string; start: number; length: number } | undefined,
+    private readonly textAtHand: string | undefined,
+  ) {
+    this.index = parsed.index;
+    this.item = parsed.item;
+    this.manifest = parsed.manifest;
+  }
+
+  public get line(): number {
+    return this.parsed.line;
+  }
+
+  public locate(fieldPath: string): number {
+    // Streaming, the object is located while its document's text is at hand: no need to read the file again
+    // (nor to make a place for it: an invalid object is located once per finding).
+    const at = this.textAtHand ?? this.text;
+    return at !== undefined
+      ? lineIn(at, this.docLine, this.parsed.item, this.parsed.line, fieldPath)
+      : locateAt(this.placeOf({ bytes: this.where }), fieldPath);
+  }
+
+  public place(): SourcePlace {
+    return this.placeOf(this.text !== undefined ? { text: this.text } : { bytes: this.where });
+  }
+
+  private placeOf(at: { text?: string; bytes?: ReadObject['where'] }): SourcePlace {
+    return {
+      file: this.file,
+      docLine: this.docLine,
+      ...(this.parsed.item !== undefined ? { item: this.parsed.item } : {}),
+      objectLine: this.parsed.line,
+      ...at,
+    };
+  }
 }
 
 /** The line of a field path of the object read at `place`, or of its deepest existing parent. */
 export function locateAt(place: SourcePlace, fieldPath: string): number {
   const docText = place.text ?? (place.bytes !== undefined ? textOf(place.bytes) : '');
-  const prefix: PathToken[] = place.item === undefined ? [] : [{ key: 'items', dotted: false }, { index: place.item }];
+  return lineIn(docText, place.docLine, place.item, place.objectLine, fieldPath);
+}
+
+/** `locateAt`, given the document's text. */
+function lineIn(docText: string, docLine: number, item: number | undefined, objectLine: number, fieldPath: string): number {
   // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
-  const quick = prefix.length === 0 ? quickLocate().quickLine(docText, fieldPath) : undefined;
-  if (quick !== undefined) return place.docLine + quick;
-  return positionalLocate().lineOf(docText, place.docLine, prefix, fieldPath, place.objectLine);
+  const quick = item === undefined ? quickLocate().quickLine(docText, fieldPath) : undefined;
+  if (quick !== undefined) return docLine + quick;
+  const prefix: PathToken[] = item === undefined ? [] : [{ key: 'items', dotted: false }, { index: item }];
+  return positionalLocate().lineOf(docText, docLine, prefix, fieldPath, objectLine);
 }
 
 /*

@@ -55,7 +55,7 @@ export type Resolved = { readonly tag: 'null' | 'bool' | 'int' | 'float'; readon
 export function resolvePlain(text: string): Resolved | undefined {
   const first = text.length === 0 ? '' : text[0];
   // The resolve table: only these first characters can start a non-string.
-  if (first === '') return { tag: 'null', value: null };
+  if (first === '') return RESOLVED_NULL;
   if ('yYnNtTfFoO~'.includes(first)) return mapped(text);
   if (first === '.') {
     return mapped(text) ?? (DOT_FLOAT.test(text) ? finite(Number(text)) : undefined);
@@ -77,13 +77,19 @@ export function resolvePlain(text: string): Resolved | undefined {
 /** The longest word of TRUE, FALSE, NULL and SPECIAL_FLOATS: longer plain scalars (most keys) skip the lookups. */
 const LONGEST_MAPPED = Math.max(...[...TRUE, ...FALSE, ...NULL, ...SPECIAL_FLOATS.keys()].map(w => w.length));
 
+/** The answers to the words of TRUE, FALSE, NULL and SPECIAL_FLOATS, in one table: one lookup per short scalar, made once. */
+const RESOLVED_TRUE: Resolved = { tag: 'bool', value: true };
+const RESOLVED_FALSE: Resolved = { tag: 'bool', value: false };
+const RESOLVED_NULL: Resolved = { tag: 'null', value: null };
+const WORDS: ReadonlyMap<string, Resolved> = new Map<string, Resolved>([
+  ...[...TRUE].map(w => [w, RESOLVED_TRUE] as const),
+  ...[...FALSE].map(w => [w, RESOLVED_FALSE] as const),
+  ...[...NULL].map(w => [w, RESOLVED_NULL] as const),
+  ...[...SPECIAL_FLOATS].map(([w, value]) => [w, { tag: 'float', value }] as const),
+]);
+
 function mapped(text: string): Resolved | undefined {
-  if (text.length > LONGEST_MAPPED) return undefined;
-  if (TRUE.has(text)) return { tag: 'bool', value: true };
-  if (FALSE.has(text)) return { tag: 'bool', value: false };
-  if (NULL.has(text)) return { tag: 'null', value: null };
-  const special = SPECIAL_FLOATS.get(text);
-  return special === undefined ? undefined : { tag: 'float', value: special };
+  return text.length > LONGEST_MAPPED ? undefined : WORDS.get(text);
 }
 
 /** Go's ParseFloat fails (ErrRange) beyond float64: go-yaml then keeps the string. */
@@ -111,12 +117,19 @@ function isGoTimestamp(text: string): boolean {
   return text.length >= 8 && text[4] === '-' && TIMESTAMP.test(text);
 }
 
-/** js-yaml asks each implicit type in turn, then constructs: the last answer is kept for the next question. */
-let last: { text: string; resolved: Resolved | undefined } = { text: '', resolved: { tag: 'null', value: null } };
+/**
+ * js-yaml asks each implicit type in turn, then constructs: the last answer
+ * is kept for the next question (in two variables, not an object per scalar).
+ */
+let lastText = '';
+let lastResolved: Resolved | undefined = RESOLVED_NULL;
 
 function resolveCached(text: string): Resolved | undefined {
-  if (last.text !== text) last = { text, resolved: resolvePlain(text) };
-  return last.resolved;
+  if (lastText !== text) {
+    lastResolved = resolvePlain(text);
+    lastText = text;
+  }
+  return lastResolved;
 }
 
 function scalarType(tag: Resolved['tag']): Type {

@@ -304,6 +304,12 @@ describe('KB037 types in the schema', () => {
     expect(findings('KB037', boundWithSchema({ type: 'object', properties: { spec } }))).toEqual([]);
   });
 
+  // Clean schemas are remembered by their JSON text (walkVersionSchemas), which leaves out undefined values.
+  test('a schema remembered clean is not taken for one with the same JSON text: an undefined property is still reported', () => {
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: {} }))).toEqual([]);
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { spec: undefined } }))).toEqual([at('KB037', P)]);
+  });
+
   test('property names such as __proto__ are walked as data', () => {
     const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"properties":{}},"constructor":{"type":"string"}}}');
     expect(findings('KB037', boundWithSchema(schema))).toEqual([at('KB037', 'spec.versions[0].schema.openAPIV3Schema.properties.__proto__.type')]);
