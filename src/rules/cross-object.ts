@@ -319,6 +319,8 @@ function firstOf(place: Place | undefined, question: Question): SchemaSource | u
 function preferredSource(
   index: CrossObjectIndex, resource: ExportedResource, namespace: string | undefined, question: Question,
 ): SchemaSource | undefined {
+  // Without sources there is nothing to find, and no key worth building (10k exports, each asked by several rules).
+  if (index.sourcesByResource.size === 0) return undefined;
   const entry = index.sourcesByResource.get(resourceKey(resource.group, resource.resource));
   if (entry === undefined) return undefined;
   if (namespace === undefined) return firstOf(entry.all, question);
