@@ -371,6 +371,8 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
+    // Without schema sources no resource has a scope or versions to compare (see preferredSource).
+    if (index.sourcesByResource.size === 0) return out;
     for (const exp of exportsOf(index)) {
       const informerScope = own(own(exp.manifest, 'spec'), 'informerScope');
       // The export holds informerScope, its resources' schemas the scope: look them up only when the informerScope can break it.
@@ -403,6 +405,8 @@ const servedVersions: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
+    // Without schema sources no resource has a scope or versions to compare (see preferredSource).
+    if (index.sourcesByResource.size === 0) return out;
     for (const exp of exportsOf(index)) {
       for (const resource of exp.resources) {
         const source = preferredSource(index, resource, exp.namespace, 'listsVersions');
@@ -566,6 +570,8 @@ const oneScopePerExport: CrossObjectRule = defineRule({
     visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
+    // Without schema sources no resource has a scope or versions to compare (see preferredSource).
+    if (index.sourcesByResource.size === 0) return out;
     for (const exp of exportsOf(index)) {
       let first: { resource: ExportedResource; scope: string; label: string } | undefined;
       for (const resource of wellFormed(exp.resources)) {
