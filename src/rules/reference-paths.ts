@@ -311,6 +311,8 @@ const referencePathExists: CrossObjectRule = defineRule({
     const out: Array<{ index: number; violation: Violation }> = [];
     let defs: Map<string, Definitions> | undefined;
     for (const { index, manifest } of objects) {
+      // No object defines a resource (an app's exports whose CRDs live in the cluster): no reference can be checked.
+      if (defs !== undefined && defs.size === 0) break;
       if (kindVersionOf(manifest, ctx.group) !== 'APIServiceExport/v1alpha2') continue;
       const spec = own(manifest, 'spec');
       const claims = own(spec, 'permissionClaims');

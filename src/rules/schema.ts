@@ -204,6 +204,8 @@ interface SchemaNode {
   readonly pattern: string | undefined;
   readonly re: RegExp | null;
   readonly format: unknown;
+  /** Whether `checkString` has anything to check here: most strings of an object have no constraint. */
+  readonly stringChecks: boolean;
   readonly minimum: number | undefined;
   readonly exclusiveMinimum: boolean;
   readonly maximum: number | undefined;
@@ -241,6 +243,10 @@ function nodeOf(schema: Schema, cache: NodeCache): SchemaNode {
   const not = own(schema, 'not');
   const pattern = own(schema, 'pattern');
   const properties = own(schema, 'properties');
+  const minLength = numberOrUndefined(own(schema, 'minLength'));
+  const maxLength = numberOrUndefined(own(schema, 'maxLength'));
+  const re = typeof pattern === 'string' ? compiled(pattern) : null;
+  const format = own(schema, 'format');
   node = {
     raw: schema,
     type: own(schema, 'type'),
@@ -251,11 +257,12 @@ function nodeOf(schema: Schema, cache: NodeCache): SchemaNode {
     anyOf: Array.isArray(anyOf) && anyOf.length > 0 ? anyOf : undefined,
     oneOf: Array.isArray(oneOfBranches) && oneOfBranches.length > 0 ? oneOfBranches : undefined,
     not: isObject(not) ? not : undefined,
-    minLength: numberOrUndefined(own(schema, 'minLength')),
-    maxLength: numberOrUndefined(own(schema, 'maxLength')),
+    minLength,
+    maxLength,
     pattern: typeof pattern === 'string' ? pattern : undefined,
-    re: typeof pattern === 'string' ? compiled(pattern) : null,
-    format: own(schema, 'format'),
+    re,
+    format,
+    stringChecks: minLength !== undefined || maxLength !== undefined || re !== null || format === 'date-time' || format === 'byte',
     minimum: numberOrUndefined(own(schema, 'minimum')),
     exclusiveMinimum: own(schema, 'exclusiveMinimum') === true,
     maximum: numberOrUndefined(own(schema, 'maximum')),
@@ -378,10 +385,15 @@ function visitNode(value: unknown, node: SchemaNode, w: Walk, root: boolean, rep
   if (node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined) {
     checkJunctors(value, node, w, root, depth);
   }
-  if (typeof value === 'string') checkString(value, node, w);
-  else if (typeof value === 'number') checkNumber(value, node, w);
-  else if (Array.isArray(value)) checkArray(value, node, w, reportUnknown, depth);
-  else if (isObject(value)) checkObject(value, node, w, root, reportUnknown, depth);
+  if (typeof value === 'string') {
+    if (node.stringChecks) checkString(value, node, w);
+  } else if (typeof value === 'number') {
+    checkNumber(value, node, w);
+  } else if (Array.isArray(value)) {
+    checkArray(value, node, w, reportUnknown, depth);
+  } else if (isObject(value)) {
+    checkObject(value, node, w, root, reportUnknown, depth);
+  }
 }
 
 function matchesType(value: unknown, type: string): boolean {
@@ -601,7 +613,8 @@ function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, r
       }
       continue;
     }
-    const fieldNode = propertyNode(node, key, w.nodes) ?? additionalNodeOf(node, w.nodes) ?? undefined;
+    // The cache is read here first: a call per key is most of what a valid object costs before the JIT has warmed up.
+    const fieldNode = node.propertyCache.get(key) ?? propertyNode(node, key, w.nodes) ?? additionalNodeOf(node, w.nodes) ?? undefined;
     if (child === null && fieldNode !== undefined && !fieldNode.nullAllowed) {
       // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
       // validates: as good as absent. When the field is required, the required check below reports it (one
