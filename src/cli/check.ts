@@ -14,6 +14,7 @@ import {
   tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
+import { DocumentTexts } from '../io/reread';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { Manifest, own } from '../model/manifest';
@@ -488,18 +489,24 @@ async function checkStreamingWith(
   totals.end = end;
   await sink.begin({ diagnostics, totals, files });
   let i = 0;
-  for (const p of spill.read()) {
-    if (brokenFiles.has(p.fileNumber)) continue;
-    if ('skipped' in p) {
-      await sink.skipped(p.skipped);
-      continue;
+  // The findings across objects are located in their documents read again, each file opened once.
+  const texts = new DocumentTexts();
+  try {
+    for (const p of spill.read()) {
+      if (brokenFiles.has(p.fileNumber)) continue;
+      if ('skipped' in p) {
+        await sink.skipped(p.skipped);
+        continue;
+      }
+      const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '', texts) }));
+      // Let each object's findings go once handed over: what is still held shrinks as the report is written
+      // (and with one list for all, not a new one per object that would outlive its turn).
+      across[i++] = NO_FINDINGS;
+      const violations = [...p.own, ...crossFound, ...p.updates];
+      await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
     }
-    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
-    // Let each object's findings go once handed over: what is still held shrinks as the report is written
-    // (and with one list for all, not a new one per object that would outlive its turn).
-    across[i++] = NO_FINDINGS;
-    const violations = [...p.own, ...crossFound, ...p.updates];
-    await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
+  } finally {
+    texts.close();
   }
   return end;
 }
