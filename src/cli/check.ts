@@ -14,6 +14,7 @@ import {
   tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
 import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
+import { DocumentTexts } from '../io/reread';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { Manifest, own } from '../model/manifest';
@@ -277,12 +278,47 @@ const NO_FINDINGS: Violation[] = [];
 interface PendingObject {
   /** The number of the file it was read from, counting every file read: a file found broken later gives no objects. */
   readonly fileNumber: number;
-  readonly object: Omit<CheckedObject, 'violations' | 'valid'>;
+  /** Without its file name, unless it differs from its file's (`SpilledFile`). */
+  readonly object: Omit<CheckedObject, 'violations' | 'valid' | 'file'> & { readonly file?: string };
   /** Its own findings (per-object rules), located. */
   readonly own: readonly LocatedViolation[];
   readonly updates: readonly LocatedViolation[];
-  /** Where its findings across objects are located. */
-  readonly place: SourcePlace;
+  /** Where its findings across objects are located, without the names its file's `SpilledFile` holds. */
+  readonly place: SpilledPlace;
+}
+
+/**
+ * The names every object of one file shares, kept once per file rather than
+ * in each record spilled: written out per object, they were a sixth of the
+ * bytes spilled, each turned to JSON and back.
+ */
+interface SpilledFile {
+  /** The file as reported (`CheckedObject.file`, `SourcePlace.file`). */
+  readonly file: string;
+  /** Where its documents are read again (`SourcePlace.bytes.path`). */
+  readonly path: string | undefined;
+}
+
+/** A `SourcePlace` less what its `SpilledFile` holds (kept when it differs). */
+interface SpilledPlace extends Omit<SourcePlace, 'file' | 'bytes'> {
+  readonly file?: string;
+  readonly bytes?: { readonly path?: string; readonly start: number; readonly length: number };
+}
+
+/** `place` less what `names` holds. */
+function spilledPlace(place: SourcePlace, names: SpilledFile): SpilledPlace {
+  const { file, bytes, ...rest } = place;
+  return {
+    ...(file !== names.file ? { file } : {}),
+    ...rest,
+    ...(bytes === undefined ? {} : { bytes: bytes.path === names.path ? { start: bytes.start, length: bytes.length } : bytes }),
+  };
+}
+
+/** The `SourcePlace` `spilledPlace` made `place` of. */
+function placeOf(place: SpilledPlace, names: SpilledFile): SourcePlace {
+  const { file = names.file, bytes, ...rest } = place;
+  return { file, ...rest, ...(bytes === undefined ? {} : { bytes: { path: bytes.path ?? names.path!, start: bytes.start, length: bytes.length } }) };
 }
 
 /** An object `checkStreaming` skipped, waiting on disk to be handed over in input order. */
@@ -412,6 +448,8 @@ async function checkStreamingWith(
   // Each object in input order, with the counts of a checked one's own and update findings: the run's counts
   // are known before any object is handed over.
   const tallies = new Tallies();
+  // The names each file's spilled records leave out, by file number.
+  const spilledFiles: SpilledFile[] = [];
   let fileStart = 0;
   let fileKeptStart = 0;
   const onObject = (source: SourceObject): void => {
@@ -429,10 +467,12 @@ async function checkStreamingWith(
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
+    const place = source.place();
+    const names = spilledFiles[fileNumber] ??= { file: source.file, path: place.bytes?.path };
     spill.write({
       fileNumber,
       object: {
-        file: source.file,
+        ...(source.file !== names.file ? { file: source.file } : {}),
         index: source.index,
         line: source.line,
         manifest: identityOf(source.manifest),
@@ -440,7 +480,7 @@ async function checkStreamingWith(
       },
       own: found,
       updates,
-      place: source.place(),
+      place: spilledPlace(place, names),
     });
   };
   for await (const file of streamFiles(options.operands, stdin, options.limits, onObject, stdinRecording)) {
@@ -488,18 +528,27 @@ async function checkStreamingWith(
   totals.end = end;
   await sink.begin({ diagnostics, totals, files });
   let i = 0;
-  for (const p of spill.read()) {
-    if (brokenFiles.has(p.fileNumber)) continue;
-    if ('skipped' in p) {
-      await sink.skipped(p.skipped);
-      continue;
+  // The findings across objects are located in their documents read again, each file opened once.
+  const texts = new DocumentTexts();
+  try {
+    for (const p of spill.read()) {
+      if (brokenFiles.has(p.fileNumber)) continue;
+      if ('skipped' in p) {
+        await sink.skipped(p.skipped);
+        continue;
+      }
+      const names = spilledFiles[p.fileNumber];
+      const place = placeOf(p.place, names);
+      const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(place, typeof v.path === 'string' ? v.path : '', texts) }));
+      // Let each object's findings go once handed over: what is still held shrinks as the report is written
+      // (and with one list for all, not a new one per object that would outlive its turn).
+      across[i++] = NO_FINDINGS;
+      const violations = [...p.own, ...crossFound, ...p.updates];
+      const { file = names.file, ...object } = p.object;
+      await sink.object({ file, ...object, violations, valid: !violations.some(v => v.severity === 'error') });
     }
-    const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(p.place, typeof v.path === 'string' ? v.path : '') }));
-    // Let each object's findings go once handed over: what is still held shrinks as the report is written
-    // (and with one list for all, not a new one per object that would outlive its turn).
-    across[i++] = NO_FINDINGS;
-    const violations = [...p.own, ...crossFound, ...p.updates];
-    await sink.object({ ...p.object, violations, valid: !violations.some(v => v.severity === 'error') });
+  } finally {
+    texts.close();
   }
   return end;
 }

@@ -286,24 +286,38 @@ function pickRead(value: unknown, fields: FieldsRead): unknown {
   for (const key of Object.keys(fields)) {
     if (!has(value, key)) continue;
     const read = fields[key];
-    out[key] = read === true ? value[key] : read === 'shape' ? JSON.stringify(shapeOf(value[key], 0) ?? {}) : pickRead(value[key], read);
+    out[key] = read === true ? value[key] : read === 'shape' ? shapeJson(value[key], 0) : pickRead(value[key], read);
   }
   return out;
 }
 
-/** A schema node cut to the fields that decide which fields an object can hold. */
-function shapeOf(node: unknown, depth: number): unknown {
-  if (!isMap(node) || depth > MAX_SHAPE_DEPTH) return undefined;
-  const out = pick(node, SHAPE_FIELDS) as Record<string, unknown>;
-  // A scalar's type only says that nothing lies below it: too little for its cost in memory.
-  if (out.type !== 'object' && out.type !== 'array') delete out.type;
-  if (isMap(node.properties)) {
-    const properties: Record<string, unknown> = {};
-    for (const key of Object.keys(node.properties)) properties[key] = shapeOf(node.properties[key], depth + 1) ?? {};
-    out.properties = properties;
+/**
+ * The JSON text of a schema node cut to the fields that decide which fields
+ * an object can hold (`{}` for anything but a map, or below
+ * `MAX_SHAPE_DEPTH`), written as the node is read: built as objects first
+ * and then turned to text, each shape was made twice.
+ */
+function shapeJson(node: unknown, depth: number): string {
+  if (!isMap(node) || depth > MAX_SHAPE_DEPTH) return '{}';
+  const fields: string[] = [];
+  for (const key of SHAPE_FIELDS) {
+    // A scalar's type only says that nothing lies below it: too little for its cost in memory.
+    if (key === 'type' && node.type !== 'object' && node.type !== 'array') continue;
+    if (has(node, key)) addField(fields, key, JSON.stringify(node[key]));
   }
-  if (node.items !== undefined) out.items = shapeOf(node.items, depth + 1) ?? {};
-  if (node.additionalProperties === true || node.additionalProperties === false) out.additionalProperties = node.additionalProperties;
-  else if (isMap(node.additionalProperties)) out.additionalProperties = shapeOf(node.additionalProperties, depth + 1) ?? {};
-  return out;
+  if (isMap(node.properties)) {
+    const properties: string[] = [];
+    // `__proto__` is no field of a JSON object made by assignment (an earlier form of this): left out alike.
+    for (const key of Object.keys(node.properties)) if (key !== '__proto__') addField(properties, key, shapeJson(node.properties[key], depth + 1));
+    addField(fields, 'properties', `{${properties.join(',')}}`);
+  }
+  if (node.items !== undefined) addField(fields, 'items', shapeJson(node.items, depth + 1));
+  if (node.additionalProperties === true || node.additionalProperties === false) addField(fields, 'additionalProperties', String(node.additionalProperties));
+  else if (isMap(node.additionalProperties)) addField(fields, 'additionalProperties', shapeJson(node.additionalProperties, depth + 1));
+  return `{${fields.join(',')}}`;
+}
+
+/** Adds the JSON field `key` with the JSON text `json` (JSON has no text for undefined: such a field is left out). */
+function addField(fields: string[], key: string, json: string | undefined): void {
+  if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
 }

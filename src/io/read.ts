@@ -10,6 +10,7 @@ import { toBuffer } from './bytes';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
+import { DocumentTexts, readRange } from './reread';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
 
@@ -278,9 +279,12 @@ class ReadObject implements SourceObject {
   }
 }
 
-/** The line of a field path of the object read at `place`, or of its deepest existing parent. */
-export function locateAt(place: SourcePlace, fieldPath: string): number {
-  const docText = place.text ?? (place.bytes !== undefined ? textOf(place.bytes) : '');
+/**
+ * The line of a field path of the object read at `place`, or of its deepest
+ * existing parent; its document read again through `texts` when given.
+ */
+export function locateAt(place: SourcePlace, fieldPath: string, texts?: DocumentTexts): number {
+  const docText = place.text ?? (place.bytes === undefined ? '' : texts !== undefined ? texts.text(place.bytes) : textOf(place.bytes));
   return lineIn(docText, place.docLine, place.item, place.objectLine, fieldPath);
 }
 
@@ -322,21 +326,6 @@ function textOf(bytes: NonNullable<SourcePlace['bytes']>): string {
   return lastRead.text;
 }
 
-/** The UTF-8 text of bytes [start, start+length) of a file; empty if it cannot be read again. */
-function readRange(file: string, start: number, length: number): string {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const buf = Buffer.alloc(length);
-      const n = fs.readSync(fd, buf, 0, length, start);
-      return buf.subarray(0, n).toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
-}
 
 /** `16 MiB` for whole mebibytes, `1000 bytes` below one. */
 export function formatSize(bytes: number): string {
