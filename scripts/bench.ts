@@ -27,7 +27,8 @@
  *   across copies): the CPU-time ratio decides, as the growth is the
  *   algorithm's and CPU time wavers less than wall-clock on a shared machine;
  * - memory: peak RSS of `validate` in each output format over the same 20
- *   and 80 MiB;
+ *   and 80 MiB, each run a process of its own launched as the bin script
+ *   launches the CLI (nothing of the bench's own in its memory);
  * - peer: `validate` (every check) against the JSON-schema peer, Ajv 8 with
  *   the openAPIV3Schema of each version of kube-bind's CRDs (src/crds) over
  *   the file read by js-yaml, on the verdict corpus in 14 namespaces (about
@@ -198,20 +199,50 @@ function runChild(script: string, arg: string, label: string): Sample {
 
 /**
  * Wall-clock time of a whole process (start-up included), which is what a
- * pre-commit hook pays, and its CPU time: `cpuHook` (preloaded with -r, on
- * both sides alike) prints the process's whole CPU time as it exits.
+ * pre-commit hook pays, its CPU time and its peak memory: `hook` (preloaded
+ * with -r, on both sides alike) prints the process's whole CPU time and its
+ * peak resident memory as it exits.
  */
-function timeProcess(args: readonly string[], label: string, cpuHook: string): Sample {
+function timeProcess(args: readonly string[], label: string, hook: string): Sample {
   const start = performance.now();
-  const child = spawnSync(process.execPath, ['-r', cpuHook, ...args], { cwd: ROOT, encoding: 'utf8', env: childEnv() });
+  // stdout goes to /dev/null, as a report of 80 MiB of input outgrows any pipe buffer; stderr holds the hook's figures.
+  const child = spawnSync(process.execPath, ['-r', hook, ...args], { cwd: ROOT, encoding: 'utf8', env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
   const elapsed = performance.now() - start;
   if (child.status !== 0 && child.status !== 1) throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
   const cpu = /^cpu-ms: ([\d.]+)$/m.exec(child.stderr);
-  return { ms: elapsed, cpuMs: cpu !== null ? Number(cpu[1]) : NaN, maxRssBytes: 0 };
+  const peak = /^peak-bytes: (\d+)$/m.exec(child.stderr);
+  return { ms: elapsed, cpuMs: cpu !== null ? Number(cpu[1]) : NaN, maxRssBytes: peak !== null ? Number(peak[1]) : 0 };
 }
 
-/** What `timeProcess` preloads: the CPU time (user + system, since the process started) on stderr at exit. */
-const CPU_HOOK = 'process.on(\'exit\', () => { const u = process.cpuUsage(); require(\'fs\').writeSync(2, `\\ncpu-ms: ${(u.user + u.system) / 1000}\\n`); });\n';
+/**
+ * What `timeProcess` preloads: on stderr at exit, the CPU time (user + system,
+ * since the process started) and the peak resident memory (VmHWM on Linux).
+ */
+const EXIT_HOOK = [
+  'process.on(\'exit\', () => {',
+  '  const u = process.cpuUsage();',
+  '  let peak = process.resourceUsage().maxRSS * 1024;',
+  '  try { peak = Number(/^VmHWM:\\s*(\\d+)\\s*kB/m.exec(require(\'fs\').readFileSync(\'/proc/self/status\', \'utf8\'))[1]) * 1024; } catch {}',
+  '  require(\'fs\').writeSync(2, `\\ncpu-ms: ${(u.user + u.system) / 1000}\\npeak-bytes: ${peak}\\n`);',
+  '});',
+  '',
+].join('\n');
+
+/**
+ * A launcher of the CLI of `lib` that does what the package's bin script does
+ * (the interrupt handlers, then `main`), for a library in any folder.
+ */
+function writeLauncher(work: string, lib: string): string {
+  const file = path.join(work, 'cli.js');
+  const at = (name: string): string => JSON.stringify(path.join(lib, 'cli', name));
+  fs.writeFileSync(file, [
+    `const interrupt = require(${at('interrupt.js')});`,
+    'interrupt.cleanUpOnInterruptAndExit();',
+    `require(${at('main.js')}).main(process.argv.slice(2)).then(c => interrupt.exitWith(c));`,
+    '',
+  ].join('\n'));
+  return file;
+}
 
 /** Warnings must reach stderr (a valid workload has none) and keys are sorted, as by default. */
 function childEnv(): NodeJS.ProcessEnv {
@@ -379,10 +410,9 @@ function main(): number {
     if (opts.only.has('startup')) {
       const file = path.join(work, 'one.yaml');
       run({ mode: 'write-mix', file, count: 1 }, 'write one document');
-      const cli = path.join(work, 'cli.js');
-      fs.writeFileSync(cli, `require(${JSON.stringify(path.join(opts.lib, 'cli', 'main.js'))}).main(process.argv.slice(2)).then(c => { process.exitCode = c; });\n`);
-      const hook = path.join(work, 'cpu-hook.js');
-      fs.writeFileSync(hook, CPU_HOOK);
+      const cli = writeLauncher(work, opts.lib);
+      const hook = path.join(work, 'exit-hook.js');
+      fs.writeFileSync(hook, EXIT_HOOK);
       for (let rep = 0; rep < opts.requireReps; rep++) {
         const runs: Array<[string, string[]]> = [['node -e 0', ['-e', '0']], ['cli validate', [cli, 'validate', file]]];
         if (rep % 2 === 1) runs.reverse();
@@ -419,6 +449,9 @@ function main(): number {
           default: return ['from-crd', '--namespace', 'provider', path.join(work, `repeated-crds-${mebibytes}.yaml`)];
         }
       };
+      const launcher = writeLauncher(work, opts.lib);
+      const exitHook = path.join(work, 'exit-hook.js');
+      fs.writeFileSync(exitHook, EXIT_HOOK);
       for (let rep = 0; rep < opts.heavyReps; rep++) {
         for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
           if (opts.only.has('linear')) {
@@ -428,10 +461,9 @@ function main(): number {
           }
           if (opts.only.has('memory')) {
             for (const format of FORMATS) {
-              // Text is the validate row of the linear part when it ran.
-              if (format === 'text' && opts.only.has('linear')) continue;
-              const args = ['validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
-              samples.add(`repeated ${size(mebibytes)} validate -o ${format}`, run({ mode: 'cli', lib: opts.lib, args }, `validate -o ${format} ${size(mebibytes)}`));
+              // A process of its own, launched as the bin script launches it: its peak is what a user's run peaks at.
+              const args = [launcher, 'validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
+              samples.add(`repeated ${size(mebibytes)} validate -o ${format}`, timeProcess(args, `validate -o ${format} ${size(mebibytes)}`, exitHook));
             }
           }
         }
@@ -523,11 +555,11 @@ function checksOf(opts: Options, samples: Samples): Check[] {
     const smallRss = samples.median('big 100 documents validate', s => s.maxRssBytes);
     const r = ratio(bigRss, smallRss);
     checks.push({
+      // Shown, not judged: issue 23 withdrew this target (V8 alone about doubles its heap on a run that keeps nothing); flat memory is judged below.
       name: 'peak memory: validate 200 MiB vs 100 documents',
       shown: times(r),
       value: r,
-      max: 2,
-      target: '≤ 2.00×',
+      target: '-',
       detail: `${mib(bigRss)} vs ${mib(smallRss)}; 200 MiB in ${ms(samples.median('big 200 MiB validate'))}`,
     });
   }
@@ -574,8 +606,7 @@ function checksOf(opts: Options, samples: Samples): Check[] {
   }
   if (opts.only.has('memory')) {
     for (const format of FORMATS) {
-      const label = (size: number): string => (format === 'text' && opts.only.has('linear')
-        ? `repeated ${size} MiB validate` : `repeated ${size} MiB validate -o ${format}`);
+      const label = (size: number): string => `repeated ${size} MiB validate -o ${format}`;
       const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
       const r = ratio(large, small);
       checks.push({

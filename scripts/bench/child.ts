@@ -182,11 +182,8 @@ run(JSON.parse(process.argv[2]) as Job).then(
   },
 );
 
-/** Runs the library's CLI in this process as the bin script does, stdout discarded, and times it (loading excluded). */
+/** Runs the library's CLI in this process, stdout discarded, and times it (loading excluded). */
 async function timeCli(lib: string, args: string[]): Promise<{ status: number; stderr: string; stdoutHead: string; elapsed: Elapsed }> {
-  // V8 tuned as the bin script tunes it, before the CLI loads: what is measured is what users run (a --lib built before it had none).
-  const tuning = path.resolve(lib, 'cli', 'v8-tuning.js');
-  if (fs.existsSync(tuning)) load(tuning).tuneV8ForShortRuns();
   const cli = load(path.resolve(lib, 'cli', 'main.js'));
   let stderr = '';
   // The start of the report, to explain an unexpected exit status.

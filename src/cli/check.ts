@@ -19,6 +19,7 @@ import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { Manifest, own } from '../model/manifest';
 import { notCheckedNote, RuleContext, Violation } from '../rules';
+import { tuneV8ForInputs } from './v8-tuning';
 
 export type { ValidateFn } from './command';
 
@@ -452,6 +453,7 @@ async function checkStreamingWith(
   const spilledFiles: SpilledFile[] = [];
   let fileStart = 0;
   let fileKeptStart = 0;
+  tuneV8ForInputs(options.operands);
   const onObject = (source: SourceObject): void => {
     if (!select(source.manifest, ctx)) {
       fileSkipped++;

@@ -19,6 +19,7 @@ import { TempFolder } from '../io/spill';
 import { BoundSchemaManifestOptions, CrdCollector, crdLabel, ExportForSchemasOptions, exportsForSchemas, markedExported, templatesForSchemas } from '../migrate';
 import { Manifest, own } from '../model/manifest';
 import { contextFor, RuleContext, Violation } from '../rules';
+import { tuneV8ForInputs } from './v8-tuning';
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport), or labelled CRDs and templates, from CRDs',
@@ -187,6 +188,7 @@ async function readCrds(operands: readonly string[], options: FromCrdOptions, io
   const collector = new CrdCollector(options.convert, batch.map());
   const { context } = options;
 
+  tuneV8ForInputs(operands);
   const onObject = (source: SourceObject): void => {
     objectCount.value++;
     const prefix = `${crdLabel(source.manifest)}: `;
