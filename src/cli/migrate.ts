@@ -8,6 +8,7 @@ import { objectDiagnostic } from './findings';
 import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, groupFlag, inputOperands } from './options';
 import { formatDiagnostic } from './output';
+import { tuneV8ForInputs } from './v8-tuning';
 import { FileBatch } from '../io/batch';
 import { Diagnostic, ReadLimits, SourceObject, streamFiles } from '../io/read';
 import { RecordedInput, TempFolder } from '../io/spill';
@@ -87,6 +88,7 @@ async function migrate(
     if (own(source.manifest, 'kind') === 'APIServiceExport' && own(source.manifest, 'apiVersion') === `${group}/v1alpha1`) v1alpha1Exports.value++;
   };
   let fileNumber = 0;
+  tuneV8ForInputs(operands);
   batch.begin();
   for await (const file of streamFiles(operands, recorded.record(io.stdin), limits, firstPass)) {
     for (const d of file.diagnostics) readDiagnostics.push(d);
