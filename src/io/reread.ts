@@ -13,14 +13,16 @@ export interface ByteRange {
 }
 
 /**
- * The texts of documents read again, each file opened once for all of them:
- * opened and closed per document, a report of a thousand objects with
- * findings across objects spent 13-22 ms in `open` alone. Close it when the
- * report is written.
+ * The texts of documents read again, a file opened once for all of its
+ * documents: opened and closed per document, a report of a thousand objects
+ * with findings across objects spent 13-22 ms in `open` alone. One file is
+ * open at a time (reports come file by file), so a run over more files than
+ * the open-file limit allows never runs out. Close it when the report is
+ * written.
  */
 export class DocumentTexts {
-  /** An open file by path, or `null` for one that could not be opened. */
-  private readonly files = new Map<string, number | null>();
+  /** The file open now, or `null` for one that could not be opened. */
+  private file: { readonly path: string; readonly fd: number | null } | undefined;
   /** The range read last, and its text: the findings of one object come together. */
   private last: { range: ByteRange; text: string } | undefined;
 
@@ -34,22 +36,28 @@ export class DocumentTexts {
   }
 
   public close(): void {
-    for (const fd of this.files.values()) if (fd !== null) fs.closeSync(fd);
-    this.files.clear();
+    this.closeFile();
     this.last = undefined;
   }
 
   private read(range: ByteRange): string {
-    let fd = this.files.get(range.path);
-    if (fd === undefined) {
+    if (this.file?.path !== range.path) {
+      this.closeFile();
+      let fd: number | null;
       try {
         fd = fs.openSync(range.path, 'r');
       } catch {
         fd = null;
       }
-      this.files.set(range.path, fd);
+      this.file = { path: range.path, fd };
     }
+    const fd = this.file.fd;
     return fd === null ? '' : readAt(fd, range.start, range.length);
+  }
+
+  private closeFile(): void {
+    if (this.file?.fd != null) fs.closeSync(this.file.fd);
+    this.file = undefined;
   }
 }
 
