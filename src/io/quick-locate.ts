@@ -71,7 +71,11 @@ class Lines {
    * (once read) and the length of its `key:`.
    */
   private info = new Int32Array(384);
-  /** The key of each line read as `key:` (read only where `info` says KEY, so never cleared). */
+  /**
+   * The key of each line read as `key:` (read only where `info` says KEY).
+   * Emptied for each document all the same: a key is a slice of its
+   * document, and V8 may keep the whole text alive behind a slice.
+   */
   private readonly keys: string[] = [];
   /**
    * For each line with content, the next line with content indented no
@@ -88,6 +92,7 @@ class Lines {
   /** Reads the lines' bounds and indentation of a document. */
   public load(text: string): void {
     this.text = text;
+    this.keys.length = 0;
     this.nextReady = false;
     this.root = undefined;
     let hasTab = false;

@@ -1,0 +1,24 @@
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+
+const QUICK_LOCATE = path.join(__dirname, '..', '..', 'lib', 'io', 'quick-locate.js');
+
+describe('quick-locate keeps nothing of earlier documents', () => {
+  test('100 documents of 1 MiB each, located one after the other, leave no document text behind', () => {
+    // Each document's key sits on a different line, so a key kept from an earlier document is never overwritten.
+    const script = `
+      const { quickLine } = require(${JSON.stringify(QUICK_LOCATE)});
+      const pad = '# ' + 'x'.repeat(1 << 20) + '\\n';
+      global.gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let k = 0; k < 100; k++) {
+        quickLine('# c\\n'.repeat(k) + 'informerScope: 1\\n' + pad, 'informerScope');
+      }
+      global.gc();
+      process.stdout.write(String((process.memoryUsage().heapUsed - before) / 1048576));`;
+    const run = spawnSync(process.execPath, ['--expose-gc', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    // One document (the last, about 1 MiB) may stay; keeping the keys' documents kept about 100 MiB.
+    expect(Number(run.stdout)).toBeLessThan(8);
+  });
+});
