@@ -21,12 +21,14 @@ import { statSync } from 'fs';
 const INTERRUPT_BUDGET = 300_000;
 
 /**
- * The V8 versions that know `--interrupt-budget`: Node 20's (11.3). V8 12
- * (Node 22, 24) tiers up by invocation counts instead and prints
- * "unrecognized flag" on stderr for it, so it is set there not at all.
+ * The V8 versions that know `--interrupt-budget`: up to Node 20's (11.3).
+ * Node 21's V8 (11.8) and V8 12 (Node 22, 24) tier up by invocation counts
+ * instead and print "unrecognized flag" on stderr for it (checked with their
+ * binaries), so it is set there not at all.
  */
 export function knowsInterruptBudget(v8Version: string): boolean {
-  return Number(v8Version.split('.')[0]) <= 11;
+  const [major, minor] = v8Version.split('.').map(Number);
+  return major < 11 || (major === 11 && minor <= 3);
 }
 
 /** Applies the CLI's V8 flags; V8 reads the budget when it sets a function up, so functions not yet run get it. */

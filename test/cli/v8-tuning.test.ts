@@ -3,8 +3,9 @@ import * as path from 'path';
 import { knowsInterruptBudget } from '../../src/cli/v8-tuning';
 
 describe('the CLI tunes V8 only with flags the running V8 knows', () => {
-  test('Node 20 (V8 11) has --interrupt-budget; Node 22 and 24 (V8 12, 13) would print "unrecognized flag" for it', () => {
+  test('Node 20 (V8 11.3) has --interrupt-budget; Node 21, 22 and 24 (V8 11.8, 12, 13) would print "unrecognized flag" for it', () => {
     expect(knowsInterruptBudget('11.3.244.8-node.33')).toBe(true);
+    expect(knowsInterruptBudget('11.8.172.17-node.20')).toBe(false);
     expect(knowsInterruptBudget('12.4.254.21-node.33')).toBe(false);
     expect(knowsInterruptBudget('13.6.233.17-node.33')).toBe(false);
   });
