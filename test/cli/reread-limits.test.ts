@@ -15,12 +15,7 @@ spec:
   names: {kind: Cowboy, plural: cowboys, singular: cowboy, listKind: CowboyList}
   scope: Namespaced
   informerScope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema: {type: object}
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]
 `;
 
 /** An export in a namespace of its own, of a version the schema does not have: a finding across objects (KB176). */
