@@ -159,42 +159,29 @@ fs.writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({
 
 JS
 # What the snippets read: a CRD file (Include) and a live object list (UpdateCheck).
-cat > "$readme/crds/databases.yaml" <<'YAML'
+# crd FILE KIND PLURAL VERSION FIELD: a one-version CRD of mangodb.example.com whose spec holds one string field.
+crd() {
+  cat > "$readme/crds/$1" <<YAML
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
-metadata: { name: databases.mangodb.example.com }
+metadata: { name: $3.mangodb.example.com }
 spec:
   group: mangodb.example.com
-  names: { kind: Database, plural: databases }
+  names: { kind: $2, plural: $3 }
   scope: Namespaced
   versions:
-  - name: v1alpha1
+  - name: $4
     served: true
     storage: true
     schema:
       openAPIV3Schema:
         type: object
         properties:
-          spec: { type: object, properties: { size: { type: string } } }
+          spec: { type: object, properties: { $5: { type: string } } }
 YAML
-cat > "$readme/crds/backups.yaml" <<'YAML'
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: backups.mangodb.example.com }
-spec:
-  group: mangodb.example.com
-  names: { kind: Backup, plural: backups }
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: { type: object, properties: { destinationSecretName: { type: string } } }
-YAML
+}
+crd databases.yaml Database databases v1alpha1 size
+crd backups.yaml Backup backups v1 destinationSecretName
 printf 'apiVersion: v1\nkind: List\nitems: []\n' > "$readme/live.yaml"
 ln -s ../node_modules "$readme/node_modules"
 (cd "$readme" && node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json) || fail "the README's TypeScript snippets do not compile against the packed library and cdk8s-plus-33"
