@@ -7,7 +7,8 @@
  * catalogue.
  */
 import { CliIo, ValidateFn } from './command';
-import { crossObjectFacts, identityOf, KeptFacts } from './cross-facts';
+import { crossObjectFacts, identityOf } from './cross-facts';
+import { KeptFacts } from './kept-facts';
 import {
   CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
   countFile, FileCounts,
