@@ -96,17 +96,16 @@ export class KeptFindings {
 
   private grow(): void {
     const size = this.objectOf.length * 2;
-    const objectOf = new Int32Array(size);
-    objectOf.set(this.objectOf);
-    this.objectOf = objectOf;
-    const starts = new Float64Array(size);
-    starts.set(this.starts);
-    this.starts = starts;
-    const lengths = new Uint32Array(size);
-    lengths.set(this.lengths);
-    this.lengths = lengths;
-    const severities = new Uint8Array(size);
-    severities.set(this.severities);
-    this.severities = severities;
+    this.objectOf = grown(this.objectOf, size);
+    this.starts = grown(this.starts, size);
+    this.lengths = grown(this.lengths, size);
+    this.severities = grown(this.severities, size);
   }
+}
+
+/** A copy of `array` in a new one of `size` elements. */
+function grown<T extends Int32Array | Float64Array | Uint32Array | Uint8Array>(array: T, size: number): T {
+  const out = new (array.constructor as new (length: number) => T)(size);
+  out.set(array);
+  return out;
 }
