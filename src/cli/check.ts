@@ -415,7 +415,7 @@ async function checkStreaming(
 ): Promise<ReportEnd> {
   const folder = new TempFolder(options.temporaryFolder);
   const spill = new Spill<Pending>(folder, 'objects.jsonl');
-  const across = new KeptFindings(folder, 'across.jsonl');
+  const across = new KeptFindings(folder, 'findings-across');
   // Standard input is recorded to be located in later; without a folder, its text is kept with its objects instead.
   const stdinFile = options.operands.includes('-') ? folder.file('stdin.yaml') : undefined;
   const recorded = stdinFile !== undefined ? new RecordedInput(stdinFile) : undefined;

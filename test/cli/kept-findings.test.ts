@@ -39,7 +39,7 @@ describe('KeptFindings', () => {
 
   test.each([['a file', true], ['memory (no folder)', false]])('gives each object its findings in the order added, from %s', (_, withFolder) => {
     const folder = withFolder ? new TempFolder(tempDir()) : undefined;
-    const kept = new KeptFindings(folder, 'across.jsonl');
+    const kept = new KeptFindings(folder, 'findings-across');
     const objects = 300;
     const expected: Violation[][] = Array.from({ length: objects }, () => []);
     // Rule by rule, as the rules find them: objects come in no order, some several times, some never.
@@ -68,7 +68,7 @@ describe('KeptFindings', () => {
   });
 
   test('an object without findings has none', () => {
-    const kept = new KeptFindings(undefined, 'across.jsonl');
+    const kept = new KeptFindings(undefined, 'findings-across');
     kept.add(2, finding(1, 'error'));
     kept.byObject(4);
     expect([0, 1, 3].map(i => kept.of(i))).toEqual([[], [], []]);
