@@ -7,7 +7,9 @@
  * catalogue.
  */
 import { CliIo, ValidateFn } from './command';
-import { crossObjectFacts, identityOf, KeptFacts } from './cross-facts';
+import { crossObjectFacts, identityOf } from './cross-facts';
+import { KeptFacts } from './kept-facts';
+import { KeptFindings } from './kept-findings';
 import {
   CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
   countFile, FileCounts,
@@ -54,8 +56,11 @@ export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx)
  */
 export interface StreamingValidator {
   readonly perObject: (manifest: Manifest, ctx: RuleContext) => Violation[];
-  /** One list per object, in order, over `facts` of each object. */
-  readonly acrossObjects: (facts: readonly Manifest[], ctx: RuleContext) => Violation[][];
+  /**
+   * Over `facts` of each object: each finding handed to `found` with the
+   * number of its object, each object's in the order they are to be reported.
+   */
+  readonly acrossObjects: (facts: readonly Manifest[], ctx: RuleContext, found: (index: number, violation: Violation) => void) => void;
   /** What the rules across objects read of an object; `crossObjectFacts` by default. */
   readonly facts?: (manifest: Manifest) => Manifest;
 }
@@ -272,9 +277,6 @@ function checkedObject(source: SourceObject, violations: readonly Violation[], p
   };
 }
 
-/** What stands for an object's findings across objects once they are reported (never added to). */
-const NO_FINDINGS: Violation[] = [];
-
 /** An object checked by `checkStreaming`, waiting on disk for the rules across objects. */
 interface PendingObject {
   /** The number of the file it was read from, counting every file read: a file found broken later gives no objects. */
@@ -413,13 +415,15 @@ async function checkStreaming(
 ): Promise<ReportEnd> {
   const folder = new TempFolder(options.temporaryFolder);
   const spill = new Spill<Pending>(folder, 'objects.jsonl');
+  const across = new KeptFindings(folder, 'findings-across');
   // Standard input is recorded to be located in later; without a folder, its text is kept with its objects instead.
   const stdinFile = options.operands.includes('-') ? folder.file('stdin.yaml') : undefined;
   const recorded = stdinFile !== undefined ? new RecordedInput(stdinFile) : undefined;
   try {
-    return await checkStreamingWith(options, validator, recorded?.record(stdin) ?? stdin, sink, spill, recorded?.file);
+    return await checkStreamingWith(options, validator, recorded?.record(stdin) ?? stdin, sink, spill, across, recorded?.file);
   } finally {
     spill.close();
+    across.close();
     recorded?.close();
     folder.remove();
   }
@@ -427,7 +431,7 @@ async function checkStreaming(
 
 async function checkStreamingWith(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
-  spill: Spill<Pending>, stdinRecording: string | undefined,
+  spill: Spill<Pending>, across: KeptFindings, stdinRecording: string | undefined,
 ): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
@@ -503,10 +507,10 @@ async function checkStreamingWith(
   }
 
   let everyFacts: Manifest[] = kept.take();
-  const across = validator.acrossObjects(everyFacts, ctx);
-  if (!Array.isArray(across) || across.length !== everyFacts.length) {
-    throw new Error(`validator returned ${Array.isArray(across) ? across.length : typeof across} results across ${everyFacts.length} objects`);
-  }
+  const checkedCount = everyFacts.length;
+  // The findings go to disk as they are found, not kept as objects through the rest of the rules and the report.
+  validator.acrossObjects(everyFacts, ctx, (index, violation) => across.add(index, violation));
+  across.byObject(checkedCount);
   // The facts are not read again: let them go before the report is written.
   everyFacts = [];
   const diagnostics = [...readDiagnostics, ...notes];
@@ -523,7 +527,7 @@ async function checkStreamingWith(
       countFile(files, file, 'skipped');
       continue;
     }
-    const all = tally(across[k++] ?? [], { ...found });
+    const all = across.tally(k++, { ...found });
     totals.addCounts(all, compared === true);
     countFile(files, file, all.errors > 0 ? 'invalid' : 'valid');
   }
@@ -541,10 +545,7 @@ async function checkStreamingWith(
       }
       const names = spilledFiles[p.fileNumber];
       const place = placeOf(p.place, names);
-      const crossFound: LocatedViolation[] = (across[i] ?? []).map(v => ({ ...v, line: locateAt(place, typeof v.path === 'string' ? v.path : '', texts) }));
-      // Let each object's findings go once handed over: what is still held shrinks as the report is written
-      // (and with one list for all, not a new one per object that would outlive its turn).
-      across[i++] = NO_FINDINGS;
+      const crossFound: LocatedViolation[] = across.of(i++).map(v => ({ ...v, line: locateAt(place, typeof v.path === 'string' ? v.path : '', texts) }));
       const violations = [...p.own, ...crossFound, ...p.updates];
       const { file = names.file, ...object } = p.object;
       await sink.object({ file, ...object, violations, valid: !violations.some(v => v.severity === 'error') });

@@ -18,7 +18,7 @@ import { Diagnostic, locateAt, ReadLimits, SourceObject, STDIN_NAME, streamFiles
 import { TempFolder } from '../io/spill';
 import { BoundSchemaManifestOptions, CrdCollector, crdLabel, ExportForSchemasOptions, exportsForSchemas, markedExported, templatesForSchemas } from '../migrate';
 import { Manifest, own } from '../model/manifest';
-import { contextFor, RuleContext, Violation } from '../rules';
+import { contextFor, crossObjectViolations, RuleContext, Violation } from '../rules';
 import { tuneV8ForInputs } from './v8-tuning';
 
 export const FROM_CRD_COMMAND: Command = {
@@ -220,7 +220,7 @@ async function readCrds(operands: readonly string[], options: FromCrdOptions, io
     // Looked up by group, not filtered out of every BoundSchema made so far (linear in the input, issue 23).
     const group = own(own(schema, 'spec'), 'group');
     const sameGroup = madeOfGroup.of(group);
-    const across = STREAMING_RULES.acrossObjects([...sameGroup, facts], context)[sameGroup.length] ?? [];
+    const across = crossObjectViolations([...sameGroup, facts], context)[sameGroup.length] ?? [];
     madeOfGroup.add(group, facts);
     madeFacts.push(facts);
     const checked = checkedOutput(schema, [...STREAMING_RULES.perObject(schema, context), ...across], origin);
@@ -339,7 +339,7 @@ async function finish(read: ReadCrds, options: FromCrdOptions, operands: readonl
 /** The findings of each export (or template): its own rules, and the rules across objects with the BoundSchemas' (or labelled CRDs') facts. */
 function checkExports(exports: readonly Manifest[], schemaFacts: readonly Manifest[], context: RuleContext): Violation[][] {
   if (exports.length === 0) return [];
-  const across = STREAMING_RULES.acrossObjects([...schemaFacts, ...exports], context);
+  const across = crossObjectViolations([...schemaFacts, ...exports], context);
   return exports.map((e, i) => [...STREAMING_RULES.perObject(e, context), ...(across[schemaFacts.length + i] ?? [])]);
 }
 

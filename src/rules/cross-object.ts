@@ -177,8 +177,14 @@ function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): Located
 function exportsOf(index: CrossObjectIndex): readonly ExportAt[] {
   if (index.exportsRead !== undefined) return index.exportsRead;
   const read: ExportAt[] = [];
+  // An export's resources are read from its spec alone, and the same export in every consumer namespace
+  // shares one spec in the facts `validate` keeps: read once per spec, they are not kept once per namespace.
+  const bySpec = new Map<unknown, ExportedResource[]>();
   for (const { index: at, manifest } of index.exports) {
-    read.push({ index: at, manifest, namespace: namespaceOf(manifest), resources: exportedResources(manifest) });
+    const spec = own(manifest, 'spec');
+    let resources = bySpec.get(spec);
+    if (resources === undefined) bySpec.set(spec, resources = exportedResources(manifest));
+    read.push({ index: at, manifest, namespace: namespaceOf(manifest), resources });
   }
   index.exportsRead = read;
   return read;

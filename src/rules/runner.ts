@@ -132,19 +132,32 @@ export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContex
   // A list only for the objects with findings while the rules run (most have none), the others' made at the end,
   // once the rules' indexes are let go.
   const results: Array<Violation[] | undefined> = new Array(objs.length).fill(undefined);
+  eachCrossObjectViolation(objs, ctx, (index, violation) => {
+    const found = results[index];
+    if (found === undefined) results[index] = [violation];
+    else found.push(violation);
+  });
+  return results.map(found => found ?? []);
+}
+
+/**
+ * The rules across objects, each finding handed to `found` with the number
+ * of its object as the rules find it: rule by rule in catalogue order, each
+ * rule's in the order found (so each object's in the order
+ * `crossObjectViolations` lists them). For a caller that keeps them its own
+ * way (`validate` keeps them on disk).
+ */
+export function eachCrossObjectViolation(objs: readonly Manifest[], ctx: RuleContext, found: (index: number, violation: Violation) => void): void {
   const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
   // The rules share one reading of the objects (schema sources, exports).
   withCrossObjectIndex(() => {
     for (const rule of CROSS_RULES) {
       for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
-        if (!(index in results)) continue;
-        const found = results[index];
-        if (found === undefined) results[index] = [violation];
-        else found.push(violation);
+        // A finding of no object of the input (a bug of the rule) is dropped.
+        if (Number.isInteger(index) && index >= 0 && index < objs.length) found(index, violation);
       }
     }
   });
-  return results.map(found => found ?? []);
 }
 
 /** A rule that throws is a bug in this library; report it instead of crashing the synth. */

@@ -4,7 +4,8 @@
  * `crossObjectFacts` made, in order, whatever their form; a broken file's
  * objects are forgotten; objects that differ only in metadata share one spec.
  */
-import { crossObjectFacts, KeptFacts } from '../../src/cli/cross-facts';
+import { crossObjectFacts } from '../../src/cli/cross-facts';
+import { KeptFacts } from '../../src/cli/kept-facts';
 import { Manifest } from '../../src/model/manifest';
 
 function boundSchema(namespace: string | undefined, name = 'widgets.example.com'): Manifest {
@@ -72,5 +73,27 @@ describe('KeptFacts', () => {
     const namespaces = Array.from({ length: 10_000 }, (_, i) => `consumer-${i % 5_000}`);
     for (const namespace of namespaces) kept.add(crossObjectFacts(boundSchema(namespace)));
     expect(kept.take().map(f => f.metadata.namespace)).toEqual(namespaces);
+  });
+
+  test('names of any text come back as they were: Latin-1, beyond it, a lone surrogate, longer than a record holds', () => {
+    const names = ['café', 'ñandú-ü', '名前.example.com', 'emoji-\u{1F600}', 'lone-\ud800-surrogate', 'x'.repeat(5_000), '名'.repeat(5_000), ''];
+    const kept = new KeptFacts();
+    for (const name of names) kept.add(crossObjectFacts(boundSchema(`ns-${name}`, name)));
+    const facts = kept.take();
+    expect(facts.map(f => f.metadata.name)).toEqual(names);
+    expect(facts.map(f => f.metadata.namespace)).toEqual(names.map(n => `ns-${n}`));
+  });
+
+  test('a broken file is forgotten across the chunks of the store', () => {
+    const kept = new KeptFacts();
+    // Enough objects to fill several chunks of the store before and after the cut.
+    for (let i = 0; i < 30_000; i++) kept.add(crossObjectFacts(boundSchema(`consumer-${i}`)));
+    kept.truncate(12_345);
+    for (let i = 0; i < 20_000; i++) kept.add(crossObjectFacts(boundSchema(`after-${i}`)));
+    const namespaces = kept.take().map(f => f.metadata.namespace);
+    expect(namespaces.length).toBe(32_345);
+    expect(namespaces[12_344]).toBe('consumer-12344');
+    expect(namespaces[12_345]).toBe('after-0');
+    expect(namespaces[32_344]).toBe('after-19999');
   });
 });
