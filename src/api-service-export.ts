@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { appended, NO_ITEMS } from './appended';
 import { BoundSchema } from './bound-schema';
 import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
@@ -108,8 +109,8 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public readonly clusterScopedIsolation?: Isolation;
 
-  private readonly _resources: Array<ExportedResource | BoundSchema> = [];
-  private readonly _claims: PermissionClaim[] = [];
+  private _resources: Array<ExportedResource | BoundSchema> = NO_ITEMS;
+  private _claims: PermissionClaim[] = NO_ITEMS;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportProps = {}) {
     super(scope, id, props, { kind: 'APIServiceExport', version: 'v1alpha2' });
@@ -130,7 +131,7 @@ export class ApiServiceExport extends KubeBindResource {
       const what = BoundSchema.isBoundSchema(resource) ? 'a BoundSchema (use addSchema)' : String(resource);
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
-    this._resources.push({ ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+    this._resources = appended(this._resources, { ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
     noteChange();
   }
 
@@ -142,7 +143,7 @@ export class ApiServiceExport extends KubeBindResource {
     if (!BoundSchema.isBoundSchema(schema)) {
       throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
     }
-    this._resources.push(schema);
+    this._resources = appended(this._resources, schema);
     noteChange();
   }
 
@@ -150,7 +151,7 @@ export class ApiServiceExport extends KubeBindResource {
    * Adds a claim on consumer objects.
    */
   public addPermissionClaim(claim: PermissionClaim): void {
-    this._claims.push(claim);
+    this._claims = appended(this._claims, claim);
     noteChange();
   }
 

@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KeyRenamer, restoreKeys } from './data-keys';
+import { DataRendering, KeyRenamer, renderingOf, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './model/kinds';
 import { currentVersion, noteChange, PlainManifest, validateWithRules } from './validation';
 
@@ -180,6 +180,8 @@ class SpecRendering implements IAnyProducer {
   public renamedKeys = false;
   private version = -1;
   private spec?: { [key: string]: any };
+  /** How cdk8s renders `spec`, once the rules' reading has looked (see `plain`). */
+  private rendering?: DataRendering;
 
   public constructor(private readonly render: () => { [key: string]: any }) {}
 
@@ -189,13 +191,24 @@ class SpecRendering implements IAnyProducer {
     if (this.spec === undefined || this.version !== version) {
       this.spec = this.render();
       this.version = version;
+      this.rendering = undefined;
     }
     return this.spec;
   }
 
+  /** The spec of the current version when it is plain data, else undefined (cdk8s resolves the tokens in it). */
+  public plain(): { [key: string]: any } | undefined {
+    const spec = this.current();
+    this.rendering ??= renderingOf(spec);
+    return this.rendering === DataRendering.HOLDS_TOKENS ? undefined : spec;
+  }
+
   /** The spec for cdk8s, with the keys it mishandles renamed. */
   public produce(): unknown {
-    const spec = this.spec !== undefined && this.version === currentVersion() ? this.spec : this.render();
+    const current = this.spec !== undefined && this.version === currentVersion();
+    const spec = current ? this.spec : this.render();
+    // Plain data with nothing to rename (the rules' reading looked): no second walk.
+    if (current && this.rendering === DataRendering.AS_IS) return spec;
     const renamed = KEYS.rename(spec);
     if (KEYS.renamedAny) this.renamedKeys = true;
     return renamed;
@@ -240,8 +253,8 @@ class KubeBindObject extends ApiObject implements PlainManifest {
     return json;
   }
 
-  public currentSpec(): { [key: string]: any } {
-    return this.spec.current();
+  public plainSpec(): { [key: string]: any } | undefined {
+    return this.spec.plain();
   }
 
   public isVolatile(): boolean {

@@ -1,4 +1,5 @@
 import { IApiResource, describeGroupResource, resolveApiResource } from './api-resource';
+import { appended, NO_ITEMS } from './appended';
 import { noteChange } from './validation';
 
 /**
@@ -146,9 +147,9 @@ export class PermissionClaim {
 
   // A Map: label keys are user data, and `__proto__` is a valid one. Made by the first label: most claims have none.
   private matchLabels?: Map<string, string>;
-  private readonly matchExpressions: LabelSelectorRequirement[] = [];
-  private readonly namedResources: NamedResource[] = [];
-  private readonly references: ClaimReference[] = [];
+  private matchExpressions: LabelSelectorRequirement[] = NO_ITEMS;
+  private namedResources: NamedResource[] = NO_ITEMS;
+  private references: ClaimReference[] = NO_ITEMS;
 
   public constructor(props: PermissionClaimProps) {
     const claimed = resolveApiResource(props.resource, 'PermissionClaim resource');
@@ -175,7 +176,7 @@ export class PermissionClaim {
    */
   public addMatchExpression(expression: LabelSelectorRequirement): void {
     const { key, operator, values } = expression;
-    this.matchExpressions.push({ key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
+    this.matchExpressions = appended(this.matchExpressions, { key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
     noteChange();
   }
 
@@ -183,7 +184,7 @@ export class PermissionClaim {
    * Selects one object by name (and namespace).
    */
   public addName(name: string, namespace?: string): void {
-    this.namedResources.push({ name, ...(namespace !== undefined ? { namespace } : {}) });
+    this.namedResources = appended(this.namedResources, { name, ...(namespace !== undefined ? { namespace } : {}) });
     noteChange();
   }
 
@@ -214,7 +215,7 @@ export class PermissionClaim {
       throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: a reference reads every object of a resource, `
         + `got the single object ${referencing.description}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
     }
-    this.references.push({ ...reference, jsonPath: { ...reference.jsonPath } });
+    this.references = appended(this.references, { ...reference, jsonPath: { ...reference.jsonPath } });
     noteChange();
   }
 

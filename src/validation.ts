@@ -75,8 +75,8 @@ export function noteChange(): void {
 export interface PlainManifest {
   /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
   renderMetadata(): { [key: string]: any } | undefined;
-  /** The spec as the construct renders it (user data as given). */
-  currentSpec(): { [key: string]: any };
+  /** The spec as the construct renders it (user data as given) when it is plain data; undefined when it holds a token. */
+  plainSpec(): { [key: string]: any } | undefined;
   /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
   isVolatile(): boolean;
 }
@@ -393,8 +393,8 @@ function contextOf(group: string): RuleContext {
 function manifestOf(checked: Checked, ownResolvers: boolean): { manifest: Manifest; volatile: boolean } {
   const plain = checked.plain;
   if (plain !== undefined && !ownResolvers && !plain.isVolatile()) {
-    const spec = plain.currentSpec();
-    if (isPlainData(spec)) {
+    const spec = plain.plainSpec();
+    if (spec !== undefined) {
       const resource = checked.resource;
       const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
       const metadata = plain.renderMetadata();
@@ -458,19 +458,6 @@ function defaultResolversOnly(root: IConstruct): boolean {
   const resolvers: unknown = (App.of(root) as Partial<App>).resolvers;
   return Array.isArray(resolvers)
     && resolvers.every(r => r instanceof LazyResolver || r instanceof ImplicitTokenResolver || r instanceof NumberStringUnionResolver);
-}
-
-/** Whether `value` holds only what cdk8s renders as it is: primitives, arrays and maps of Object's prototype (no token). */
-function isPlainData(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isPlainData(value[i])) return false;
-    return true;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const key of Object.keys(value)) if (!isPlainData((value as any)[key])) return false;
-  return true;
 }
 
 /**
