@@ -93,6 +93,17 @@ export interface ApiServiceExportProps extends KubeBindResourceProps {
  */
 export class ApiServiceExport extends KubeBindResource {
   /**
+   * A version name the export copies from a BoundSchema is checked on the
+   * schema (KB005), where it is written: the export's KB124 on the same
+   * name would report one typo twice, so it is left to the schema.
+   */
+  private static repeatsSchemaFinding(exp: ApiServiceExport, v: Violation): boolean {
+    if (v.rule !== 'KB124') return false;
+    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
+    return at !== null && BoundSchema.isBoundSchema(exp._resources[Number(at[1])]);
+  }
+
+  /**
    * The isolation mode.
    */
   public readonly isolation: Isolation;
@@ -120,7 +131,8 @@ export class ApiServiceExport extends KubeBindResource {
     for (const schema of props.schemas ?? []) this.addSchema(schema);
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
-    leaveOutRepeated(this, this.apiObject, v => this.repeatsSchemaFinding(v));
+    // A function, not a closure per export.
+    leaveOutRepeated(this, this.apiObject, ApiServiceExport.repeatsSchemaFinding);
   }
 
   /**
@@ -167,17 +179,6 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public get permissionClaims(): PermissionClaim[] {
     return [...this._claims];
-  }
-
-  /**
-   * A version name the export copies from a BoundSchema is checked on the
-   * schema (KB005), where it is written: the export's KB124 on the same
-   * name would report one typo twice, so it is left to the schema.
-   */
-  private repeatsSchemaFinding(v: Violation): boolean {
-    if (v.rule !== 'KB124') return false;
-    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
-    return at !== null && BoundSchema.isBoundSchema(this._resources[Number(at[1])]);
   }
 
   protected renderSpec(): { [key: string]: any } {

@@ -74,6 +74,11 @@ export interface KubeBindResourceKind {
  * not declare itself) is rendered and compared in every validation pass.
  */
 export abstract class KubeBindResource extends Construct {
+  /** The spec of `resource`, for its `SpecRendering`. */
+  private static renderSpecOf(resource: KubeBindResource): { [key: string]: any } {
+    return resource.renderSpec();
+  }
+
   /**
    * The API group of the kube-bind kinds.
    */
@@ -90,7 +95,8 @@ export abstract class KubeBindResource extends Construct {
     const name = props.metadata?.name ?? kind.defaultName;
     // The user's metadata as given unless the kind names the object: ApiObject copies what it keeps.
     const metadata = name === undefined || name === props.metadata?.name ? props.metadata : { ...props.metadata, name };
-    const spec = new SpecRendering(() => this.renderSpec());
+    // The construct and a function, not a closure per object.
+    const spec = new SpecRendering(this, KubeBindResource.renderSpecOf);
     const apiObject = new KubeBindObject(this, 'Resource', {
       apiVersion: apiVersionOf(kind.apiGroup ?? this.kubeBindGroup, kind.version),
       kind: kind.kind,
@@ -183,7 +189,14 @@ class SpecRendering implements IAnyProducer {
   /** How cdk8s renders `spec`, once the rules' reading has looked (see `plain`). */
   private rendering?: DataRendering;
 
-  public constructor(private readonly render: () => { [key: string]: any }) {}
+  public constructor(
+    private readonly owner: KubeBindResource,
+    private readonly renderOf: (owner: KubeBindResource) => { [key: string]: any },
+  ) {}
+
+  private render(): { [key: string]: any } {
+    return this.renderOf(this.owner);
+  }
 
   /** The spec of the current version, for the rules. */
   public current(): { [key: string]: any } {

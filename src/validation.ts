@@ -96,8 +96,8 @@ class Reporter implements IValidation {
   /** The findings last reported, and the warning lines printed for them. */
   private reported?: { readonly own: readonly Violation[]; readonly cross: readonly Violation[]; readonly lines: ReadonlySet<string> };
 
-  /** The findings another construct already reports for the same mistake (written once, copied here). */
-  public repeats?: (v: Violation) => boolean;
+  /** The findings another construct already reports for the same mistake (written once, copied here), asked of `construct`. */
+  public repeats?: (construct: any, v: Violation) => boolean;
   /** The own findings without those repeats, kept while the findings are the same list. */
   private withoutRepeats?: { readonly from: readonly Violation[]; readonly to: readonly Violation[] };
 
@@ -113,7 +113,7 @@ class Reporter implements IValidation {
   private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
     const repeats = this.repeats;
     if (repeats === undefined || found.length === 0) return found;
-    if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(v)) };
+    if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(this.construct, v)) };
     return this.withoutRepeats.to;
   }
 
@@ -252,7 +252,7 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
  * another construct already reports for the same mistake: written once by the
  * user, copied into this object by the library.
  */
-export function leaveOutRepeated(scope: IConstruct, resource: ApiObject, repeats: (v: Violation) => boolean): void {
+export function leaveOutRepeated<T extends IConstruct>(scope: T, resource: ApiObject, repeats: (construct: T, v: Violation) => boolean): void {
   const checked = appState(scope).checkedByResource.get(resource);
   if (checked !== undefined) checked.repeats = repeats;
 }
