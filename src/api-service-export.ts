@@ -143,7 +143,9 @@ export class ApiServiceExport extends KubeBindResource {
       const what = BoundSchema.isBoundSchema(resource) ? 'a BoundSchema (use addSchema)' : String(resource);
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
-    this._resources = appended(this._resources, { ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+    const copy = { ...resource };
+    if (resource.versions) copy.versions = [...resource.versions];
+    this._resources = appended(this._resources, copy);
     noteChange();
   }
 

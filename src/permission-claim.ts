@@ -184,7 +184,8 @@ export class PermissionClaim {
    * Selects one object by name (and namespace).
    */
   public addName(name: string, namespace?: string): void {
-    this.namedResources = appended(this.namedResources, { name, ...(namespace !== undefined ? { namespace } : {}) });
+    const named: NamedResource = namespace !== undefined ? { name, namespace } : { name };
+    this.namedResources = appended(this.namedResources, named);
     noteChange();
   }
 
@@ -223,17 +224,21 @@ export class PermissionClaim {
    * The manifest form of this claim (`spec.permissionClaims[*]`).
    */
   public toJson(): any {
-    const labelSelector: { [key: string]: any } = {};
-    if (this.matchLabels !== undefined && this.matchLabels.size > 0) labelSelector.matchLabels = asDataObject(this.matchLabels);
-    if (this.matchExpressions.length > 0) {
-      labelSelector.matchExpressions = this.matchExpressions.map(e => ({
-        key: e.key,
-        operator: e.operator,
-        ...(e.values !== undefined ? { values: [...e.values] } : {}),
-      }));
-    }
     const selector: { [key: string]: any } = {};
-    if (Object.keys(labelSelector).length > 0) selector.labelSelector = labelSelector;
+    const hasLabels = this.matchLabels !== undefined && this.matchLabels.size > 0;
+    // Rendered for every claim at every synth: most claims select no labels.
+    if (hasLabels || this.matchExpressions.length > 0) {
+      const labelSelector: { [key: string]: any } = {};
+      if (hasLabels) labelSelector.matchLabels = asDataObject(this.matchLabels!);
+      if (this.matchExpressions.length > 0) {
+        labelSelector.matchExpressions = this.matchExpressions.map(e => ({
+          key: e.key,
+          operator: e.operator,
+          ...(e.values !== undefined ? { values: [...e.values] } : {}),
+        }));
+      }
+      selector.labelSelector = labelSelector;
+    }
     if (this.namedResources.length > 0) {
       selector.namedResources = this.namedResources.map(n => {
         const named: { [key: string]: string } = { name: n.name };
