@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { appended, NO_ITEMS } from './appended';
 import { BoundSchema } from './bound-schema';
 import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
@@ -92,6 +93,17 @@ export interface ApiServiceExportProps extends KubeBindResourceProps {
  */
 export class ApiServiceExport extends KubeBindResource {
   /**
+   * A version name the export copies from a BoundSchema is checked on the
+   * schema (KB005), where it is written: the export's KB124 on the same
+   * name would report one typo twice, so it is left to the schema.
+   */
+  private static repeatsSchemaFinding(exp: ApiServiceExport, v: Violation): boolean {
+    if (v.rule !== 'KB124') return false;
+    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
+    return at !== null && BoundSchema.isBoundSchema(exp._resources[Number(at[1])]);
+  }
+
+  /**
    * The isolation mode.
    */
   public readonly isolation: Isolation;
@@ -108,8 +120,8 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public readonly clusterScopedIsolation?: Isolation;
 
-  private readonly _resources: Array<ExportedResource | BoundSchema> = [];
-  private readonly _claims: PermissionClaim[] = [];
+  private _resources: Array<ExportedResource | BoundSchema> = NO_ITEMS;
+  private _claims: PermissionClaim[] = NO_ITEMS;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportProps = {}) {
     super(scope, id, props, { kind: 'APIServiceExport', version: 'v1alpha2' });
@@ -119,7 +131,8 @@ export class ApiServiceExport extends KubeBindResource {
     for (const schema of props.schemas ?? []) this.addSchema(schema);
     for (const r of props.resources ?? []) this.addResource(r);
     for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
-    leaveOutRepeated(this, this.apiObject, v => this.repeatsSchemaFinding(v));
+    // A function, not a closure per export.
+    leaveOutRepeated(this, this.apiObject, ApiServiceExport.repeatsSchemaFinding);
   }
 
   /**
@@ -130,7 +143,9 @@ export class ApiServiceExport extends KubeBindResource {
       const what = BoundSchema.isBoundSchema(resource) ? 'a BoundSchema (use addSchema)' : String(resource);
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
-    this._resources.push({ ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) });
+    const copy = { ...resource };
+    if (resource.versions) copy.versions = [...resource.versions];
+    this._resources = appended(this._resources, copy);
     noteChange();
   }
 
@@ -142,7 +157,7 @@ export class ApiServiceExport extends KubeBindResource {
     if (!BoundSchema.isBoundSchema(schema)) {
       throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
     }
-    this._resources.push(schema);
+    this._resources = appended(this._resources, schema);
     noteChange();
   }
 
@@ -150,7 +165,7 @@ export class ApiServiceExport extends KubeBindResource {
    * Adds a claim on consumer objects.
    */
   public addPermissionClaim(claim: PermissionClaim): void {
-    this._claims.push(claim);
+    this._claims = appended(this._claims, claim);
     noteChange();
   }
 
@@ -166,17 +181,6 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public get permissionClaims(): PermissionClaim[] {
     return [...this._claims];
-  }
-
-  /**
-   * A version name the export copies from a BoundSchema is checked on the
-   * schema (KB005), where it is written: the export's KB124 on the same
-   * name would report one typo twice, so it is left to the schema.
-   */
-  private repeatsSchemaFinding(v: Violation): boolean {
-    if (v.rule !== 'KB124') return false;
-    const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
-    return at !== null && BoundSchema.isBoundSchema(this._resources[Number(at[1])]);
   }
 
   protected renderSpec(): { [key: string]: any } {

@@ -33,6 +33,49 @@ function isDataMap(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** How cdk8s renders a value (see `renderingOf`). */
+export enum DataRendering {
+  /** Plain data without a key to rename: cdk8s renders it as it is, `KeyRenamer` would return it unchanged. */
+  AS_IS,
+  /** Plain data with a key `KeyRenamer` renames (or a map without a prototype, which it copies). */
+  RENAMES_KEYS,
+  /** Not plain data: it holds a token, a `Lazy`, another class instance or a function, which cdk8s resolves. */
+  HOLDS_TOKENS,
+}
+
+/**
+ * How cdk8s renders `value`, in one walk: whether it is plain data
+ * (primitives, arrays, maps of Object's prototype or none), and if so whether
+ * `KeyRenamer` would rename anything in it. The validation reads a spec with
+ * it, and the rendering that follows skips the renaming walk of data that has
+ * nothing to rename.
+ */
+export function renderingOf(value: unknown): DataRendering {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? DataRendering.HOLDS_TOKENS : DataRendering.AS_IS;
+  let found = DataRendering.AS_IS;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const r = renderingOf(value[i]);
+      if (r === DataRendering.HOLDS_TOKENS) return r;
+      if (r === DataRendering.RENAMES_KEYS) found = r;
+    }
+    return found;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype) {
+    if (proto !== null) return DataRendering.HOLDS_TOKENS;
+    found = DataRendering.RENAMES_KEYS;
+  }
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    if (renamed(keys[i])) found = DataRendering.RENAMES_KEYS;
+    const r = renderingOf((value as any)[keys[i]]);
+    if (r === DataRendering.HOLDS_TOKENS) return r;
+    if (r === DataRendering.RENAMES_KEYS) found = r;
+  }
+  return found;
+}
+
 /**
  * Renames the keys cdk8s would mishandle, copying only the objects that hold
  * one (or that have no prototype, which cdk8s cannot render either).

@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KeyRenamer, restoreKeys } from './data-keys';
+import { DataRendering, KeyRenamer, renderingOf, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './model/kinds';
 import { currentVersion, noteChange, PlainManifest, validateWithRules } from './validation';
 
@@ -74,6 +74,11 @@ export interface KubeBindResourceKind {
  * not declare itself) is rendered and compared in every validation pass.
  */
 export abstract class KubeBindResource extends Construct {
+  /** The spec of `resource`, for its `SpecRendering`. */
+  private static renderSpecOf(resource: KubeBindResource): { [key: string]: any } {
+    return resource.renderSpec();
+  }
+
   /**
    * The API group of the kube-bind kinds.
    */
@@ -90,7 +95,8 @@ export abstract class KubeBindResource extends Construct {
     const name = props.metadata?.name ?? kind.defaultName;
     // The user's metadata as given unless the kind names the object: ApiObject copies what it keeps.
     const metadata = name === undefined || name === props.metadata?.name ? props.metadata : { ...props.metadata, name };
-    const spec = new SpecRendering(() => this.renderSpec());
+    // The construct and a function, not a closure per object.
+    const spec = new SpecRendering(this, KubeBindResource.renderSpecOf);
     const apiObject = new KubeBindObject(this, 'Resource', {
       apiVersion: apiVersionOf(kind.apiGroup ?? this.kubeBindGroup, kind.version),
       kind: kind.kind,
@@ -180,8 +186,17 @@ class SpecRendering implements IAnyProducer {
   public renamedKeys = false;
   private version = -1;
   private spec?: { [key: string]: any };
+  /** How cdk8s renders `spec`, once the rules' reading has looked (see `plain`). */
+  private rendering?: DataRendering;
 
-  public constructor(private readonly render: () => { [key: string]: any }) {}
+  public constructor(
+    private readonly owner: KubeBindResource,
+    private readonly renderOf: (owner: KubeBindResource) => { [key: string]: any },
+  ) {}
+
+  private render(): { [key: string]: any } {
+    return this.renderOf(this.owner);
+  }
 
   /** The spec of the current version, for the rules. */
   public current(): { [key: string]: any } {
@@ -189,13 +204,24 @@ class SpecRendering implements IAnyProducer {
     if (this.spec === undefined || this.version !== version) {
       this.spec = this.render();
       this.version = version;
+      this.rendering = undefined;
     }
     return this.spec;
   }
 
+  /** The spec of the current version when it is plain data, else undefined (cdk8s resolves the tokens in it). */
+  public plain(): { [key: string]: any } | undefined {
+    const spec = this.current();
+    this.rendering ??= renderingOf(spec);
+    return this.rendering === DataRendering.HOLDS_TOKENS ? undefined : spec;
+  }
+
   /** The spec for cdk8s, with the keys it mishandles renamed. */
   public produce(): unknown {
-    const spec = this.spec !== undefined && this.version === currentVersion() ? this.spec : this.render();
+    const current = this.spec !== undefined && this.version === currentVersion();
+    const spec = current ? this.spec : this.render();
+    // Plain data with nothing to rename (the rules' reading looked): no second walk.
+    if (current && this.rendering === DataRendering.AS_IS) return spec;
     const renamed = KEYS.rename(spec);
     if (KEYS.renamedAny) this.renamedKeys = true;
     return renamed;
@@ -240,8 +266,8 @@ class KubeBindObject extends ApiObject implements PlainManifest {
     return json;
   }
 
-  public currentSpec(): { [key: string]: any } {
-    return this.spec.current();
+  public plainSpec(): { [key: string]: any } | undefined {
+    return this.spec.plain();
   }
 
   public isVolatile(): boolean {

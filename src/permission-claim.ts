@@ -1,4 +1,5 @@
 import { IApiResource, describeGroupResource, resolveApiResource } from './api-resource';
+import { appended, NO_ITEMS } from './appended';
 import { noteChange } from './validation';
 
 /**
@@ -146,9 +147,9 @@ export class PermissionClaim {
 
   // A Map: label keys are user data, and `__proto__` is a valid one. Made by the first label: most claims have none.
   private matchLabels?: Map<string, string>;
-  private readonly matchExpressions: LabelSelectorRequirement[] = [];
-  private readonly namedResources: NamedResource[] = [];
-  private readonly references: ClaimReference[] = [];
+  private matchExpressions: LabelSelectorRequirement[] = NO_ITEMS;
+  private namedResources: NamedResource[] = NO_ITEMS;
+  private references: ClaimReference[] = NO_ITEMS;
 
   public constructor(props: PermissionClaimProps) {
     const claimed = resolveApiResource(props.resource, 'PermissionClaim resource');
@@ -175,7 +176,7 @@ export class PermissionClaim {
    */
   public addMatchExpression(expression: LabelSelectorRequirement): void {
     const { key, operator, values } = expression;
-    this.matchExpressions.push({ key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
+    this.matchExpressions = appended(this.matchExpressions, { key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
     noteChange();
   }
 
@@ -183,7 +184,8 @@ export class PermissionClaim {
    * Selects one object by name (and namespace).
    */
   public addName(name: string, namespace?: string): void {
-    this.namedResources.push({ name, ...(namespace !== undefined ? { namespace } : {}) });
+    const named: NamedResource = namespace !== undefined ? { name, namespace } : { name };
+    this.namedResources = appended(this.namedResources, named);
     noteChange();
   }
 
@@ -214,7 +216,7 @@ export class PermissionClaim {
       throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: a reference reads every object of a resource, `
         + `got the single object ${referencing.description}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
     }
-    this.references.push({ ...reference, jsonPath: { ...reference.jsonPath } });
+    this.references = appended(this.references, { ...reference, jsonPath: { ...reference.jsonPath } });
     noteChange();
   }
 
@@ -222,17 +224,21 @@ export class PermissionClaim {
    * The manifest form of this claim (`spec.permissionClaims[*]`).
    */
   public toJson(): any {
-    const labelSelector: { [key: string]: any } = {};
-    if (this.matchLabels !== undefined && this.matchLabels.size > 0) labelSelector.matchLabels = asDataObject(this.matchLabels);
-    if (this.matchExpressions.length > 0) {
-      labelSelector.matchExpressions = this.matchExpressions.map(e => ({
-        key: e.key,
-        operator: e.operator,
-        ...(e.values !== undefined ? { values: [...e.values] } : {}),
-      }));
-    }
     const selector: { [key: string]: any } = {};
-    if (Object.keys(labelSelector).length > 0) selector.labelSelector = labelSelector;
+    const hasLabels = this.matchLabels !== undefined && this.matchLabels.size > 0;
+    // Rendered for every claim at every synth: most claims select no labels.
+    if (hasLabels || this.matchExpressions.length > 0) {
+      const labelSelector: { [key: string]: any } = {};
+      if (hasLabels) labelSelector.matchLabels = asDataObject(this.matchLabels!);
+      if (this.matchExpressions.length > 0) {
+        labelSelector.matchExpressions = this.matchExpressions.map(e => ({
+          key: e.key,
+          operator: e.operator,
+          ...(e.values !== undefined ? { values: [...e.values] } : {}),
+        }));
+      }
+      selector.labelSelector = labelSelector;
+    }
     if (this.namedResources.length > 0) {
       selector.namedResources = this.namedResources.map(n => {
         const named: { [key: string]: string } = { name: n.name };

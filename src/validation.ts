@@ -75,8 +75,8 @@ export function noteChange(): void {
 export interface PlainManifest {
   /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
   renderMetadata(): { [key: string]: any } | undefined;
-  /** The spec as the construct renders it (user data as given). */
-  currentSpec(): { [key: string]: any };
+  /** The spec as the construct renders it (user data as given) when it is plain data; undefined when it holds a token. */
+  plainSpec(): { [key: string]: any } | undefined;
   /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
   isVolatile(): boolean;
 }
@@ -96,8 +96,8 @@ class Reporter implements IValidation {
   /** The findings last reported, and the warning lines printed for them. */
   private reported?: { readonly own: readonly Violation[]; readonly cross: readonly Violation[]; readonly lines: ReadonlySet<string> };
 
-  /** The findings another construct already reports for the same mistake (written once, copied here). */
-  public repeats?: (v: Violation) => boolean;
+  /** The findings another construct already reports for the same mistake (written once, copied here), asked of `construct`. */
+  public repeats?: (construct: any, v: Violation) => boolean;
   /** The own findings without those repeats, kept while the findings are the same list. */
   private withoutRepeats?: { readonly from: readonly Violation[]; readonly to: readonly Violation[] };
 
@@ -113,7 +113,7 @@ class Reporter implements IValidation {
   private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
     const repeats = this.repeats;
     if (repeats === undefined || found.length === 0) return found;
-    if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(v)) };
+    if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(this.construct, v)) };
     return this.withoutRepeats.to;
   }
 
@@ -126,8 +126,11 @@ class Reporter implements IValidation {
     const errors: string[] = [];
     const last = this.reported;
     const unchanged = last !== undefined && last.own === own && last.cross === cross;
-    // The common case, an object without findings in a later pass, allocates nothing.
-    if (unchanged && own.length === 0 && cross.length === 0) return errors;
+    // The common case, an object without findings: nothing to print, and no set of lines to make.
+    if (own.length === 0 && cross.length === 0) {
+      if (!unchanged) this.reported = own === NONE && cross === NONE ? NOTHING_REPORTED : { own, cross, lines: NO_LINES };
+      return errors;
+    }
     const lines = new Set<string>();
     for (const v of own.length === 0 ? cross : cross.length === 0 ? own : [...own, ...cross]) {
       if (v.severity === 'error') {
@@ -170,8 +173,10 @@ class Checked extends Reporter {
 
 const NONE: readonly Violation[] = Object.freeze([]);
 
+const NO_LINES: ReadonlySet<string> = new Set<string>();
+
 /** What a reporter without findings reported. */
-const NOTHING_REPORTED = Object.freeze({ own: NONE, cross: NONE, lines: new Set<string>() as ReadonlySet<string> });
+const NOTHING_REPORTED = Object.freeze({ own: NONE, cross: NONE, lines: NO_LINES });
 
 /** What one app keeps, on its root construct. */
 interface AppState {
@@ -252,7 +257,7 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
  * another construct already reports for the same mistake: written once by the
  * user, copied into this object by the library.
  */
-export function leaveOutRepeated(scope: IConstruct, resource: ApiObject, repeats: (v: Violation) => boolean): void {
+export function leaveOutRepeated<T extends IConstruct>(scope: T, resource: ApiObject, repeats: (construct: T, v: Violation) => boolean): void {
   const checked = appState(scope).checkedByResource.get(resource);
   if (checked !== undefined) checked.repeats = repeats;
 }
@@ -336,8 +341,8 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
     const checked = state.checkedByResource.get(object);
     if (checked !== undefined) {
       if (checked.instead !== undefined) continue;
-      const made = manifestOf(checked, ownResolvers);
-      entries.push({ object, checked, manifest: checkObject(checked, made.manifest), volatile: made.volatile });
+      const plain = plainManifestOf(checked, ownResolvers);
+      entries.push({ object, checked, manifest: checkObject(checked, plain ?? object.toJson()), volatile: plain === undefined });
     } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
       // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
       const before = lastOf.get(object);
@@ -357,7 +362,7 @@ function recheckVolatile(state: AppState): void {
   let changed = false;
   for (const entry of state.volatile) {
     const manifest = entry.checked !== undefined
-      ? checkObject(entry.checked, manifestOf(entry.checked, ownResolvers).manifest)
+      ? checkObject(entry.checked, plainManifestOf(entry.checked, ownResolvers) ?? entry.object.toJson())
       : entry.object.toJson();
     if (manifest === entry.manifest || sameData(entry.manifest, manifest)) continue;
     entry.manifest = manifest;
@@ -385,32 +390,29 @@ function contextOf(group: string): RuleContext {
 }
 
 /**
- * The manifest of an object of ours: built from the construct's spec and the
- * metadata cdk8s renders when both are plain data and cdk8s renders the rest
- * as it is; else rendered by cdk8s. `volatile` when it must be looked at
- * again in every pass.
+ * The manifest of an object of ours built from the construct's spec and the
+ * metadata cdk8s renders, when both are plain data and cdk8s renders the
+ * rest as it is; else undefined: cdk8s renders it (`toJson()`), and it is
+ * looked at again in every pass.
  */
-function manifestOf(checked: Checked, ownResolvers: boolean): { manifest: Manifest; volatile: boolean } {
+function plainManifestOf(checked: Checked, ownResolvers: boolean): Manifest | undefined {
   const plain = checked.plain;
-  if (plain !== undefined && !ownResolvers && !plain.isVolatile()) {
-    const spec = plain.currentSpec();
-    if (isPlainData(spec)) {
-      const resource = checked.resource;
-      const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
-      const metadata = plain.renderMetadata();
-      if (metadata !== undefined) manifest.metadata = metadata;
-      manifest.spec = spec;
-      return { manifest, volatile: false };
-    }
-  }
-  return { manifest: checked.resource.toJson(), volatile: true };
+  if (plain === undefined || ownResolvers || plain.isVolatile()) return undefined;
+  const spec = plain.plainSpec();
+  if (spec === undefined) return undefined;
+  const resource = checked.resource;
+  const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
+  const metadata = plain.renderMetadata();
+  if (metadata !== undefined) manifest.metadata = metadata;
+  manifest.spec = spec;
+  return manifest;
 }
 
 /** The manifest the rules read of `resource` (for tests: it must be the data `toJson()` writes). */
 export function manifestForRules(resource: ApiObject): Manifest {
   const checked = appState(resource).checkedByResource.get(resource);
   if (checked === undefined) return resource.toJson();
-  return manifestOf(checked, !defaultResolversOnly(checked.state.root)).manifest;
+  return plainManifestOf(checked, !defaultResolversOnly(checked.state.root)) ?? resource.toJson();
 }
 
 /** The rules across objects (and the update rules) over the entries, when anything they read changed. */
@@ -458,19 +460,6 @@ function defaultResolversOnly(root: IConstruct): boolean {
   const resolvers: unknown = (App.of(root) as Partial<App>).resolvers;
   return Array.isArray(resolvers)
     && resolvers.every(r => r instanceof LazyResolver || r instanceof ImplicitTokenResolver || r instanceof NumberStringUnionResolver);
-}
-
-/** Whether `value` holds only what cdk8s renders as it is: primitives, arrays and maps of Object's prototype (no token). */
-function isPlainData(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isPlainData(value[i])) return false;
-    return true;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const key of Object.keys(value)) if (!isPlainData((value as any)[key])) return false;
-  return true;
 }
 
 /**

@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
-import { KeyRenamer, restoreKeys } from '../src/data-keys';
+import { DataRendering, KeyRenamer, renderingOf, restoreKeys } from '../src/data-keys';
 
 fc.configureGlobal({ seed: 4242, numRuns: 100 });
 
@@ -84,6 +84,23 @@ describe('keys cdk8s mishandles are renamed around it and given back', () => {
       const restored = [...renamed].sort().map(k => (k.endsWith('\u0000') ? k.slice(0, -1) : k));
       expect(restored).toEqual([...Object.keys(map)].sort());
     }));
+  });
+
+  test('renderingOf says AS_IS exactly when rename gives the value back unchanged', () => {
+    const withNullProto = fc.constantFrom(Object.create(null), { a: Object.assign(Object.create(null), { b: 1 }) });
+    fc.assert(fc.property(fc.oneof(data, withNullProto), x => {
+      const renamer = new KeyRenamer();
+      const unchanged = renamer.rename(x) === x && !renamer.renamedAny;
+      expect(renderingOf(x)).toBe(unchanged ? DataRendering.AS_IS : DataRendering.RENAMES_KEYS);
+    }));
+  });
+
+  test('renderingOf finds a token or a class instance at any depth', () => {
+    class Opaque { }
+    for (const token of [Lazy.any({ produce: () => 1 }), new Opaque(), () => 1]) {
+      expect(renderingOf(token)).toBe(DataRendering.HOLDS_TOKENS);
+      expect(renderingOf({ a: [{ constructor: 1 }, { b: [token] }] })).toBe(DataRendering.HOLDS_TOKENS);
+    }
   });
 
   test('data without such keys is not copied, and nothing is flagged', () => {
