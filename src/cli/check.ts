@@ -465,7 +465,8 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    kept.add(facts(source.manifest));
+    if (validator.facts === undefined) kept.addRead(source.manifest);
+    else kept.add(facts(source.manifest));
     const found = validator.perObject(source.manifest, ctx).map(locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);

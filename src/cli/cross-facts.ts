@@ -120,6 +120,34 @@ export class DetachedCopier {
   }
 }
 
+/** The JSON text of specs `KeptFacts.addRead` remembers, at most (the oldest go first): memory stays flat. */
+const MAX_SPEC_KEY_CHARS = 2 * 1024 * 1024;
+/** Longer specs (as JSON) are read each time. */
+const MAX_SPEC_CHARS = 64 * 1024;
+
+/** Whether `KeptFacts` keeps `facts` packed: a map whose metadata holds no more than a name and a namespace. */
+function isPacked(facts: Manifest): boolean {
+  const metadata = isMap(facts) ? facts.metadata : undefined;
+  return isMap(facts) && (metadata === undefined || (isMap(metadata) && Object.keys(metadata).every(k => k === 'name' || k === 'namespace')));
+}
+
+/**
+ * What decides the facts `crossObjectFacts` reads of an object's spec: its
+ * kind (some kinds keep no spec) and the spec's JSON text (read from YAML,
+ * the spec holds no undefined that JSON would leave out); undefined for no
+ * spec map, or one too long to key.
+ */
+function specKey(manifest: Manifest): string | undefined {
+  if (!isMap(manifest) || !has(manifest, 'spec') || !isMap(manifest.spec) || typeof manifest.kind !== 'string') return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(manifest.spec);
+  } catch {
+    return undefined;
+  }
+  return json.length > MAX_SPEC_CHARS ? undefined : `${JSON.stringify(manifest.kind)}${json}`;
+}
+
 /** Names and namespaces copied once while they recur, up to this many at a time (see `KeptFacts.recent`). */
 const RECENT_NAMES = 4096;
 /** Marks a field the object does not have, in `KeptFacts`. */
@@ -149,6 +177,9 @@ export class KeptFacts {
    * come together, while a table of every namespace would grow with the run.
    */
   private readonly recent = new Map<string, string>();
+  /** The shared facts of specs already read (`addRead`), by kind and the spec's JSON text; bounded by `MAX_SPEC_KEY_CHARS`. */
+  private readonly restBySpec = new Map<string, unknown>();
+  private restBySpecChars = 0;
 
   /** How many objects are kept. */
   public get length(): number {
@@ -157,9 +188,7 @@ export class KeptFacts {
 
   /** Keeps `facts`, copied so as to share no string with the parsed input. */
   public add(facts: Manifest): void {
-    const metadata = isMap(facts) ? facts.metadata : undefined;
-    const packed = isMap(facts) && (metadata === undefined || (isMap(metadata) && Object.keys(metadata).every(k => k === 'name' || k === 'namespace')));
-    if (!packed) {
+    if (!isPacked(facts)) {
       this.places.push(WHOLE, undefined, undefined, undefined, this.copier.copyFacts(facts));
       return;
     }
@@ -170,12 +199,51 @@ export class KeptFacts {
       rest[key] = facts[key];
       hasRest = true;
     }
+    this.addPacked(facts, hasRest ? this.copier.shared(rest) : ABSENT);
+  }
+
+  /**
+   * Keeps `crossObjectFacts(manifest)`, as `add` does, reading the facts of
+   * its spec once per distinct spec: an object repeated in every namespace
+   * (`kubectl get -A` of a provider cluster) has the same spec, and the JSON
+   * text of the spec is read several times faster than its facts are picked,
+   * its schemas' shapes written and the result keyed for sharing.
+   */
+  public addRead(manifest: Manifest): void {
+    const key = specKey(manifest);
+    const known = key === undefined ? undefined : this.restBySpec.get(key);
+    if (known !== undefined) {
+      const { spec: _spec, ...withoutSpec } = manifest;
+      const identity = crossObjectFacts(withoutSpec);
+      if (isPacked(identity) && !Object.keys(identity).some(k => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata')) {
+        this.addPacked(identity, known);
+        return;
+      }
+    }
+    const facts = crossObjectFacts(manifest);
+    this.add(facts);
+    const rest = this.places[this.places.length - 1];
+    // Only a rest that is the spec's facts alone is remembered: what a later object with this spec would keep.
+    if (key !== undefined && this.places[this.places.length - PLACES] !== WHOLE && isMap(rest) && Object.keys(rest).length === 1 && has(rest, 'spec')) {
+      for (const old of this.restBySpec.keys()) {
+        if (this.restBySpecChars + key.length <= MAX_SPEC_KEY_CHARS) break;
+        this.restBySpec.delete(old);
+        this.restBySpecChars -= old.length;
+      }
+      this.restBySpecChars += key.length;
+      this.restBySpec.set(key, rest);
+    }
+  }
+
+  /** Keeps the identity of packed `facts` and `rest`, the shared copy of the rest of them (or ABSENT). */
+  private addPacked(facts: Manifest, rest: unknown): void {
+    const metadata = facts.metadata;
     this.places.push(
       has(facts, 'apiVersion') ? this.copier.copy(facts.apiVersion) : ABSENT,
       has(facts, 'kind') ? this.copier.copy(facts.kind) : ABSENT,
       metadata === undefined ? ABSENT : has(metadata, 'name') ? this.name(metadata.name) : undefined,
       metadata === undefined ? ABSENT : has(metadata, 'namespace') ? this.name(metadata.namespace) : undefined,
-      hasRest ? this.copier.shared(rest) : ABSENT,
+      rest,
     );
   }
 
