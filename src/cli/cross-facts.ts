@@ -120,7 +120,7 @@ export class DetachedCopier {
   }
 }
 
-/** The JSON text of specs `KeptFacts.addRead` remembers, at most (the oldest go first): memory stays flat. */
+/** The keys `KeptFacts.addRead` remembers, at most this much text (the oldest go first): memory stays flat. */
 const MAX_SPEC_KEY_CHARS = 2 * 1024 * 1024;
 /** Longer specs (as JSON) are read each time. */
 const MAX_SPEC_CHARS = 64 * 1024;
@@ -137,7 +137,7 @@ function isPacked(facts: Manifest): boolean {
  * the spec holds no undefined that JSON would leave out); undefined for no
  * spec map, or one too long to key.
  */
-function specKey(manifest: Manifest): string | undefined {
+export function specKey(manifest: Manifest): string | undefined {
   if (!isMap(manifest) || !has(manifest, 'spec') || !isMap(manifest.spec) || typeof manifest.kind !== 'string') return undefined;
   let json: string;
   try {
@@ -204,13 +204,14 @@ export class KeptFacts {
 
   /**
    * Keeps `crossObjectFacts(manifest)`, as `add` does, reading the facts of
-   * its spec once per distinct spec: an object repeated in every namespace
+   * its spec once per distinct `key`: text equal for two objects only when
+   * their kind and spec are equal (`specKey`, or a finer key the caller has
+   * read anyway), undefined for none. An object repeated in every namespace
    * (`kubectl get -A` of a provider cluster) has the same spec, and the JSON
    * text of the spec is read several times faster than its facts are picked,
    * its schemas' shapes written and the result keyed for sharing.
    */
-  public addRead(manifest: Manifest): void {
-    const key = specKey(manifest);
+  public addRead(manifest: Manifest, key: string | undefined): void {
     const known = key === undefined ? undefined : this.restBySpec.get(key);
     if (known !== undefined) {
       const { spec: _spec, ...withoutSpec } = manifest;

@@ -36,7 +36,11 @@ export class RepeatedObjects {
   private chars = 0;
 
   public validate(obj: Manifest, ctx: RuleContext): Violation[] {
-    const key = sameFindingsKey(obj, ctx);
+    return this.validateWithKey(obj, ctx, repeatKey(obj, ctx));
+  }
+
+  /** `validate`, given the object's `repeatKey` (undefined: it is checked afresh). */
+  public validateWithKey(obj: Manifest, ctx: RuleContext, key: string | undefined): Violation[] {
     if (key === undefined) return validateObject(obj, ctx);
     const known = this.found.get(key);
     if (known !== undefined) return [...known];
@@ -53,8 +57,13 @@ export class RepeatedObjects {
   }
 }
 
-/** What decides an object's findings, as text; undefined when it cannot be said cheaply (then it is checked afresh). */
-function sameFindingsKey(obj: Manifest, ctx: RuleContext): string | undefined {
+/**
+ * What decides an object's findings, as text: equal for two objects only
+ * when everything of them but a valid namespace and the server's metadata is
+ * equal (so their kind and spec too). Undefined when it cannot be said
+ * cheaply; such an object is checked afresh.
+ */
+export function repeatKey(obj: Manifest, ctx: RuleContext): string | undefined {
   const metadata = obj.metadata;
   let key: Manifest = obj;
   if (isObject(metadata)) {

@@ -4,7 +4,7 @@
  * `crossObjectFacts` made, in order, whatever their form; a broken file's
  * objects are forgotten; objects that differ only in metadata share one spec.
  */
-import { crossObjectFacts, KeptFacts } from '../../src/cli/cross-facts';
+import { crossObjectFacts, KeptFacts, specKey } from '../../src/cli/cross-facts';
 import { Manifest } from '../../src/model/manifest';
 
 function boundSchema(namespace: string | undefined, name = 'widgets.example.com'): Manifest {
@@ -56,7 +56,7 @@ describe('KeptFacts', () => {
     twice.push({ ...boundSchema('consumer-9'), kind: 'Secret' });
     twice.push({ ...crd, metadata: { name: 'y', namespace: 'consumer-9' } });
     const kept = new KeptFacts();
-    for (const o of twice) kept.addRead(o);
+    for (const o of twice) kept.addRead(o, specKey(o));
     const facts = kept.take();
     expect(facts).toEqual(twice.map(o => crossObjectFacts(o)));
     expect(facts.map(f => Object.keys(f))).toEqual(twice.map(o => Object.keys(crossObjectFacts(o))));
