@@ -8,8 +8,8 @@
 import { dns1123LabelErrors } from './k8s-names';
 import { RuleContext } from './rule';
 import { validateObject } from './runner';
-import { Violation } from './violation';
-import { flat, has, isObject, Manifest } from '../model/manifest';
+import { Violation, withFlatTexts } from './violation';
+import { has, isObject, Manifest } from '../model/manifest';
 
 /**
  * Metadata the server sets, which no per-object rule reads: left out of the
@@ -52,7 +52,7 @@ export class RepeatedObjects {
     }
     this.chars += key.length;
     // Copies, so that the table holds no text of the document the findings came from.
-    this.found.set(key, found.map(detachedViolation));
+    this.found.set(key, found.map(withFlatTexts));
     return found;
   }
 }
@@ -102,8 +102,4 @@ export function repeatKey(obj: Manifest, ctx: RuleContext): string | undefined {
   const namespaced = isObject(metadata) && has(metadata, 'namespace') ? 'n' : '-';
   // The context first, as JSON (which ends where it ends), then the object.
   return `${JSON.stringify([ctx.group, ctx.namespacePrefix ?? null])}${namespaced}${json}`;
-}
-
-function detachedViolation(v: Violation): Violation {
-  return { ...v, path: flat(v.path), message: flat(v.message), ...(v.hint !== undefined ? { hint: flat(v.hint) } : {}) };
 }

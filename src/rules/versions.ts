@@ -15,9 +15,9 @@ import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { versionSchemaDifference } from './schema-equality';
-import { Violation, violation } from './violation';
+import { Violation, violation, withFlatTexts } from './violation';
 import { KindVersion, kindVersionOf } from '../model/kinds';
-import { flat, has, isObject, Manifest, own } from '../model/manifest';
+import { has, isObject, Manifest, own } from '../model/manifest';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -280,7 +280,7 @@ function structuralSchemaIssues(schema: unknown, path: string, options: Structur
  * times (the bench's held-out-style mix: 4,116 schemas, 42 distinct, 29 of
  * them with issues, which were walked again at each of their 448 copies), and
  * JSON.stringify reads a schema in an eighth of the walk's time. The issues
- * kept are copies (`flat`), so that none holds the text of the document it
+ * kept are copies (`withFlatTexts`), so that none holds the text of the document it
  * came from. JSON.stringify leaves out undefined values (a synth's objects
  * may hold some): a schema is kept only when its JSON's copy deep-equals it,
  * and a hit is confirmed with deepEqual against that copy. Bounded by the JSON kept
@@ -320,20 +320,11 @@ function structuralIssuesRemembered(schema: unknown, path: string, statusSubreso
       walkedChars -= old.length;
     }
     if (!WALKED_SCHEMAS.has(key)) walkedChars += key.length;
-    WALKED_SCHEMAS.set(key, { schema: copy, issues: issues.map(detachedIssue) });
+    WALKED_SCHEMAS.set(key, { schema: copy, issues: issues.map(withFlatTexts) });
   }
   return issues;
 }
 
-/** A copy of `issue` holding no string of the document it was found in. */
-function detachedIssue(issue: StructuralIssue): StructuralIssue {
-  return {
-    kind: issue.kind,
-    path: flat(issue.path),
-    message: flat(issue.message),
-    ...(issue.hint !== undefined ? { hint: flat(issue.hint) } : {}),
-  };
-}
 
 /** The structural issues of every version's schema, in version order, each distinct schema once. */
 function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
