@@ -121,7 +121,7 @@ export class DetachedCopier {
 }
 
 /** The keys `KeptFacts.addRead` remembers, at most this much text (the oldest go first): memory stays flat. */
-const MAX_SPEC_KEY_CHARS = 2 * 1024 * 1024;
+const MAX_SPEC_KEY_CHARS = 512 * 1024;
 /** Longer specs (as JSON) are read each time. */
 const MAX_SPEC_CHARS = 64 * 1024;
 

@@ -10,7 +10,7 @@ import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
 import { contextFor, crossObjectViolations, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
-import { RepeatedObjects, repeatKey } from '../rules/repeated-objects';
+import { RepeatedObjects } from '../rules/repeated-objects';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {
@@ -33,7 +33,11 @@ export const STREAMING_RULES: StreamingValidator = {
  */
 export function streamingRulesForRun(): StreamingValidator {
   const repeated = new RepeatedObjects();
-  return { ...STREAMING_RULES, repeatKey, perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key) };
+  return {
+    ...STREAMING_RULES,
+    repeatKey: (manifest, ctx) => repeated.keyOf(manifest, ctx),
+    perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
+  };
 }
 
 /**

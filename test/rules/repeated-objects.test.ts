@@ -82,4 +82,27 @@ describe('what is not taken from an earlier object', () => {
     first.length = 0;
     expect(repeated.validate(copyIn(m, 'consumer-b', 2), CTX)).toEqual(validateObject(m, CTX));
   });
+
+  test('keying stops once a table\'s worth of objects found few repeated, and goes on while they repeat', () => {
+    const big = (i: number): Manifest => {
+      const m = copyIn(export1(), 'consumer-a', 1);
+      m.metadata.annotations = { note: `${i} ${'x'.repeat(16 * 1024)}` };
+      return m;
+    };
+    const check = (repeated: RepeatedObjects, m: Manifest): boolean => {
+      const key = repeated.keyOf(m, CTX);
+      expect(repeated.validateWithKey(m, CTX, key)).toEqual(validateObject(m, CTX));
+      return key !== undefined;
+    };
+    // Distinct objects of 16 KiB: the table (512 Ki characters) is full after 32 of them, none found again.
+    const distinct = new RepeatedObjects();
+    const keyed = Array.from({ length: 40 }, (_, i) => check(distinct, big(i)));
+    expect(keyed.slice(0, 32).every(k => k)).toBe(true);
+    expect(keyed.slice(34).some(k => k)).toBe(false);
+    // Sixteen objects, each met ten times, then more new ones than the table holds: still keyed.
+    const repeating = new RepeatedObjects();
+    for (let i = 0; i < 160; i++) check(repeating, big(i % 16));
+    const later = Array.from({ length: 40 }, (_, i) => check(repeating, big(100 + i)));
+    expect(later.every(k => k)).toBe(true);
+  });
 });
