@@ -9,8 +9,7 @@ import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespaceP
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { contextFor, crossObjectViolations, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
-import { RepeatedObjects } from '../rules/repeated-objects';
+import { contextFor, crossObjectViolations, RepeatedObjects, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {
