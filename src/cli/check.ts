@@ -7,7 +7,7 @@
  * catalogue.
  */
 import { CliIo, ValidateFn } from './command';
-import { crossObjectFacts, identityOf } from './cross-facts';
+import { crossObjectFacts, identityOf, specKey } from './cross-facts';
 import { KeptFacts } from './kept-facts';
 import { KeptFindings } from './kept-findings';
 import {
@@ -55,7 +55,14 @@ export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx)
  * each object's own findings first.
  */
 export interface StreamingValidator {
-  readonly perObject: (manifest: Manifest, ctx: RuleContext) => Violation[];
+  /** `key`: the object's `repeatKey`, when the validator has one. */
+  readonly perObject: (manifest: Manifest, ctx: RuleContext, key?: string) => Violation[];
+  /**
+   * Text equal for two objects only when their own findings and the facts
+   * of their spec are equal (their kind and spec equal), or undefined: read
+   * once per object and handed to `perObject` and to the facts kept.
+   */
+  readonly repeatKey?: (manifest: Manifest, ctx: RuleContext) => string | undefined;
   /**
    * Over `facts` of each object: each finding handed to `found` with the
    * number of its object, each object's in the order they are to be reported.
@@ -469,8 +476,10 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    kept.add(facts(source.manifest));
-    const found = validator.perObject(source.manifest, ctx).map(locate);
+    const key = validator.repeatKey?.(source.manifest, ctx);
+    if (validator.facts === undefined) kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
+    else kept.add(facts(source.manifest));
+    const found = validator.perObject(source.manifest, ctx, key).map(locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     const place = source.place();

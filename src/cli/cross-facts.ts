@@ -120,6 +120,25 @@ export class DetachedCopier {
   }
 }
 
+/** Longer specs (as JSON) are read each time (`specKey`). */
+const MAX_SPEC_CHARS = 64 * 1024;
+
+/**
+ * What decides the facts `crossObjectFacts` reads of an object's spec: its
+ * kind (some kinds keep no spec) and the spec's JSON text (read from YAML,
+ * the spec holds no undefined that JSON would leave out); undefined for no
+ * spec map, or one too long to key.
+ */
+export function specKey(manifest: Manifest): string | undefined {
+  if (!isMap(manifest) || !has(manifest, 'spec') || !isMap(manifest.spec) || typeof manifest.kind !== 'string') return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(manifest.spec);
+  } catch {
+    return undefined;
+  }
+  return json.length > MAX_SPEC_CHARS ? undefined : `${JSON.stringify(manifest.kind)}${json}`;
+}
 /** A copy of JSON data sharing no string with the parsed input (see `DetachedCopier`). */
 export function detached<T>(value: T): T {
   return value === undefined ? value : new DetachedCopier().copy(value);
@@ -183,9 +202,43 @@ function pickRead(value: unknown, fields: FieldsRead): unknown {
   for (const key of Object.keys(fields)) {
     if (!has(value, key)) continue;
     const read = fields[key];
-    out[key] = read === true ? value[key] : read === 'shape' ? shapeJson(value[key], 0) : pickRead(value[key], read);
+    out[key] = read === true ? value[key] : read === 'shape' ? shapeOf(value[key]) : pickRead(value[key], read);
   }
   return out;
+}
+
+/**
+ * Shapes already made, by the JSON text of their schema: a run repeats a few
+ * schemas many times (the bench's held-out-style mix: 4,116 schemas, 42
+ * distinct), and JSON.stringify reads a schema several times faster than
+ * `shapeJson` writes its shape. The shape is a function of the schema's JSON
+ * text: the facts are read from parsed YAML, which holds no undefined (the one
+ * value JSON would leave out that the walk would not). Bounded,
+ * so a run over many large distinct schemas keeps little; the same string is
+ * handed out for equal schemas, so the copier's tables find it at once.
+ */
+const SHAPES = new Map<string, string>();
+const MAX_SHAPES = 64;
+const MAX_SHAPE_SCHEMA_CHARS = 32 * 1024;
+
+/** `shapeJson` of a schema, remembered by its JSON text. */
+function shapeOf(schema: unknown): string {
+  if (!isMap(schema)) return '{}';
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(schema);
+  } catch {
+    // Nested too deep to write: the walk cuts it at MAX_SHAPE_DEPTH.
+    return shapeJson(schema, 0);
+  }
+  if (json === undefined || json.length > MAX_SHAPE_SCHEMA_CHARS) return shapeJson(schema, 0);
+  let shape = SHAPES.get(json);
+  if (shape === undefined) {
+    shape = flat(shapeJson(schema, 0));
+    if (SHAPES.size >= MAX_SHAPES) SHAPES.delete(SHAPES.keys().next().value as string);
+    SHAPES.set(json, shape);
+  }
+  return shape;
 }
 
 /**

@@ -15,7 +15,7 @@
  * metadata share their spec). Facts of another form (labels in the
  * metadata) are kept whole, as one value of their own.
  */
-import { DetachedCopier } from './cross-facts';
+import { crossObjectFacts, DetachedCopier } from './cross-facts';
 import { Manifest } from '../model/manifest';
 
 /** A record's first byte: facts packed as below, or kept whole as one value. */
@@ -36,6 +36,8 @@ const LONGEST_TEXT = 4096;
 const LONGEST_RECORD = 1 + 3 * 4 + 1 + 2 * (1 + 4 + 2 * LONGEST_TEXT);
 /** Names and namespaces decoded once while they recur, up to this many at a time (see `take`). */
 const RECENT_NAMES = 4096;
+/** The specs `KeptFacts.addRead` remembers, at most this much of their keys' text (the oldest go first): memory stays flat. */
+const MAX_SPEC_KEY_CHARS = 512 * 1024;
 /** Characters beyond Latin-1: such a text is kept as UTF-16, two bytes a character; the others one byte a character. */
 const WIDE = /[^\u0000-\u00ff]/;
 
@@ -45,6 +47,12 @@ function isMap(value: unknown): value is Record<string, unknown> {
 
 function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** Whether `facts` are kept packed: a map whose metadata holds no more than a name and a namespace. */
+function isPacked(facts: Manifest): boolean {
+  const metadata = isMap(facts) ? facts.metadata : undefined;
+  return isMap(facts) && (metadata === undefined || (isMap(metadata) && Object.keys(metadata).every(k => k === 'name' || k === 'namespace')));
 }
 
 export class KeptFacts {
@@ -59,6 +67,9 @@ export class KeptFacts {
   /** Where each record starts: its chunk × CHUNK + its offset. */
   private starts = new Uint32Array(1024);
   private count = 0;
+  /** The shared facts of specs already read (`addRead`), by kind and the spec's JSON text; bounded by `MAX_SPEC_KEY_CHARS`. */
+  private readonly restBySpec = new Map<string, unknown>();
+  private restBySpecChars = 0;
 
   /** How many objects are kept. */
   public get length(): number {
@@ -67,13 +78,48 @@ export class KeptFacts {
 
   /** Keeps `facts`, copied so as to share no string with the parsed input. */
   public add(facts: Manifest): void {
-    const metadata = isMap(facts) ? facts.metadata : undefined;
-    const packed = isMap(facts) && (metadata === undefined || (isMap(metadata) && Object.keys(metadata).every(k => k === 'name' || k === 'namespace')));
-    this.startRecord();
-    if (!packed) {
+    this.keep(facts);
+  }
+
+  /**
+   * Keeps `crossObjectFacts(manifest)`, as `add` does, reading the facts of
+   * its spec once per distinct `key`: text equal for two objects only when
+   * their kind and spec are equal (`specKey`, or a finer key the caller has
+   * read anyway), undefined for none. An object repeated in every namespace
+   * (`kubectl get -A` of a provider cluster) has the same spec, and the JSON
+   * text of the spec is read several times faster than its facts are picked,
+   * its schemas' shapes written and the result keyed for sharing.
+   */
+  public addRead(manifest: Manifest, key: string | undefined): void {
+    const known = key === undefined ? undefined : this.restBySpec.get(key);
+    if (known !== undefined) {
+      const { spec: _spec, ...withoutSpec } = manifest;
+      const identity = crossObjectFacts(withoutSpec);
+      if (isPacked(identity) && Object.keys(identity).every(k => k === 'apiVersion' || k === 'kind' || k === 'metadata')) {
+        this.keepPacked(identity, known);
+        return;
+      }
+    }
+    const rest = this.keep(crossObjectFacts(manifest));
+    // Only a rest that is the spec's facts alone is remembered: what a later object with this spec would keep.
+    if (key !== undefined && isMap(rest) && Object.keys(rest).length === 1 && has(rest, 'spec')) {
+      for (const old of this.restBySpec.keys()) {
+        if (this.restBySpecChars + key.length <= MAX_SPEC_KEY_CHARS) break;
+        this.restBySpec.delete(old);
+        this.restBySpecChars -= old.length;
+      }
+      this.restBySpecChars += key.length;
+      this.restBySpec.set(key, rest);
+    }
+  }
+
+  /** Keeps `facts` (see `add`); the shared copy of the facts other than its identity when they are packed. */
+  private keep(facts: Manifest): unknown {
+    if (!isPacked(facts)) {
+      this.startRecord();
       this.writeUint8(WHOLE);
       this.writeUint32(this.newValue(this.copier.copyFacts(facts)));
-      return;
+      return undefined;
     }
     const rest: Record<string, unknown> = {};
     let hasRest = false;
@@ -82,10 +128,19 @@ export class KeptFacts {
       rest[key] = facts[key];
       hasRest = true;
     }
+    const shared = hasRest ? this.copier.shared(rest) : undefined;
+    this.keepPacked(facts, shared);
+    return shared;
+  }
+
+  /** Keeps the identity of packed `facts` and `rest`, the shared copy of the rest of them (undefined for none). */
+  private keepPacked(facts: Manifest, rest: unknown): void {
+    const metadata = facts.metadata;
+    this.startRecord();
     this.writeUint8(PACKED);
     this.writeUint32(has(facts, 'apiVersion') ? this.valueNumber(this.copier.copy(facts.apiVersion)) : NONE);
     this.writeUint32(has(facts, 'kind') ? this.valueNumber(this.copier.copy(facts.kind)) : NONE);
-    this.writeUint32(hasRest ? this.valueNumber(this.copier.shared(rest)) : NONE);
+    this.writeUint32(rest !== undefined ? this.valueNumber(rest) : NONE);
     this.writeUint8(metadata !== undefined ? 1 : 0);
     if (isMap(metadata)) {
       this.writeName(metadata, 'name');
@@ -159,6 +214,8 @@ export class KeptFacts {
   }
 
   private clear(): void {
+    this.restBySpec.clear();
+    this.restBySpecChars = 0;
     this.values = [];
     this.numbers = new Map();
     this.chunks = [];

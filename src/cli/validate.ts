@@ -9,7 +9,7 @@ import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespaceP
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { contextFor, eachCrossObjectViolation, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
+import { contextFor, eachCrossObjectViolation, RepeatedObjects, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {
@@ -24,6 +24,20 @@ export const STREAMING_RULES: StreamingValidator = {
   perObject: validateObject,
   acrossObjects: eachCrossObjectViolation,
 };
+
+/**
+ * `STREAMING_RULES` for one run of `validate`: an object that repeats (the
+ * same export in every namespace of `kubectl get -A`) is checked once, its
+ * findings remembered for the run (`RepeatedObjects`).
+ */
+export function streamingRulesForRun(): StreamingValidator {
+  const repeated = new RepeatedObjects();
+  return {
+    ...STREAMING_RULES,
+    repeatKey: (manifest, ctx) => repeated.keyOf(manifest, ctx),
+    perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
+  };
+}
 
 /**
  * Objects of our group, plus one of our kinds under an apiVersion one typo
@@ -147,7 +161,7 @@ export const VALIDATE_COMMAND: Command = {
       reporter: REPORTERS[output],
       validate: settings.validate ?? validateWithRules,
       // A validator given in the settings (tests) sees all objects at once.
-      ...(settings.validate === undefined ? { streaming: STREAMING_RULES } : {}),
+      ...(settings.validate === undefined ? { streaming: streamingRulesForRun() } : {}),
       select: selectForCheck,
       limits: settings.limits,
       render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },

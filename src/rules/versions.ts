@@ -15,7 +15,7 @@ import { show } from './messages';
 import { field, item } from './paths';
 import { Rule, RuleContext, defineRule } from './rule';
 import { versionSchemaDifference } from './schema-equality';
-import { Violation, violation } from './violation';
+import { Violation, violation, withFlatTexts } from './violation';
 import { KindVersion, kindVersionOf } from '../model/kinds';
 import { has, isObject, Manifest, own } from '../model/manifest';
 
@@ -275,18 +275,23 @@ function structuralSchemaIssues(schema: unknown, path: string, options: Structur
 }
 
 /**
- * Schemas the structural walk found clean, by their JSON text (with whether
- * /status is served): a file of exports repeats a few schemas many times
- * (the bench's held-out-style mix: 4,116 schemas, 42 distinct, 13 of them
- * clean), and JSON.stringify reads a schema in an eighth of the walk's time.
- * Only clean ones are kept, as an empty answer holds no text of the
- * document it came from; a hit is confirmed with deepEqual against the
- * JSON's own copy, since JSON.stringify leaves out undefined values.
- * Bounded, so a run over many large distinct schemas keeps little.
+ * What the structural walk found in a schema, by its JSON text, where it sits
+ * and whether /status is served: a file of exports repeats a few schemas many
+ * times (the bench's held-out-style mix: 4,116 schemas, 42 distinct, 29 of
+ * them with issues, which were walked again at each of their 448 copies), and
+ * JSON.stringify reads a schema in an eighth of the walk's time. The issues
+ * kept are copies (`withFlatTexts`), so that none holds the text of the document it
+ * came from. JSON.stringify leaves out undefined values (a synth's objects
+ * may hold some): a schema is kept only when its JSON's copy deep-equals it,
+ * and a hit is confirmed with deepEqual against that copy. Bounded by the JSON kept
+ * (the oldest go first), so a run over many large distinct schemas keeps
+ * little; room for a few hundred small ones, as a table smaller than the
+ * schemas a file cycles through would miss every time.
  */
-const CLEAN_SCHEMAS = new Map<string, unknown>();
-const MAX_CLEAN_SCHEMAS = 32;
-const MAX_CLEAN_SCHEMA_CHARS = 32 * 1024;
+const WALKED_SCHEMAS = new Map<string, { readonly schema: unknown; readonly issues: readonly StructuralIssue[] }>();
+const MAX_WALKED_SCHEMA_CHARS = 32 * 1024;
+const MAX_WALKED_CHARS = 512 * 1024;
+let walkedChars = 0;
 
 /** The JSON text of a value, or undefined when it has none (or is nested too deep to write). */
 function jsonOf(value: unknown): string | undefined {
@@ -299,18 +304,27 @@ function jsonOf(value: unknown): string | undefined {
 
 function structuralIssuesRemembered(schema: unknown, path: string, statusSubresource: boolean): StructuralIssue[] {
   const json = jsonOf(schema);
-  const key = json !== undefined && json.length <= MAX_CLEAN_SCHEMA_CHARS ? `${statusSubresource ? 's' : '-'}${json}` : undefined;
+  // The issues' paths start with `path` (a version's, written by the rules, never holding a NUL): part of the key.
+  const key = json !== undefined && json.length <= MAX_WALKED_SCHEMA_CHARS ? `${statusSubresource ? 's' : '-'}${path}\u0000${json}` : undefined;
   if (key !== undefined) {
-    const clean = CLEAN_SCHEMAS.get(key);
-    if (clean !== undefined && deepEqual(clean, schema)) return [];
+    const walked = WALKED_SCHEMAS.get(key);
+    if (walked !== undefined && deepEqual(walked.schema, schema)) return [...walked.issues];
   }
   const issues = structuralSchemaIssues(schema, path, { statusSubresource });
-  if (issues.length === 0 && key !== undefined) {
-    if (CLEAN_SCHEMAS.size >= MAX_CLEAN_SCHEMAS) CLEAN_SCHEMAS.delete(CLEAN_SCHEMAS.keys().next().value as string);
-    CLEAN_SCHEMAS.set(key, JSON.parse(json!));
+  const copy = key !== undefined ? JSON.parse(json!) : undefined;
+  // Kept only when its JSON text says all of it: a schema holding undefined values must not answer for its JSON.
+  if (key !== undefined && deepEqual(copy, schema)) {
+    for (const old of WALKED_SCHEMAS.keys()) {
+      if (walkedChars + key.length <= MAX_WALKED_CHARS) break;
+      WALKED_SCHEMAS.delete(old);
+      walkedChars -= old.length;
+    }
+    if (!WALKED_SCHEMAS.has(key)) walkedChars += key.length;
+    WALKED_SCHEMAS.set(key, { schema: copy, issues: issues.map(withFlatTexts) });
   }
   return issues;
 }
+
 
 /** The structural issues of every version's schema, in version order, each distinct schema once. */
 function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] {

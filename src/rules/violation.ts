@@ -26,7 +26,11 @@ export interface Violation {
  * strings in V8, two to three times its length, until flattened.
  */
 export function keptViolation(...args: Parameters<typeof violation>): Violation {
-  const v = violation(...args);
+  return withFlatTexts(violation(...args));
+}
+
+/** A finding (a violation, a structural issue) with its texts as flat copies: kept, it holds no text of its document. */
+export function withFlatTexts<T extends { readonly path: string; readonly message: string; readonly hint?: string }>(v: T): T {
   return { ...v, path: flat(v.path), message: flat(v.message), ...(v.hint !== undefined ? { hint: flat(v.hint) } : {}) };
 }
 

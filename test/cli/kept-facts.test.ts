@@ -4,7 +4,7 @@
  * `crossObjectFacts` made, in order, whatever their form; a broken file's
  * objects are forgotten; objects that differ only in metadata share one spec.
  */
-import { crossObjectFacts } from '../../src/cli/cross-facts';
+import { crossObjectFacts, specKey } from '../../src/cli/cross-facts';
 import { KeptFacts } from '../../src/cli/kept-facts';
 import { Manifest } from '../../src/model/manifest';
 
@@ -47,6 +47,22 @@ describe('KeptFacts', () => {
     expect(Object.keys(facts[4])).toEqual(['kind']);
     expect(Object.keys(facts[5].metadata)).toEqual([]);
     expect(kept.length).toBe(0);
+  });
+
+  test('addRead keeps what add keeps of crossObjectFacts, for every form of object, each met twice', () => {
+    const twice = [...OBJECTS, ...OBJECTS.map(o => JSON.parse(JSON.stringify(o)) as Manifest)];
+    // The same spec under a label a rule reads (kept whole), and under another kind, after the packed ones.
+    const crd = OBJECTS[OBJECTS.length - 1];
+    twice.push({ ...boundSchema('consumer-9'), metadata: { name: 'x', labels: { 'kube-bind.io/exported': 'true' } } });
+    twice.push({ ...boundSchema('consumer-9'), kind: 'Secret' });
+    twice.push({ ...crd, metadata: { name: 'y', namespace: 'consumer-9' } });
+    const kept = new KeptFacts();
+    for (const o of twice) kept.addRead(o, specKey(o));
+    const facts = kept.take();
+    expect(facts).toEqual(twice.map(o => crossObjectFacts(o)));
+    expect(facts.map(f => Object.keys(f))).toEqual(twice.map(o => Object.keys(crossObjectFacts(o))));
+    // Read once, shared after.
+    expect(facts[OBJECTS.length].spec).toBe(facts[0].spec);
   });
 
   test('objects that differ only in metadata share one spec', () => {

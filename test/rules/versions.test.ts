@@ -270,6 +270,21 @@ describe('KB036 schema root', () => {
     expect(findings('KB036', boundWithSchema(bad))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.properties.metadata.properties.labels')]);
   });
 
+  // The walk's findings are remembered by the schema's JSON text (versions.ts): a schema met again is not walked
+  // again, but its findings still sit at the version it is in, and a schema equal only in JSON is walked anew.
+  test('a schema met again is reported again, at the version it sits in', () => {
+    const bad = { type: 'object', nullable: true };
+    expect(findings('KB036', boundWithSchema(bad))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.nullable')]);
+    const second = validBoundSchema();
+    second.spec.versions.push(secondVersion('v2', { schema: { openAPIV3Schema: { ...bad } } }));
+    expect(findings('KB036', second)).toEqual([at('KB036', 'spec.versions[1].schema.openAPIV3Schema.nullable')]);
+    expect(findings('KB036', boundWithSchema({ ...bad }))).toEqual([at('KB036', 'spec.versions[0].schema.openAPIV3Schema.nullable')]);
+    // JSON has no undefined: the first schema's JSON text is the second's, yet it is another schema (a synth may render it).
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { a: undefined } })))
+      .toEqual([at('KB037', 'spec.versions[0].schema.openAPIV3Schema.properties.a')]);
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: {} }))).toEqual([]);
+  });
+
   test('a v1alpha1 openAPIV3Schema of the wrong type is left to KB003', () => {
     const obj = validExportV1alpha1();
     obj.spec.versions[0].schema.openAPIV3Schema = 'object';

@@ -1,0 +1,134 @@
+/**
+ * The per-object rules over a stream of objects that repeat: `kubectl get
+ * apiserviceexports,boundschemas -A` of a provider cluster holds the same
+ * objects in every consumer's namespace, differing only in their namespace
+ * and the metadata the server sets. Their findings are the same, so each is
+ * found once (the bench's held-out-style mix: 5,236 objects, 374 distinct).
+ */
+import { dns1123LabelErrors } from './k8s-names';
+import { RuleContext } from './rule';
+import { validateObject } from './runner';
+import { Violation, withFlatTexts } from './violation';
+import { has, isObject, Manifest } from '../model/manifest';
+
+/**
+ * Metadata the server sets, which no per-object rule reads: left out of the
+ * key, with the namespace when it is a valid DNS label (KB020, the one rule
+ * that reads it, then finds nothing about it). A rule that comes to read one
+ * of these must take it out of here; test/rules/repeated-objects.test.ts
+ * runs every rule's scenarios with them changed.
+ */
+const SERVER_SET_METADATA: ReadonlySet<string> = new Set(['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields', 'selfLink']);
+
+/** Objects longer than this (as JSON) are checked each time: their text would weigh in the table. */
+const MAX_OBJECT_CHARS = 64 * 1024;
+/**
+ * The table keeps at most this much JSON text (the oldest go first): memory
+ * stays flat however long the stream. Room for a namespace's worth of
+ * objects (the held-out-style mix repeats 374 objects, 250,000 characters).
+ */
+const MAX_TABLE_CHARS = 512 * 1024;
+/**
+ * When the table is full, keying goes on only if one lookup in this many
+ * found its object: keying 10,000 distinct exports cost a tenth of their run.
+ */
+const MIN_HITS_PER_LOOKUP = 8;
+
+/**
+ * `validateObject`, remembering the findings of each object by what the
+ * rules read of it (its JSON text, less what `SERVER_SET_METADATA` and a
+ * valid namespace leave out, and the context). For objects read from YAML
+ * (no undefined values, which JSON would leave out): the CLI's. One per run.
+ */
+export class RepeatedObjects {
+  private readonly found = new Map<string, readonly Violation[]>();
+  private chars = 0;
+  private lookups = 0;
+  private hits = 0;
+  /** Set once the table filled up with few hits: objects do not repeat here, and keying them only costs. */
+  private off = false;
+
+  /** The object's `repeatKey`, or undefined once this run's objects have shown they do not repeat. */
+  public keyOf(obj: Manifest, ctx: RuleContext): string | undefined {
+    return this.off ? undefined : repeatKey(obj, ctx);
+  }
+
+  public validate(obj: Manifest, ctx: RuleContext): Violation[] {
+    return this.validateWithKey(obj, ctx, this.keyOf(obj, ctx));
+  }
+
+  /** `validate`, given the object's key (`keyOf`; undefined: it is checked afresh). */
+  public validateWithKey(obj: Manifest, ctx: RuleContext, key: string | undefined): Violation[] {
+    if (key === undefined || this.off) return validateObject(obj, ctx);
+    this.lookups++;
+    const known = this.found.get(key);
+    if (known !== undefined) {
+      this.hits++;
+      return [...known];
+    }
+    const found = validateObject(obj, ctx);
+    if (this.chars + key.length > MAX_TABLE_CHARS && this.hits * MIN_HITS_PER_LOOKUP < this.lookups) {
+      // A table's worth of objects, few of them repeated (a file of distinct objects): stop keying.
+      this.off = true;
+      this.found.clear();
+      this.chars = 0;
+      return found;
+    }
+    for (const old of this.found.keys()) {
+      if (this.chars + key.length <= MAX_TABLE_CHARS) break;
+      this.found.delete(old);
+      this.chars -= old.length;
+    }
+    this.chars += key.length;
+    // Copies, so that the table holds no text of the document the findings came from.
+    this.found.set(key, found.map(withFlatTexts));
+    return found;
+  }
+}
+
+/**
+ * What decides an object's findings, as text: equal for two objects only
+ * when everything of them but a valid namespace and the server's metadata is
+ * equal (so their kind and spec too). Undefined when it cannot be said
+ * cheaply; such an object is checked afresh.
+ */
+export function repeatKey(obj: Manifest, ctx: RuleContext): string | undefined {
+  const metadata = obj.metadata;
+  let key: Manifest = obj;
+  if (isObject(metadata)) {
+    const kept: Manifest = {};
+    let left = 0;
+    for (const field of Object.keys(metadata)) {
+      if (field === '__proto__') return undefined;
+      if (SERVER_SET_METADATA.has(field)) {
+        left++;
+        continue;
+      }
+      if (field === 'namespace') {
+        const namespace = metadata.namespace;
+        if (typeof namespace !== 'string' || dns1123LabelErrors(namespace).length > 0) return undefined;
+        left++;
+        continue;
+      }
+      kept[field] = metadata[field];
+    }
+    if (left > 0) {
+      key = {};
+      for (const field of Object.keys(obj)) {
+        if (field === '__proto__') return undefined;
+        key[field] = field === 'metadata' ? kept : obj[field];
+      }
+    }
+  }
+  let json: string;
+  try {
+    json = JSON.stringify(key);
+  } catch {
+    return undefined;
+  }
+  if (json.length > MAX_OBJECT_CHARS) return undefined;
+  // Whether a namespace was there is kept, though a valid one changes nothing today: cheap, and one assumption less.
+  const namespaced = isObject(metadata) && has(metadata, 'namespace') ? 'n' : '-';
+  // The context first, as JSON (which ends where it ends), then the object.
+  return `${JSON.stringify([ctx.group, ctx.namespacePrefix ?? null])}${namespaced}${json}`;
+}
