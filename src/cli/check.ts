@@ -61,8 +61,9 @@ export interface StreamingValidator {
    * Text equal for two objects only when their own findings and the facts
    * of their spec are equal (their kind and spec equal), or undefined: read
    * once per object and handed to `perObject` and to the facts kept.
+   * `documentText`: the text of the document the object is the whole of, when at hand.
    */
-  readonly repeatKey?: (manifest: Manifest, ctx: RuleContext) => string | undefined;
+  readonly repeatKey?: (manifest: Manifest, ctx: RuleContext, documentText: string | undefined) => string | undefined;
   /**
    * Over `facts` of each object: each finding handed to `found` with the
    * number of its object, each object's in the order they are to be reported.
@@ -476,7 +477,7 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    const key = validator.repeatKey?.(source.manifest, ctx);
+    const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
     else kept.add(facts(source.manifest));
     const found = validator.perObject(source.manifest, ctx, key).map(locate);

@@ -63,6 +63,12 @@ export interface SourceObject {
    * callers that locate its fields after letting the object go (`locateAt`).
    */
   place(): SourcePlace;
+  /**
+   * The text of the YAML document the object is the whole of (not an item
+   * of a List), while it is at hand (streaming); else undefined. Equal texts
+   * parse to equal objects.
+   */
+  documentText(): string | undefined;
 }
 
 /** Where an object was read: what `locateAt` needs to find the line of one of its fields later. */
@@ -262,6 +268,10 @@ class ReadObject implements SourceObject {
     return at !== undefined
       ? lineIn(at, this.docLine, this.parsed.item, this.parsed.line, fieldPath)
       : locateAt(this.placeOf({ bytes: this.where }), fieldPath);
+  }
+
+  public documentText(): string | undefined {
+    return this.parsed.item === undefined ? this.textAtHand : undefined;
   }
 
   public place(): SourcePlace {

@@ -47,10 +47,24 @@ export class RepeatedObjects {
   private hits = 0;
   /** Set once the table filled up with few hits: objects do not repeat here, and keying them only costs. */
   private off = false;
+  /** How many objects `keyOf` was asked for with their document's text. */
+  private keyed = 0;
 
-  /** The object's `repeatKey`, or undefined once this run's objects have shown they do not repeat. */
-  public keyOf(obj: Manifest, ctx: RuleContext): string | undefined {
-    return this.off ? undefined : repeatKey(obj, ctx);
+  /**
+   * The object's `repeatKey`, or undefined once this run's objects have
+   * shown they do not repeat. `textOutside`, when given, is its document's
+   * text less the given value of `metadata.namespace`, or undefined when
+   * that cannot be cut out: the object is then keyed by that text instead,
+   * without writing it as JSON (from the second object of the run on: the
+   * first, maybe the only one, spares loading what cuts the text).
+   */
+  public keyOf(obj: Manifest, ctx: RuleContext, textOutside?: (namespace: string) => string | undefined): string | undefined {
+    if (this.off) return undefined;
+    if (textOutside !== undefined && this.keyed++ > 0) {
+      const key = textKey(obj, ctx, textOutside);
+      if (key !== undefined) return key;
+    }
+    return repeatKey(obj, ctx);
   }
 
   public validate(obj: Manifest, ctx: RuleContext): Violation[] {
@@ -84,6 +98,29 @@ export class RepeatedObjects {
     this.found.set(key, found.map(withFlatTexts));
     return found;
   }
+}
+
+/**
+ * `repeatKey` of an object from its document's text (`textOutside`: less
+ * the value of a valid `metadata.namespace`), undefined when it has no
+ * such namespace or the text cannot be cut. Text equal outside that one
+ * plain scalar parses to objects equal but for it: the same findings, as
+ * `repeatKey` assumes. The same object in another layout only misses.
+ */
+function textKey(obj: Manifest, ctx: RuleContext, textOutside: (namespace: string) => string | undefined): string | undefined {
+  const metadata = obj.metadata;
+  if (!isObject(metadata)) return undefined;
+  const namespace = metadata.namespace;
+  if (typeof namespace !== 'string' || dns1123LabelErrors(namespace).length > 0) return undefined;
+  const text = textOutside(namespace);
+  if (text === undefined || text.length > MAX_OBJECT_CHARS) return undefined;
+  // `t`, where `repeatKey` writes `n` or `-`: the two kinds of key never meet.
+  return `${contextKey(ctx)}t${text}`;
+}
+
+/** The rule context as it starts a key: JSON, which ends where it ends. */
+function contextKey(ctx: RuleContext): string {
+  return JSON.stringify([ctx.group, ctx.namespacePrefix ?? null]);
 }
 
 /**
@@ -130,5 +167,5 @@ export function repeatKey(obj: Manifest, ctx: RuleContext): string | undefined {
   // Whether a namespace was there is kept, though a valid one changes nothing today: cheap, and one assumption less.
   const namespaced = isObject(metadata) && has(metadata, 'namespace') ? 'n' : '-';
   // The context first, as JSON (which ends where it ends), then the object.
-  return `${JSON.stringify([ctx.group, ctx.namespacePrefix ?? null])}${namespaced}${json}`;
+  return `${contextKey(ctx)}${namespaced}${json}`;
 }
