@@ -65,6 +65,14 @@ export interface StreamingValidator {
    */
   readonly repeatKey?: (manifest: Manifest, ctx: RuleContext, documentText: string | undefined) => string | undefined;
   /**
+   * For an object whose `repeatKey` says its document is the text of an
+   * earlier one but for a value on one line: the lines of that object's own
+   * findings below its first line, in order (`keepLines`), so as not to
+   * locate them again. Undefined when not known.
+   */
+  readonly knownLines?: (key: string) => readonly number[] | undefined;
+  readonly keepLines?: (key: string, lines: readonly number[]) => void;
+  /**
    * Over `facts` of each object: each finding handed to `found` with the
    * number of its object, each object's in the order they are to be reported.
    */
@@ -410,6 +418,22 @@ class Tallies {
 }
 
 /**
+ * An object's own findings, located: on the lines the validator knows for
+ * its key (`knownLines`), else by `locate`, then told to the validator.
+ */
+function locateOwn(
+  validator: StreamingValidator, source: SourceObject, findings: readonly Violation[], key: string | undefined,
+  locate: (v: Violation) => LocatedViolation,
+): LocatedViolation[] {
+  if (key === undefined || findings.length === 0) return findings.map(locate);
+  const known = validator.knownLines?.(key);
+  if (known !== undefined && known.length === findings.length) return findings.map((v, i) => ({ ...v, line: source.line + known[i] }));
+  const found = findings.map(locate);
+  validator.keepLines?.(key, found.map(v => v.line - source.line));
+  return found;
+}
+
+/**
  * `check` one object at a time: each object is validated as soon as its
  * document is read, and its findings are located while its text is at hand.
  * Memory then keeps only the facts the rules across objects read
@@ -480,7 +504,7 @@ async function checkStreamingWith(
     const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
     else kept.add(facts(source.manifest));
-    const found = validator.perObject(source.manifest, ctx, key).map(locate);
+    const found = locateOwn(validator, source, validator.perObject(source.manifest, ctx, key), key, locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     const place = source.place();

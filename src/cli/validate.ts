@@ -38,6 +38,8 @@ export function streamingRulesForRun(): StreamingValidator {
     repeatKey: (manifest, ctx, documentText) => repeated.keyOf(
       manifest, ctx, documentText === undefined ? undefined : namespace => textOutsideNamespace(documentText, namespace)),
     perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
+    knownLines: key => repeated.knownLines(key),
+    keepLines: (key, lines) => repeated.keepLines(key, lines),
   };
 }
 

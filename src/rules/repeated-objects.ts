@@ -41,7 +41,7 @@ const MIN_HITS_PER_LOOKUP = 8;
  * (no undefined values, which JSON would leave out): the CLI's. One per run.
  */
 export class RepeatedObjects {
-  private readonly found = new Map<string, readonly Violation[]>();
+  private readonly found = new Map<string, Known>();
   private chars = 0;
   private lookups = 0;
   private hits = 0;
@@ -49,6 +49,8 @@ export class RepeatedObjects {
   private off = false;
   /** How many objects `keyOf` was asked for with their document's text. */
   private keyed = 0;
+  /** The last key `keyOf` made of a document's text. */
+  private lastTextKey: string | undefined;
 
   /**
    * The object's `repeatKey`, or undefined once this run's objects have
@@ -62,7 +64,7 @@ export class RepeatedObjects {
     if (this.off) return undefined;
     if (textOutside !== undefined && this.keyed++ > 0) {
       const key = textKey(obj, ctx, textOutside);
-      if (key !== undefined) return key;
+      if (key !== undefined) return this.lastTextKey = key;
     }
     return repeatKey(obj, ctx);
   }
@@ -78,7 +80,7 @@ export class RepeatedObjects {
     const known = this.found.get(key);
     if (known !== undefined) {
       this.hits++;
-      return [...known];
+      return [...known.found];
     }
     const found = validateObject(obj, ctx);
     if (this.chars + key.length > MAX_TABLE_CHARS && this.hits * MIN_HITS_PER_LOOKUP < this.lookups) {
@@ -95,9 +97,32 @@ export class RepeatedObjects {
     }
     this.chars += key.length;
     // Copies, so that the table holds no text of the document the findings came from.
-    this.found.set(key, found.map(withFlatTexts));
+    this.found.set(key, { found: found.map(withFlatTexts), sameText: key === this.lastTextKey });
     return found;
   }
+
+  /**
+   * Where the findings of the first object keyed `key` stand, as `keepLines`
+   * was told: undefined until then, and for a key not made of a document's
+   * text. A document of the same text but for one plain scalar on one line
+   * has its fields on the same lines.
+   */
+  public knownLines(key: string): readonly number[] | undefined {
+    return this.found.get(key)?.lines;
+  }
+
+  /** Remembers `lines` (one per finding, in order; relative to the object, as the caller reads them) for `knownLines`. */
+  public keepLines(key: string, lines: readonly number[]): void {
+    const known = this.found.get(key);
+    if (known?.sameText === true) known.lines = lines;
+  }
+}
+
+/** The findings of an object, and for one keyed by its document's text, where they stand once located. */
+interface Known {
+  readonly found: readonly Violation[];
+  readonly sameText: boolean;
+  lines?: readonly number[];
 }
 
 /**

@@ -6,6 +6,7 @@
  * gets no text key (the object is then keyed by its JSON).
  */
 import * as yaml from 'js-yaml';
+import { runCli } from './cli-helpers';
 import { textOutsideNamespace } from '../../src/io/text-key';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject } from '../../src/rules';
@@ -71,5 +72,32 @@ describe('an object repeated in another namespace, keyed by its text, gets the f
     expect(first).toBe(repeated.keyOf(manifest, CTX));
     expect(second).not.toBe(first);
     expect(second).toContain(text.replace('consumer-a', '\u0000'));
+  });
+});
+
+describe('validate of copies that differ in their namespace: each finding on its own copy\'s line', () => {
+  // Findings on several lines: scope, informerScope, a version's name.
+  const exportIn = (namespace: string, blank = '') => [
+    'apiVersion: kube-bind.io/v1alpha1', 'kind: APIServiceExport', 'metadata:', '  name: widgets.example.com', `  namespace: ${namespace}`,
+    `spec:${blank}`, '  group: example.com', '  names:', '    kind: Widget', '    plural: widgets', '  scope: Nowhere',
+    '  informerScope: Somewhere', '  versions:', '    - name: V1', '      served: true', '      storage: true', '',
+  ].join('\n');
+  const other = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n';
+  const copies = [exportIn('ns-1'), other, exportIn('ns-2'), exportIn('ns-3', '  '), other + '\n\n', exportIn('ns-4')];
+
+  /** `file:line:` and the rest of each finding's first line, as `validate` prints them. */
+  const findings = (text: string): string[] => text.split('\n').filter(l => /^[^ ].*:\d+: /.test(l));
+
+  test('as validating each copy alone puts them, shifted to where it stands', async () => {
+    const together = await runCli(['validate', '-'], { stdin: copies.join('---\n') });
+    const expected: string[] = [];
+    let line = 1;
+    for (const copy of copies) {
+      const alone = await runCli(['validate', '-'], { stdin: copy });
+      for (const f of findings(alone.out)) expected.push(f.replace(/^<stdin>:(\d+):/, (_, n) => `<stdin>:${Number(n) + line - 1}:`));
+      line += copy.split('\n').length;
+    }
+    expect(findings(together.out).length).toBe(4 * 4);
+    expect(findings(together.out)).toEqual(expected);
   });
 });
