@@ -403,6 +403,17 @@ export function quickLine(text: string, path: string): number | undefined {
  * `value`, and the caller compares `value` with what the parser read.
  */
 export function quickPlainValueAt(text: string, parent: string, key: string, value: string): number | undefined {
+  const found = quickValueText(text, parent, key);
+  return found !== undefined && found.value === value ? found.at : undefined;
+}
+
+/**
+ * The text after `key: ` on the line of `parent.key` (as `quickPlainValueAt`
+ * finds it), to the line's end, and its offset; undefined when not sure of
+ * the line, or for nothing after the key. What the parser reads there is
+ * the caller's to check.
+ */
+export function quickValueText(text: string, parent: string, key: string): { at: number; value: string } | undefined {
   const found = quickFind(text, `${parent}.${key}`);
   if (found === undefined || found.depth !== 2) return undefined;
   const lines = linesOf(text);
@@ -411,8 +422,9 @@ export function quickPlainValueAt(text: string, parent: string, key: string, val
   // The key itself, not a joined `parent.key` of the root mapping.
   if (col === UNSURE || col < 0 || lines.entry(line) !== Entry.KEY || lines.key(line) !== key) return undefined;
   const valueCol = col + lines.keyLength(line) + 1;
-  if (lines.textAt(line, valueCol - 1) !== ` ${value}`) return undefined;
-  return lines.startOf(line) + valueCol;
+  const rest = lines.textAt(line, valueCol - 1);
+  if (rest.length < 2 || rest.charCodeAt(0) !== 32 /* ' ' */) return undefined;
+  return { at: lines.startOf(line) + valueCol, value: rest.slice(1) };
 }
 
 /** `quickLine`, with how many of the path's steps the line is the end of. */

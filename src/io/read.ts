@@ -10,6 +10,7 @@ import { toBuffer } from './bytes';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
+import { RepeatedDocuments } from './repeated-documents';
 import { DocumentTexts, readRange } from './reread';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
@@ -142,6 +143,8 @@ export async function* streamFiles(
    */
   stdinRecording?: string,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
+  // Streaming, a document that repeats an earlier one but for its namespace is copied, not read again.
+  const documents = onObject !== undefined ? new RepeatedDocuments() : undefined;
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
     const listed: Diagnostic[] = [];
@@ -150,7 +153,7 @@ export async function* streamFiles(
     for (const source of sources) {
       const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
       const rereadFrom = source.stdin ? stdinRecording : source.name;
-      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject);
+      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject, documents);
     }
   }
 }
@@ -160,6 +163,7 @@ async function readOne(
   /** Where the bytes can be read again to locate fields; undefined for standard input not recorded, whose text is then kept. */
   rereadFrom: string | undefined,
   onObject?: (o: SourceObject) => void | Promise<void>,
+  documents?: RepeatedDocuments,
 ): Promise<ReadFile & { readonly broken: boolean }> {
   const keepText = rereadFrom === undefined;
   const collector = new FileCollector(file, onObject === undefined);
@@ -170,7 +174,7 @@ async function readOne(
   let offset = 0;
   const handle = async (docs: DocumentText[]): Promise<void> => {
     for (const doc of docs) {
-      const parsed = parseDocument(file, doc, limits);
+      const parsed = documents !== undefined ? documents.parse(file, doc, limits) : parseDocument(file, doc, limits);
       collector.add(parsed);
       // Locating re-reads the document: from the file when there is one, else from the text kept here.
       const text = keepText ? doc.text : undefined;
