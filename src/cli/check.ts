@@ -61,8 +61,17 @@ export interface StreamingValidator {
    * Text equal for two objects only when their own findings and the facts
    * of their spec are equal (their kind and spec equal), or undefined: read
    * once per object and handed to `perObject` and to the facts kept.
+   * `documentText`: the text of the document the object is the whole of, when at hand.
    */
-  readonly repeatKey?: (manifest: Manifest, ctx: RuleContext) => string | undefined;
+  readonly repeatKey?: (manifest: Manifest, ctx: RuleContext, documentText: string | undefined) => string | undefined;
+  /**
+   * For an object whose `repeatKey` says its document is the text of an
+   * earlier one but for a value on one line: the lines of that object's own
+   * findings below its first line, in order (`keepLines`), so as not to
+   * locate them again. Undefined when not known.
+   */
+  readonly knownLines?: (key: string) => readonly number[] | undefined;
+  readonly keepLines?: (key: string, lines: readonly number[]) => void;
   /**
    * Over `facts` of each object: each finding handed to `found` with the
    * number of its object, each object's in the order they are to be reported.
@@ -443,6 +452,22 @@ class FindingsAcross {
 }
 
 /**
+ * An object's own findings, located: on the lines the validator knows for
+ * its key (`knownLines`), else by `locate`, then told to the validator.
+ */
+function locateOwn(
+  validator: StreamingValidator, source: SourceObject, findings: readonly Violation[], key: string | undefined,
+  locate: (v: Violation) => LocatedViolation,
+): LocatedViolation[] {
+  if (key === undefined || findings.length === 0) return findings.map(locate);
+  const known = validator.knownLines?.(key);
+  if (known !== undefined && known.length === findings.length) return findings.map((v, i) => ({ ...v, line: source.line + known[i] }));
+  const found = findings.map(locate);
+  validator.keepLines?.(key, found.map(v => v.line - source.line));
+  return found;
+}
+
+/**
  * `check` one object at a time: each object is validated as soon as its
  * document is read, and its findings are located while its text is at hand.
  * Memory then keeps only the facts the rules across objects read
@@ -510,10 +535,10 @@ async function checkStreamingWith(
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
     const update = updatesOf?.(source.manifest);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
-    const key = validator.repeatKey?.(source.manifest, ctx);
+    const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
     else kept.add(facts(source.manifest));
-    const found = validator.perObject(source.manifest, ctx, key).map(locate);
+    const found = locateOwn(validator, source, validator.perObject(source.manifest, ctx, key), key, locate);
     const updates = update?.violations.map(locate) ?? [];
     tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     const place = source.place();

@@ -9,6 +9,7 @@ import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespaceP
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
+import { textOutsideNamespace } from '../io/text-key';
 import { contextFor, eachCrossObjectViolation, RepeatedObjects, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
@@ -34,8 +35,11 @@ export function streamingRulesForRun(): StreamingValidator {
   const repeated = new RepeatedObjects();
   return {
     ...STREAMING_RULES,
-    repeatKey: (manifest, ctx) => repeated.keyOf(manifest, ctx),
+    repeatKey: (manifest, ctx, documentText) => repeated.keyOf(
+      manifest, ctx, documentText === undefined ? undefined : namespace => textOutsideNamespace(documentText, namespace)),
     perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
+    knownLines: key => repeated.knownLines(key),
+    keepLines: (key, lines) => repeated.keepLines(key, lines),
   };
 }
 

@@ -131,6 +131,11 @@ class Lines {
     return this.text.slice(this.bounds[i * 2] + col, this.bounds[i * 2 + 1]);
   }
 
+  /** Where line `i` starts in the text. */
+  public startOf(i: number): number {
+    return this.bounds[i * 2];
+  }
+
   /** Indentation of a line, or -1 for a blank or comment-only line; UNSURE for a tab in it. */
   public indent(i: number): number | Unsure {
     const n = this.info[i * 3];
@@ -385,6 +390,45 @@ function isDottedKey(token: PathToken): boolean {
  * `lineOf` of `locate.ts` finds it. Undefined when not sure.
  */
 export function quickLine(text: string, path: string): number | undefined {
+  return quickFind(text, path)?.line;
+}
+
+/**
+ * Where the value of `parent.key` (two keys of the root mapping's blocks,
+ * as `metadata.namespace`) stands in `text`, one YAML document, when it is
+ * the plain scalar `value` alone on its key's line (`key: value`, nothing
+ * after it) and that line is sure to be that key's: the offset of the
+ * value's first character, else undefined. The value's text then is all
+ * there is of it: a plain scalar going on below would be read as more than
+ * `value`, and the caller compares `value` with what the parser read.
+ */
+export function quickPlainValueAt(text: string, parent: string, key: string, value: string): number | undefined {
+  const found = quickValueText(text, parent, key);
+  return found !== undefined && found.value === value ? found.at : undefined;
+}
+
+/**
+ * The text after `key: ` on the line of `parent.key` (as `quickPlainValueAt`
+ * finds it), to the line's end, and its offset; undefined when not sure of
+ * the line, or for nothing after the key. What the parser reads there is
+ * the caller's to check.
+ */
+export function quickValueText(text: string, parent: string, key: string): { at: number; value: string } | undefined {
+  const found = quickFind(text, `${parent}.${key}`);
+  if (found === undefined || found.depth !== 2) return undefined;
+  const lines = linesOf(text);
+  const line = found.line;
+  const col = lines.indent(line);
+  // The key itself, not a joined `parent.key` of the root mapping.
+  if (col === UNSURE || col < 0 || lines.entry(line) !== Entry.KEY || lines.key(line) !== key) return undefined;
+  const valueCol = col + lines.keyLength(line) + 1;
+  const rest = lines.textAt(line, valueCol - 1);
+  if (rest.length < 2 || rest.charCodeAt(0) !== 32 /* ' ' */) return undefined;
+  return { at: lines.startOf(line) + valueCol, value: rest.slice(1) };
+}
+
+/** `quickLine`, with how many of the path's steps the line is the end of. */
+function quickFind(text: string, path: string): { depth: number; line: number } | undefined {
   const lines = linesOf(text);
   const first = lines.rootLine();
   if (first === undefined) return undefined;
@@ -426,5 +470,5 @@ export function quickLine(text: string, path: string): number | undefined {
     return best;
   };
   const result = walk({ kind: 'map', line: first, col: rootCol }, 0, first);
-  return result === UNSURE ? undefined : result.line;
+  return result === UNSURE ? undefined : result;
 }

@@ -10,6 +10,7 @@ import { toBuffer } from './bytes';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
 import { FileCollector, Manifest, parseDocument } from './parse';
+import { RepeatedDocuments } from './repeated-documents';
 import { DocumentTexts, readRange } from './reread';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
@@ -63,6 +64,12 @@ export interface SourceObject {
    * callers that locate its fields after letting the object go (`locateAt`).
    */
   place(): SourcePlace;
+  /**
+   * The text of the YAML document the object is the whole of (not an item
+   * of a List), while it is at hand (streaming); else undefined. Equal texts
+   * parse to equal objects.
+   */
+  documentText(): string | undefined;
 }
 
 /** Where an object was read: what `locateAt` needs to find the line of one of its fields later. */
@@ -136,6 +143,8 @@ export async function* streamFiles(
    */
   stdinRecording?: string,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
+  // Streaming, a document that repeats an earlier one but for its namespace is copied, not read again.
+  const documents = onObject !== undefined ? new RepeatedDocuments() : undefined;
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
     const listed: Diagnostic[] = [];
@@ -144,7 +153,7 @@ export async function* streamFiles(
     for (const source of sources) {
       const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
       const rereadFrom = source.stdin ? stdinRecording : source.name;
-      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject);
+      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject, documents);
     }
   }
 }
@@ -154,6 +163,7 @@ async function readOne(
   /** Where the bytes can be read again to locate fields; undefined for standard input not recorded, whose text is then kept. */
   rereadFrom: string | undefined,
   onObject?: (o: SourceObject) => void | Promise<void>,
+  documents?: RepeatedDocuments,
 ): Promise<ReadFile & { readonly broken: boolean }> {
   const keepText = rereadFrom === undefined;
   const collector = new FileCollector(file, onObject === undefined);
@@ -164,7 +174,7 @@ async function readOne(
   let offset = 0;
   const handle = async (docs: DocumentText[]): Promise<void> => {
     for (const doc of docs) {
-      const parsed = parseDocument(file, doc, limits);
+      const parsed = documents !== undefined ? documents.parse(file, doc, limits) : parseDocument(file, doc, limits);
       collector.add(parsed);
       // Locating re-reads the document: from the file when there is one, else from the text kept here.
       const text = keepText ? doc.text : undefined;
@@ -262,6 +272,10 @@ class ReadObject implements SourceObject {
     return at !== undefined
       ? lineIn(at, this.docLine, this.parsed.item, this.parsed.line, fieldPath)
       : locateAt(this.placeOf({ bytes: this.where }), fieldPath);
+  }
+
+  public documentText(): string | undefined {
+    return this.parsed.item === undefined ? this.textAtHand : undefined;
   }
 
   public place(): SourcePlace {

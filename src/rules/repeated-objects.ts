@@ -41,16 +41,32 @@ const MIN_HITS_PER_LOOKUP = 8;
  * (no undefined values, which JSON would leave out): the CLI's. One per run.
  */
 export class RepeatedObjects {
-  private readonly found = new Map<string, readonly Violation[]>();
+  private readonly found = new Map<string, Known>();
   private chars = 0;
   private lookups = 0;
   private hits = 0;
   /** Set once the table filled up with few hits: objects do not repeat here, and keying them only costs. */
   private off = false;
+  /** How many objects `keyOf` was asked for with their document's text. */
+  private keyed = 0;
+  /** The last key `keyOf` made of a document's text. */
+  private lastTextKey: string | undefined;
 
-  /** The object's `repeatKey`, or undefined once this run's objects have shown they do not repeat. */
-  public keyOf(obj: Manifest, ctx: RuleContext): string | undefined {
-    return this.off ? undefined : repeatKey(obj, ctx);
+  /**
+   * The object's `repeatKey`, or undefined once this run's objects have
+   * shown they do not repeat. `textOutside`, when given, is its document's
+   * text less the given value of `metadata.namespace`, or undefined when
+   * that cannot be cut out: the object is then keyed by that text instead,
+   * without writing it as JSON (from the second object of the run on: the
+   * first, maybe the only one, spares loading what cuts the text).
+   */
+  public keyOf(obj: Manifest, ctx: RuleContext, textOutside?: (namespace: string) => string | undefined): string | undefined {
+    if (this.off) return undefined;
+    if (textOutside !== undefined && this.keyed++ > 0) {
+      const key = textKey(obj, ctx, textOutside);
+      if (key !== undefined) return this.lastTextKey = key;
+    }
+    return repeatKey(obj, ctx);
   }
 
   public validate(obj: Manifest, ctx: RuleContext): Violation[] {
@@ -64,7 +80,7 @@ export class RepeatedObjects {
     const known = this.found.get(key);
     if (known !== undefined) {
       this.hits++;
-      return [...known];
+      return [...known.found];
     }
     const found = validateObject(obj, ctx);
     if (this.chars + key.length > MAX_TABLE_CHARS && this.hits * MIN_HITS_PER_LOOKUP < this.lookups) {
@@ -81,9 +97,55 @@ export class RepeatedObjects {
     }
     this.chars += key.length;
     // Copies, so that the table holds no text of the document the findings came from.
-    this.found.set(key, found.map(withFlatTexts));
+    this.found.set(key, { found: found.map(withFlatTexts), sameText: key === this.lastTextKey });
     return found;
   }
+
+  /**
+   * Where the findings of the first object keyed `key` stand, as `keepLines`
+   * was told: undefined until then, and for a key not made of a document's
+   * text. A document of the same text but for one plain scalar on one line
+   * has its fields on the same lines.
+   */
+  public knownLines(key: string): readonly number[] | undefined {
+    return this.found.get(key)?.lines;
+  }
+
+  /** Remembers `lines` (one per finding, in order; relative to the object, as the caller reads them) for `knownLines`. */
+  public keepLines(key: string, lines: readonly number[]): void {
+    const known = this.found.get(key);
+    if (known?.sameText === true) known.lines = lines;
+  }
+}
+
+/** The findings of an object, and for one keyed by its document's text, where they stand once located. */
+interface Known {
+  readonly found: readonly Violation[];
+  readonly sameText: boolean;
+  lines?: readonly number[];
+}
+
+/**
+ * `repeatKey` of an object from its document's text (`textOutside`: less
+ * the value of a valid `metadata.namespace`), undefined when it has no
+ * such namespace or the text cannot be cut. Text equal outside that one
+ * plain scalar parses to objects equal but for it: the same findings, as
+ * `repeatKey` assumes. The same object in another layout only misses.
+ */
+function textKey(obj: Manifest, ctx: RuleContext, textOutside: (namespace: string) => string | undefined): string | undefined {
+  const metadata = obj.metadata;
+  if (!isObject(metadata)) return undefined;
+  const namespace = metadata.namespace;
+  if (typeof namespace !== 'string' || dns1123LabelErrors(namespace).length > 0) return undefined;
+  const text = textOutside(namespace);
+  if (text === undefined || text.length > MAX_OBJECT_CHARS) return undefined;
+  // `t`, where `repeatKey` writes `n` or `-`: the two kinds of key never meet.
+  return `${contextKey(ctx)}t${text}`;
+}
+
+/** The rule context as it starts a key: JSON, which ends where it ends. */
+function contextKey(ctx: RuleContext): string {
+  return JSON.stringify([ctx.group, ctx.namespacePrefix ?? null]);
 }
 
 /**
@@ -130,5 +192,5 @@ export function repeatKey(obj: Manifest, ctx: RuleContext): string | undefined {
   // Whether a namespace was there is kept, though a valid one changes nothing today: cheap, and one assumption less.
   const namespaced = isObject(metadata) && has(metadata, 'namespace') ? 'n' : '-';
   // The context first, as JSON (which ends where it ends), then the object.
-  return `${JSON.stringify([ctx.group, ctx.namespacePrefix ?? null])}${namespaced}${json}`;
+  return `${contextKey(ctx)}${namespaced}${json}`;
 }
