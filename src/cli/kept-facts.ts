@@ -30,8 +30,13 @@ const ABSENT: unique symbol = Symbol('absent');
 
 /** Bytes of one chunk of the store: records never straddle two, so a position is a chunk and an offset. */
 const CHUNK = 256 * 1024;
-/** Longer names are kept as values (on the heap): a record then always fits in a chunk. */
-const LONGEST_TEXT = 4096;
+/**
+ * Longer names are kept as values (on the heap), one for every record that
+ * holds the same string: a name the server takes is at most 253 characters
+ * (a DNS subdomain), while YAML aliases can hand one long name to thousands
+ * of objects. A record then always fits in a chunk.
+ */
+const LONGEST_TEXT = 256;
 /** The most a record takes: its form, three numbers, the metadata's byte, and two texts of `LONGEST_TEXT` UTF-16 units with their bytes and lengths. */
 const LONGEST_RECORD = 1 + 3 * 4 + 1 + 2 * (1 + 4 + 2 * LONGEST_TEXT);
 /** Names and namespaces decoded once while they recur, up to this many at a time (see `take`). */
@@ -64,8 +69,8 @@ export class KeptFacts {
   private chunks: Buffer[] = [];
   /** Where the next record goes in the last chunk. */
   private offset = CHUNK;
-  /** Where each record starts: its chunk × CHUNK + its offset. */
-  private starts = new Uint32Array(1024);
+  /** Where each record starts: its chunk × CHUNK + its offset (a double: past 4 GiB a 32-bit start would wrap). */
+  private starts = new Float64Array(1024);
   private count = 0;
   /** The shared facts of specs already read (`addRead`), by kind and the spec's JSON text; bounded by `MAX_SPEC_KEY_CHARS`. */
   private readonly restBySpec = new Map<string, unknown>();
@@ -220,7 +225,7 @@ export class KeptFacts {
     this.numbers = new Map();
     this.chunks = [];
     this.offset = CHUNK;
-    this.starts = new Uint32Array(1024);
+    this.starts = new Float64Array(1024);
     this.count = 0;
   }
 
@@ -231,7 +236,7 @@ export class KeptFacts {
       this.offset = 0;
     }
     if (this.count === this.starts.length) {
-      const grown = new Uint32Array(this.starts.length * 2);
+      const grown = new Float64Array(this.starts.length * 2);
       grown.set(this.starts);
       this.starts = grown;
     }
@@ -259,7 +264,8 @@ export class KeptFacts {
     const value = metadata[key];
     if (typeof value !== 'string' || value.length > LONGEST_TEXT) {
       this.writeUint8(Kept.VALUE);
-      this.writeUint32(this.newValue(this.copier.copy(value)));
+      // The copier gives equal strings as one, so a long name repeated is one value; anything else is a value of its own.
+      this.writeUint32(typeof value === 'string' ? this.valueNumber(this.copier.copy(value)) : this.newValue(this.copier.copy(value)));
       return;
     }
     const wide = WIDE.test(value);
