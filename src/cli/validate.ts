@@ -9,7 +9,6 @@ import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespaceP
 import { REPORTERS, useColor } from './output/formats';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { textOutsideNamespace } from '../io/text-key';
 import { contextFor, eachCrossObjectViolation, RepeatedObjects, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
@@ -33,10 +32,17 @@ export const STREAMING_RULES: StreamingValidator = {
  */
 export function streamingRulesForRun(): StreamingValidator {
   const repeated = new RepeatedObjects();
+  // Asked for from the run's second object on: the module (and the line reader it uses) loads then.
+  let textKey: typeof import('../io/text-key') | undefined;
+  const textOutside = (text: string, namespace: string): string | undefined => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    textKey ??= require('../io/text-key') as typeof import('../io/text-key');
+    return textKey.textOutsideNamespace(text, namespace);
+  };
   return {
     ...STREAMING_RULES,
     repeatKey: (manifest, ctx, documentText) => repeated.keyOf(
-      manifest, ctx, documentText === undefined ? undefined : namespace => textOutsideNamespace(documentText, namespace)),
+      manifest, ctx, documentText === undefined ? undefined : namespace => textOutside(documentText, namespace)),
     perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
     knownLines: key => repeated.knownLines(key),
     keepLines: (key, lines) => repeated.keepLines(key, lines),

@@ -9,8 +9,8 @@ import * as path from 'path';
 import { toBuffer } from './bytes';
 import type { Diagnostic } from './diagnostic';
 import type { PathToken } from './locate';
-import { FileCollector, Manifest, parseDocument } from './parse';
-import { RepeatedDocuments } from './repeated-documents';
+import { FileCollector, Manifest, ParsedDocument, parseDocument, ShapeLimits } from './parse';
+import type { RepeatedDocuments } from './repeated-documents';
 import { DocumentTexts, readRange } from './reread';
 import { TempFileError } from './spill';
 import { DocumentSplitter, DocumentText } from './split';
@@ -144,7 +144,7 @@ export async function* streamFiles(
   stdinRecording?: string,
 ): AsyncGenerator<ReadFile & { readonly broken: boolean }> {
   // Streaming, a document that repeats an earlier one but for its namespace is copied, not read again.
-  const documents = onObject !== undefined ? new RepeatedDocuments() : undefined;
+  const parser = onObject !== undefined ? streamParser() : parseDocument;
   for (let operandIndex = 0; operandIndex < operands.length; operandIndex++) {
     const operand = operands[operandIndex];
     const listed: Diagnostic[] = [];
@@ -153,17 +153,38 @@ export async function* streamFiles(
     for (const source of sources) {
       const chunks = source.stdin ? streamChunks(stdin) : fileChunks(source.name);
       const rereadFrom = source.stdin ? stdinRecording : source.name;
-      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, onObject, documents);
+      yield await readOne(operandIndex, source.name, chunks, limits, rereadFrom, parser, onObject);
     }
   }
+}
+
+type DocumentParser = (file: string, doc: DocumentText, limits: ShapeLimits) => ParsedDocument;
+
+/**
+ * `parseDocument` for a stream of documents: from the second on through
+ * `RepeatedDocuments`, whose module loads then (a one-document run, the
+ * bench's start-up, does without it and the line reader it uses).
+ */
+function streamParser(): DocumentParser {
+  let documents: RepeatedDocuments | undefined;
+  let first = true;
+  return (file, doc, limits) => {
+    if (first) {
+      first = false;
+      return parseDocument(file, doc, limits);
+    }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    documents ??= new (require('./repeated-documents') as typeof import('./repeated-documents')).RepeatedDocuments();
+    return documents.parse(file, doc, limits);
+  };
 }
 
 async function readOne(
   operand: number, file: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, limits: ReadLimits,
   /** Where the bytes can be read again to locate fields; undefined for standard input not recorded, whose text is then kept. */
   rereadFrom: string | undefined,
+  parser: DocumentParser,
   onObject?: (o: SourceObject) => void | Promise<void>,
-  documents?: RepeatedDocuments,
 ): Promise<ReadFile & { readonly broken: boolean }> {
   const keepText = rereadFrom === undefined;
   const collector = new FileCollector(file, onObject === undefined);
@@ -174,7 +195,7 @@ async function readOne(
   let offset = 0;
   const handle = async (docs: DocumentText[]): Promise<void> => {
     for (const doc of docs) {
-      const parsed = documents !== undefined ? documents.parse(file, doc, limits) : parseDocument(file, doc, limits);
+      const parsed = parser(file, doc, limits);
       collector.add(parsed);
       // Locating re-reads the document: from the file when there is one, else from the text kept here.
       const text = keepText ? doc.text : undefined;

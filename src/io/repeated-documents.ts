@@ -28,16 +28,17 @@ interface Known {
   readonly lineBelow: number;
 }
 
-/** `parseDocument`, remembering the documents read (one per run of a command that streams). */
+/**
+ * `parseDocument`, remembering the documents read (one per run of a command
+ * that streams, made with its second document: see `streamParser` in read.ts).
+ */
 export class RepeatedDocuments {
   private readonly known = new Map<string, Known>();
   private chars = 0;
-  private documents = 0;
 
   public parse(file: string, doc: DocumentText, limits: ShapeLimits): ParsedDocument {
     const text = doc.text;
-    // From the second document on: a one-document run does without the line reader.
-    if (this.documents++ === 0 || doc.oversized !== undefined || text.length > MAX_DOCUMENT_CHARS || NOT_PLAIN.test(text)) {
+    if (doc.oversized !== undefined || text.length > MAX_DOCUMENT_CHARS || NOT_PLAIN.test(text)) {
       return parseDocument(file, doc, limits);
     }
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -3,10 +3,11 @@
  * two documents only when they are the same text but for that one value,
  * so the objects they parse to differ in their namespace alone. Cheaper than
  * writing the parsed object as JSON (`RepeatedObjects`), and kinder to
- * memory (no second copy of the object's strings is made).
+ * memory (no second copy of the object's strings is made). Loaded with the
+ * second object of a run (src/cli/validate.ts): a one-document run does
+ * without it and the line reader.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
-let quickLocateModule: typeof import('./quick-locate') | undefined;
+import { quickPlainValueAt } from './quick-locate';
 
 /**
  * `text` with `namespace`, the value the parser read at
@@ -15,9 +16,7 @@ let quickLocateModule: typeof import('./quick-locate') | undefined;
  * a plain scalar alone on its line (then the caller keys the object another way).
  */
 export function textOutsideNamespace(text: string, namespace: string): string | undefined {
-  // The line reader is loaded with the second object of a run: a one-document run does without it.
-  quickLocateModule ??= require('./quick-locate') as typeof import('./quick-locate');
-  const at = quickLocateModule.quickPlainValueAt(text, 'metadata', 'namespace', namespace);
+  const at = quickPlainValueAt(text, 'metadata', 'namespace', namespace);
   if (at === undefined) return undefined;
   return `${text.slice(0, at)}\u0000${text.slice(at + namespace.length)}`;
 }

@@ -43,7 +43,7 @@ describe('a document repeated in other namespaces reads as it reads alone', () =
   test('the repeats are copied, not read, and each is its own object', () => {
     const m = RULE_ROWS.find(r => r.id === 'KB020')!.pass().objects[0];
     const { copied, parsed } = readBoth(['consumer-a', 'consumer-a', 'consumer-b', 'consumer-c', 'consumer-d'].map(ns => inNamespace(m, ns)).join('---\n'));
-    // The first document of a run is read as it is; the second is the first keyed; the rest are copies.
+    // The first document's text has no `---` line before it, the others have: the second is read, the rest are its copies.
     expect(parsed).toBe(2);
     expect(copied.map(d => d.objects[0].manifest.metadata.namespace)).toEqual(['consumer-a', 'consumer-a', 'consumer-b', 'consumer-c', 'consumer-d']);
     expect(copied[2].objects[0].manifest.spec).not.toBe(copied[3].objects[0].manifest.spec);
