@@ -17,6 +17,7 @@
  */
 import { crossObjectFacts, DetachedCopier } from './cross-facts';
 import { Manifest } from '../model/manifest';
+import { RepeatTable } from '../model/repeat-table';
 
 /** A record's first byte: facts packed as below, or kept whole as one value. */
 const PACKED = 0;
@@ -73,8 +74,7 @@ export class KeptFacts {
   private starts = new Float64Array(1024);
   private count = 0;
   /** The shared facts of specs already read (`addRead`), by kind and the spec's JSON text; bounded by `MAX_SPEC_KEY_CHARS`. */
-  private readonly restBySpec = new Map<string, unknown>();
-  private restBySpecChars = 0;
+  private readonly restBySpec = new RepeatTable<unknown>(MAX_SPEC_KEY_CHARS);
 
   /** How many objects are kept. */
   public get length(): number {
@@ -108,12 +108,6 @@ export class KeptFacts {
     const rest = this.keep(crossObjectFacts(manifest));
     // Only a rest that is the spec's facts alone is remembered: what a later object with this spec would keep.
     if (key !== undefined && isMap(rest) && Object.keys(rest).length === 1 && has(rest, 'spec')) {
-      for (const old of this.restBySpec.keys()) {
-        if (this.restBySpecChars + key.length <= MAX_SPEC_KEY_CHARS) break;
-        this.restBySpec.delete(old);
-        this.restBySpecChars -= old.length;
-      }
-      this.restBySpecChars += key.length;
       this.restBySpec.set(key, rest);
     }
   }
@@ -220,7 +214,6 @@ export class KeptFacts {
 
   private clear(): void {
     this.restBySpec.clear();
-    this.restBySpecChars = 0;
     this.values = [];
     this.numbers = new Map();
     this.chunks = [];

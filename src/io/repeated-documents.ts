@@ -10,6 +10,7 @@ import { load } from './js-yaml';
 import { Manifest, ParsedDocument, ShapeLimits, parseDocument } from './parse';
 import { DocumentText } from './split';
 import { KUBECTL_YAML_SCHEMA } from './yaml11';
+import { RepeatTable } from '../model/repeat-table';
 
 /** A namespace as the server takes it (a DNS-1123 label): a plain scalar with nothing YAML reads specially in it. */
 const DNS_LABEL = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -17,6 +18,12 @@ const DNS_LABEL = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
 const MAX_DOCUMENT_CHARS = 64 * 1024;
 /** The table keeps at most this much text (the oldest go first): memory stays flat however long the stream. */
 const MAX_TABLE_CHARS = 512 * 1024;
+/**
+ * When the table is full, copying goes on only if one lookup in this many
+ * found its document: keying and copying 5,000 distinct documents of the
+ * bench's generated mix cost a quarter of their run.
+ */
+const MIN_HITS_PER_LOOKUP = 8;
 /** An anchor, a tag or a YAML .inf/.nan: such a document is read each time (what it reads to is not plain data to copy). */
 const NOT_PLAIN = /[&!]|\.(?:inf|nan)\b/i;
 
@@ -33,12 +40,12 @@ interface Known {
  * that streams, made with its second document: see `streamParser` in read.ts).
  */
 export class RepeatedDocuments {
-  private readonly known = new Map<string, Known>();
-  private chars = 0;
+  /** Off once it filled up with few hits: documents do not repeat here, and keying and copying them only costs. */
+  private readonly known = new RepeatTable<Known>(MAX_TABLE_CHARS, MIN_HITS_PER_LOOKUP);
 
   public parse(file: string, doc: DocumentText, limits: ShapeLimits): ParsedDocument {
     const text = doc.text;
-    if (doc.oversized !== undefined || text.length > MAX_DOCUMENT_CHARS || NOT_PLAIN.test(text)) {
+    if (this.known.isOff || doc.oversized !== undefined || text.length > MAX_DOCUMENT_CHARS || NOT_PLAIN.test(text)) {
       return parseDocument(file, doc, limits);
     }
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -63,12 +70,6 @@ export class RepeatedDocuments {
     // A copy: the object handed over is its reader's to keep or change.
     const copy = copyPlain(only.manifest);
     if (copy === undefined) return parsed;
-    for (const old of this.known.keys()) {
-      if (this.chars + key.length <= MAX_TABLE_CHARS) break;
-      this.known.delete(old);
-      this.chars -= old.length;
-    }
-    this.chars += key.length;
     this.known.set(key, { manifest: copy as Manifest, lineBelow: only.line - doc.line });
     return parsed;
   }

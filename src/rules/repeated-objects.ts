@@ -10,6 +10,7 @@ import { RuleContext } from './rule';
 import { validateObject } from './runner';
 import { Violation, withFlatTexts } from './violation';
 import { has, isObject, Manifest } from '../model/manifest';
+import { RepeatTable } from '../model/repeat-table';
 
 /**
  * Metadata the server sets, which no per-object rule reads: left out of the
@@ -41,12 +42,8 @@ const MIN_HITS_PER_LOOKUP = 8;
  * (no undefined values, which JSON would leave out): the CLI's. One per run.
  */
 export class RepeatedObjects {
-  private readonly found = new Map<string, Known>();
-  private chars = 0;
-  private lookups = 0;
-  private hits = 0;
-  /** Set once the table filled up with few hits: objects do not repeat here, and keying them only costs. */
-  private off = false;
+  /** Off once it filled up with few hits: objects do not repeat here, and keying them only costs. */
+  private readonly found = new RepeatTable<Known>(MAX_TABLE_CHARS, MIN_HITS_PER_LOOKUP);
   /** How many objects `keyOf` was asked for with their document's text. */
   private keyed = 0;
   /** The last key `keyOf` made of a document's text. */
@@ -61,7 +58,7 @@ export class RepeatedObjects {
    * first, maybe the only one, spares loading what cuts the text).
    */
   public keyOf(obj: Manifest, ctx: RuleContext, textOutside?: (namespace: string) => string | undefined): string | undefined {
-    if (this.off) return undefined;
+    if (this.found.isOff) return undefined;
     if (textOutside !== undefined && this.keyed++ > 0) {
       const key = textKey(obj, ctx, textOutside);
       if (key !== undefined) return this.lastTextKey = key;
@@ -75,27 +72,10 @@ export class RepeatedObjects {
 
   /** `validate`, given the object's key (`keyOf`; undefined: it is checked afresh). */
   public validateWithKey(obj: Manifest, ctx: RuleContext, key: string | undefined): Violation[] {
-    if (key === undefined || this.off) return validateObject(obj, ctx);
-    this.lookups++;
+    if (key === undefined || this.found.isOff) return validateObject(obj, ctx);
     const known = this.found.get(key);
-    if (known !== undefined) {
-      this.hits++;
-      return [...known.found];
-    }
+    if (known !== undefined) return [...known.found];
     const found = validateObject(obj, ctx);
-    if (this.chars + key.length > MAX_TABLE_CHARS && this.hits * MIN_HITS_PER_LOOKUP < this.lookups) {
-      // A table's worth of objects, few of them repeated (a file of distinct objects): stop keying.
-      this.off = true;
-      this.found.clear();
-      this.chars = 0;
-      return found;
-    }
-    for (const old of this.found.keys()) {
-      if (this.chars + key.length <= MAX_TABLE_CHARS) break;
-      this.found.delete(old);
-      this.chars -= old.length;
-    }
-    this.chars += key.length;
     // Copies, so that the table holds no text of the document the findings came from.
     this.found.set(key, { found: found.map(withFlatTexts), sameText: key === this.lastTextKey });
     return found;
@@ -108,12 +88,12 @@ export class RepeatedObjects {
    * has its fields on the same lines.
    */
   public knownLines(key: string): readonly number[] | undefined {
-    return this.found.get(key)?.lines;
+    return this.found.peek(key)?.lines;
   }
 
   /** Remembers `lines` (one per finding, in order; relative to the object, as the caller reads them) for `knownLines`. */
   public keepLines(key: string, lines: readonly number[]): void {
-    const known = this.found.get(key);
+    const known = this.found.peek(key);
     if (known?.sameText === true) known.lines = lines;
   }
 }
