@@ -17,7 +17,7 @@
  */
 import { crossObjectFacts, DetachedCopier } from './cross-facts';
 import { Manifest } from '../model/manifest';
-import { RepeatTable } from '../model/repeat-table';
+import type { RepeatTable } from '../model/repeat-table';
 
 /** A record's first byte: facts packed as below, or kept whole as one value. */
 const PACKED = 0;
@@ -74,7 +74,8 @@ export class KeptFacts {
   private starts = new Float64Array(1024);
   private count = 0;
   /** The shared facts of specs already read (`addRead`), by kind and the spec's JSON text; bounded by `MAX_SPEC_KEY_CHARS`. */
-  private readonly restBySpec = new RepeatTable<unknown>(MAX_SPEC_KEY_CHARS);
+  /** Made with the first key (a `validate` run's second object: a run of one reads no module for it). */
+  private restBySpec: RepeatTable<unknown> | undefined;
 
   /** How many objects are kept. */
   public get length(): number {
@@ -96,7 +97,7 @@ export class KeptFacts {
    * its schemas' shapes written and the result keyed for sharing.
    */
   public addRead(manifest: Manifest, key: string | undefined): void {
-    const known = key === undefined ? undefined : this.restBySpec.get(key);
+    const known = key === undefined ? undefined : this.specTable().get(key);
     if (known !== undefined) {
       const { spec: _spec, ...withoutSpec } = manifest;
       const identity = crossObjectFacts(withoutSpec);
@@ -108,7 +109,7 @@ export class KeptFacts {
     const rest = this.keep(crossObjectFacts(manifest));
     // Only a rest that is the spec's facts alone is remembered: what a later object with this spec would keep.
     if (key !== undefined && isMap(rest) && Object.keys(rest).length === 1 && has(rest, 'spec')) {
-      this.restBySpec.set(key, rest);
+      this.specTable().set(key, rest);
     }
   }
 
@@ -212,8 +213,13 @@ export class KeptFacts {
     return out;
   }
 
+  private specTable(): RepeatTable<unknown> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return this.restBySpec ??= new (require('../model/repeat-table') as typeof import('../model/repeat-table')).RepeatTable(MAX_SPEC_KEY_CHARS);
+  }
+
   private clear(): void {
-    this.restBySpec.clear();
+    this.restBySpec = undefined;
     this.values = [];
     this.numbers = new Map();
     this.chunks = [];

@@ -7,9 +7,10 @@ import { Command, ParsedArgs } from './command';
 import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
+import type { RepeatedObjects } from './repeated-objects';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
-import { contextFor, eachCrossObjectViolation, RepeatedObjects, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
+import { contextFor, eachCrossObjectViolation, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
 
 /** Every rule of the registry over the objects (KB001 included, for kinds/versions no other rule recognises). */
 export function validateWithRules(objects: readonly Manifest[], ctx: RuleContext): Violation[][] {
@@ -28,11 +29,13 @@ export const STREAMING_RULES: StreamingValidator = {
 /**
  * `STREAMING_RULES` for one run of `validate`: an object that repeats (the
  * same export in every namespace of `kubectl get -A`) is checked once, its
- * findings remembered for the run (`RepeatedObjects`).
+ * findings remembered for the run (`RepeatedObjects`). The table, and its
+ * module, come with the run's second object: a run of one has nothing to
+ * repeat, and start-up (a target of the bench) counts every module read.
  */
 export function streamingRulesForRun(): StreamingValidator {
-  const repeated = new RepeatedObjects();
-  // Asked for from the run's second object on: the module (and the line reader it uses) loads then.
+  let repeated: RepeatedObjects | undefined;
+  let objects = 0;
   let textKey: typeof import('../io/text-key') | undefined;
   const textOutside = (text: string, namespace: string): string | undefined => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -41,11 +44,15 @@ export function streamingRulesForRun(): StreamingValidator {
   };
   return {
     ...STREAMING_RULES,
-    repeatKey: (manifest, ctx, documentText) => repeated.keyOf(
-      manifest, ctx, documentText === undefined ? undefined : namespace => textOutside(documentText, namespace)),
-    perObject: (manifest, ctx, key) => repeated.validateWithKey(manifest, ctx, key),
-    knownLines: key => repeated.knownLines(key),
-    keepLines: (key, lines) => repeated.keepLines(key, lines),
+    repeatKey: (manifest, ctx, documentText) => {
+      if (objects++ === 0) return undefined;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      repeated ??= new (require('./repeated-objects') as typeof import('./repeated-objects')).RepeatedObjects();
+      return repeated.keyOf(manifest, ctx, documentText === undefined ? undefined : namespace => textOutside(documentText, namespace));
+    },
+    perObject: (manifest, ctx, key) => repeated === undefined ? validateObject(manifest, ctx) : repeated.validateWithKey(manifest, ctx, key),
+    knownLines: key => repeated?.knownLines(key),
+    keepLines: (key, lines) => repeated?.keepLines(key, lines),
   };
 }
 

@@ -10,7 +10,6 @@ export * from './messages';
 export * from './rule';
 export { FAMILIES, REGISTRY, RULES, CROSS_RULES, KINDS_READ_ACROSS_OBJECTS, FIELDS_READ_ACROSS_OBJECTS } from './registry';
 export { contextFor, validateObject, validateObjects, crossObjectViolations, eachCrossObjectViolation } from './runner';
-export { RepeatedObjects } from './repeated-objects';
 export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './kube-bind-kinds';
 export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './updates';
 export type { UpdateRule } from './updates';

@@ -7,10 +7,10 @@
  */
 import * as yaml from 'js-yaml';
 import { runCli } from './cli-helpers';
+import { RepeatedObjects } from '../../src/cli/repeated-objects';
 import { textOutsideNamespace } from '../../src/io/text-key';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject } from '../../src/rules';
-import { RepeatedObjects } from '../../src/rules/repeated-objects';
 import { RULE_ROWS } from '../../src/rules/scenarios';
 
 const CTX = contextFor();

@@ -5,18 +5,15 @@
  * and the metadata the server sets. Their findings are the same, so each is
  * found once (the bench's held-out-style mix: 5,236 objects, 374 distinct).
  */
-import { dns1123LabelErrors } from './k8s-names';
-import { RuleContext } from './rule';
-import { validateObject } from './runner';
-import { Violation, withFlatTexts } from './violation';
 import { has, isObject, Manifest } from '../model/manifest';
 import { RepeatTable } from '../model/repeat-table';
+import { dns1123LabelErrors, RuleContext, validateObject, Violation, withFlatTexts } from '../rules';
 
 /**
  * Metadata the server sets, which no per-object rule reads: left out of the
  * key, with the namespace when it is a valid DNS label (KB020, the one rule
  * that reads it, then finds nothing about it). A rule that comes to read one
- * of these must take it out of here; test/rules/repeated-objects.test.ts
+ * of these must take it out of here; test/cli/repeated-objects.test.ts
  * runs every rule's scenarios with them changed.
  */
 const SERVER_SET_METADATA: ReadonlySet<string> = new Set(['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields', 'selfLink']);

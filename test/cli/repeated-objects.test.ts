@@ -1,12 +1,12 @@
 /**
- * `RepeatedObjects` (src/rules/repeated-objects.ts) hands an object the
+ * `RepeatedObjects` (src/cli/repeated-objects.ts) hands an object the
  * findings of an earlier one that differed only in its namespace and the
  * metadata the server sets: that is right only while no per-object rule reads
  * those. Every rule's scenarios are checked here with them changed.
  */
+import { RepeatedObjects } from '../../src/cli/repeated-objects';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject } from '../../src/rules';
-import { RepeatedObjects } from '../../src/rules/repeated-objects';
 import { RULE_ROWS } from '../../src/rules/scenarios';
 
 const CTX = contextFor();
