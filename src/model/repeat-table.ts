@@ -39,6 +39,10 @@ export class RepeatTable<V> {
   /** Keeps `value` for `key`, making room by dropping the oldest; or turns the table off (see the class). */
   public set(key: string, value: V): void {
     if (this.off) return;
+    if (this.entries.has(key)) {
+      this.entries.set(key, value);
+      return;
+    }
     if (this.chars + key.length > this.maxChars && this.minHitsPerLookup !== undefined && this.hits * this.minHitsPerLookup < this.lookups) {
       this.off = true;
       this.entries.clear();

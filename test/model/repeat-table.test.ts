@@ -46,4 +46,12 @@ describe('RepeatTable', () => {
     expect(table.isOff).toBe(false);
     expect(table.peek('k99')).toBe(99);
   });
+
+  test('a key set again keeps its new value and counts its characters once', () => {
+    const table = new RepeatTable<number>(8);
+    table.set('aaaa', 1);
+    table.set('aaaa', 2);
+    table.set('bbbb', 3); // 8 characters: both stay
+    expect([table.peek('aaaa'), table.peek('bbbb')]).toEqual([2, 3]);
+  });
 });
