@@ -209,14 +209,36 @@ function runChild(script: string, arg: string, label: string): Sample {
  * peak resident memory as it exits.
  */
 function timeProcess(args: readonly string[], label: string, hook: string): Sample {
+  // stdout goes to /dev/null, as a report of 80 MiB of input outgrows any pipe buffer; stderr to a file (migrate's
+  // notes on 80 MiB outgrow spawnSync's buffer too), whose end holds the hook's figures.
+  const errFile = path.join(path.dirname(hook), 'stderr.txt');
+  const err = fs.openSync(errFile, 'w');
   const start = performance.now();
-  // stdout goes to /dev/null, as a report of 80 MiB of input outgrows any pipe buffer; stderr holds the hook's figures.
-  const child = spawnSync(process.execPath, ['-r', hook, ...args], { cwd: ROOT, encoding: 'utf8', env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let child;
+  try {
+    child = spawnSync(process.execPath, ['-r', hook, ...args], { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'ignore', err] });
+  } finally {
+    fs.closeSync(err);
+  }
   const elapsed = performance.now() - start;
-  if (child.status !== 0 && child.status !== 1) throw new Error(`${label}: exit ${child.status ?? child.signal}\n${child.stderr.slice(0, 4000)}`);
-  const cpu = /^cpu-ms: ([\d.]+)$/m.exec(child.stderr);
-  const peak = /^peak-bytes: (\d+)$/m.exec(child.stderr);
+  const stderr = tailOf(errFile, 64 * 1024);
+  if (child.status !== 0 && child.status !== 1) throw new Error(`${label}: exit ${child.status ?? child.signal}\n${stderr.slice(-4000)}`);
+  const cpu = /^cpu-ms: ([\d.]+)$/m.exec(stderr);
+  const peak = /^peak-bytes: (\d+)$/m.exec(stderr);
   return { ms: elapsed, cpuMs: cpu !== null ? Number(cpu[1]) : NaN, maxRssBytes: peak !== null ? Number(peak[1]) : 0 };
+}
+
+/** The last `bytes` of `file`, as text. */
+function tailOf(file: string, bytes: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(size, bytes));
+    fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
