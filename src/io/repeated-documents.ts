@@ -8,6 +8,7 @@
  */
 import { load } from './js-yaml';
 import { Manifest, ParsedDocument, ShapeLimits, parseDocument } from './parse';
+import { quickValueText } from './quick-locate';
 import { DocumentText } from './split';
 import { KUBECTL_YAML_SCHEMA } from './yaml11';
 import { RepeatTable } from '../model/repeat-table';
@@ -26,8 +27,6 @@ const MAX_TABLE_CHARS = 512 * 1024;
 const MIN_HITS_PER_LOOKUP = 8;
 /** An anchor, a tag or a YAML .inf/.nan: such a document is read each time (what it reads to is not plain data to copy). */
 const NOT_PLAIN = /[&!]|\.(?:inf|nan)\b/i;
-
-let quickLocateModule: typeof import('./quick-locate') | undefined;
 
 /** What a document read to: its one object, and the line of that object below the document's first line. */
 interface Known {
@@ -48,9 +47,7 @@ export class RepeatedDocuments {
     if (this.known.isOff || doc.oversized !== undefined || text.length > MAX_DOCUMENT_CHARS || NOT_PLAIN.test(text)) {
       return parseDocument(file, doc, limits);
     }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    quickLocateModule ??= require('./quick-locate') as typeof import('./quick-locate');
-    const namespace = quickLocateModule.quickValueText(text, 'metadata', 'namespace');
+    const namespace = quickValueText(text, 'metadata', 'namespace');
     if (namespace === undefined || !DNS_LABEL.test(namespace.value)) return parseDocument(file, doc, limits);
     const key = `${text.slice(0, namespace.at)}\u0000${text.slice(namespace.at + namespace.value.length)}`;
     const known = this.known.get(key);

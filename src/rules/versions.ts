@@ -18,6 +18,7 @@ import { versionSchemaDifference } from './schema-equality';
 import { Violation, violation, withFlatTexts } from './violation';
 import { KindVersion, kindVersionOf } from '../model/kinds';
 import { has, isObject, Manifest, own } from '../model/manifest';
+import type { RepeatTable } from '../model/repeat-table';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -288,10 +289,16 @@ function structuralSchemaIssues(schema: unknown, path: string, options: Structur
  * little; room for a few hundred small ones, as a table smaller than the
  * schemas a file cycles through would miss every time.
  */
-const WALKED_SCHEMAS = new Map<string, { readonly schema: unknown; readonly issues: readonly StructuralIssue[] }>();
 const MAX_WALKED_SCHEMA_CHARS = 32 * 1024;
 const MAX_WALKED_CHARS = 512 * 1024;
-let walkedChars = 0;
+type Walked = { readonly schema: unknown; readonly issues: readonly StructuralIssue[] };
+/** Made with the first schema walked, as the walk's own module: a run of v1alpha2 exports reads neither. */
+let walkedSchemas: RepeatTable<Walked> | undefined;
+
+function walkedTable(): RepeatTable<Walked> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return walkedSchemas ??= new (require('../model/repeat-table') as typeof import('../model/repeat-table')).RepeatTable<Walked>(MAX_WALKED_CHARS);
+}
 
 /** The JSON text of a value, or undefined when it has none (or is nested too deep to write). */
 function jsonOf(value: unknown): string | undefined {
@@ -307,20 +314,14 @@ function structuralIssuesRemembered(schema: unknown, path: string, statusSubreso
   // The issues' paths start with `path` (a version's, written by the rules, never holding a NUL): part of the key.
   const key = json !== undefined && json.length <= MAX_WALKED_SCHEMA_CHARS ? `${statusSubresource ? 's' : '-'}${path}\u0000${json}` : undefined;
   if (key !== undefined) {
-    const walked = WALKED_SCHEMAS.get(key);
+    const walked = walkedTable().peek(key);
     if (walked !== undefined && deepEqual(walked.schema, schema)) return [...walked.issues];
   }
   const issues = structuralSchemaIssues(schema, path, { statusSubresource });
   const copy = key !== undefined ? JSON.parse(json!) : undefined;
   // Kept only when its JSON text says all of it: a schema holding undefined values must not answer for its JSON.
   if (key !== undefined && deepEqual(copy, schema)) {
-    for (const old of WALKED_SCHEMAS.keys()) {
-      if (walkedChars + key.length <= MAX_WALKED_CHARS) break;
-      WALKED_SCHEMAS.delete(old);
-      walkedChars -= old.length;
-    }
-    if (!WALKED_SCHEMAS.has(key)) walkedChars += key.length;
-    WALKED_SCHEMAS.set(key, { schema: copy, issues: issues.map(withFlatTexts) });
+    walkedTable().set(key, { schema: copy, issues: issues.map(withFlatTexts) });
   }
   return issues;
 }
