@@ -34,8 +34,8 @@ export interface ResolvedApiResource {
   readonly resource: string;
   readonly name?: string;
   readonly namespace?: string;
-  /** How to name it in a message: `Secret "creds"`, `core "secrets"`. */
-  readonly description: string;
+  /** How to name one object in a message, e.g. `Secret "creds"` (see `describeResolved`). */
+  readonly description?: string;
 }
 
 /**
@@ -56,7 +56,8 @@ export function resolveApiResource(resource: IApiResource, what: string): Resolv
   const plural = resource.resourceType;
   const name = resource.resourceName;
   if (name === undefined || name === null) {
-    return { group, resource: plural, description: describeGroupResource(group, plural) };
+    // No description: a resource is described only in an error (see `describeResolved`), and this runs for every claim and reference.
+    return { group, resource: plural };
   }
   if (typeof name !== 'string' || name === '') {
     throw new Error(`${what}: resourceName of ${describeGroupResource(group, plural)} must be a non-empty string, got ${shown(name)}`);
@@ -65,6 +66,11 @@ export function resolveApiResource(resource: IApiResource, what: string): Resolv
   const kind = (resource as any).kind;
   const description = `${typeof kind === 'string' && kind !== '' ? kind : describeGroupResource(group, plural)} "${name}"`;
   return { group, resource: plural, name, description, ...(namespace !== undefined ? { namespace } : {}) };
+}
+
+/** How to name a resolved resource in a message: `Secret "creds"`, `core "secrets"`. */
+export function describeResolved(resolved: ResolvedApiResource): string {
+  return resolved.description ?? describeGroupResource(resolved.group, resolved.resource);
 }
 
 /** `core "secrets"` or `"widgets.example.com"`. */

@@ -128,9 +128,13 @@ export class ApiServiceExport extends KubeBindResource {
     this.isolation = props.isolation ?? DEFAULT_ISOLATION;
     this.informerScope = props.informerScope ?? DEFAULT_INFORMER_SCOPE;
     this.clusterScopedIsolation = props.clusterScopedIsolation;
-    for (const schema of props.schemas ?? []) this.addSchema(schema);
-    for (const r of props.resources ?? []) this.addResource(r);
-    for (const c of props.permissionClaims ?? []) this.addPermissionClaim(c);
+    // Indexed loops: a for-of in code V8 has not optimized yet allocates an iterator and a result per item.
+    const schemas = props.schemas ?? NO_ITEMS;
+    for (let i = 0; i < schemas.length; i++) this.addSchema(schemas[i]);
+    const resources = props.resources ?? NO_ITEMS;
+    for (let i = 0; i < resources.length; i++) this.addResource(resources[i]);
+    const claims = props.permissionClaims ?? NO_ITEMS;
+    for (let i = 0; i < claims.length; i++) this.addPermissionClaim(claims[i]);
     // A function, not a closure per export.
     leaveOutRepeated(this, this.apiObject, ApiServiceExport.repeatsSchemaFinding);
   }
@@ -143,9 +147,10 @@ export class ApiServiceExport extends KubeBindResource {
       const what = BoundSchema.isBoundSchema(resource) ? 'a BoundSchema (use addSchema)' : String(resource);
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
-    const copy = { ...resource };
-    if (resource.versions) copy.versions = [...resource.versions];
-    this._resources = appended(this._resources, copy);
+    // Kept as the spec writes it: the spec shares this record (nothing changes it), and the getter copies it.
+    const kept: { group: string; resource: string; versions?: string[] } = { group: resource.group ?? '', resource: resource.resource };
+    if (resource.versions) kept.versions = [...resource.versions];
+    this._resources = appended(this._resources, kept);
     noteChange();
   }
 
@@ -186,7 +191,7 @@ export class ApiServiceExport extends KubeBindResource {
   protected renderSpec(): { [key: string]: any } {
     // Assignments rather than spreads: this runs for every object at every synth.
     const spec: { [key: string]: any } = {
-      resources: this._resources.map(renderResource),
+      resources: this._resources.map(specResource),
       isolation: this.isolation,
       informerScope: this.informerScope,
     };
@@ -198,6 +203,15 @@ export class ApiServiceExport extends KubeBindResource {
 
 libraryKind(ApiServiceExport);
 
+/**
+ * An exported resource as the spec writes it: a BoundSchema read now, else
+ * the record `addResource` kept, itself (the rules and cdk8s only read it).
+ */
+function specResource(r: ExportedResource | BoundSchema): ExportedResource {
+  return BoundSchema.isBoundSchema(r) ? renderResource(r) : r;
+}
+
+/** An exported resource as the spec writes it, in a copy of its own. */
 function renderResource(r: ExportedResource | BoundSchema): ExportedResource {
   if (BoundSchema.isBoundSchema(r)) {
     return { group: r.group, resource: r.plural, versions: r.servedVersions };

@@ -21,10 +21,11 @@
  */
 
 const MARK = '\u0000';
+const MARK_CODE = 0;
 
 /** Whether cdk8s would mishandle `key`, or `key` would be mistaken for one renamed here. */
 function renamed(key: string): boolean {
-  return key === '__proto__' || key === 'constructor' || key.endsWith(MARK);
+  return key === '__proto__' || key === 'constructor' || key.charCodeAt(key.length - 1) === MARK_CODE;
 }
 
 /** Whether `value` is a map of user data (not a token, a `Lazy` or another class instance, which cdk8s resolves). */
@@ -66,10 +67,12 @@ export function renderingOf(value: unknown): DataRendering {
     if (proto !== null) return DataRendering.HOLDS_TOKENS;
     found = DataRendering.RENAMES_KEYS;
   }
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    if (renamed(keys[i])) found = DataRendering.RENAMES_KEYS;
-    const r = renderingOf((value as any)[keys[i]]);
+  // `for...in`, not a list of keys: the first validation reads every spec with this, and allocates nothing here.
+  // A map here has Object's prototype or none, so it sees the own keys (and, were Object's prototype given
+  // enumerable keys, those too: an answer that can only be more careful).
+  for (const key in value) {
+    if (renamed(key)) found = DataRendering.RENAMES_KEYS;
+    const r = renderingOf((value as any)[key]);
     if (r === DataRendering.HOLDS_TOKENS) return r;
     if (r === DataRendering.RENAMES_KEYS) found = r;
   }

@@ -350,13 +350,23 @@ function announceMetadataChanges(object: KubeBindObject): void {
   Object.setPrototypeOf(metadata, announcing);
 }
 
-/** Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s resolves it at every rendering. */
+/**
+ * Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s
+ * resolves it at every rendering. It reads the metadata of every object at
+ * construction, so it allocates nothing: indexed loops, and `for...in`
+ * rather than a list of keys (a map here has Object's prototype or none, so
+ * `for...in` sees its own keys, or more if someone made Object's prototype
+ * enumerable: then it only answers true more often).
+ */
 function holdsToken(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return typeof value === 'function';
-  if (Array.isArray(value)) return value.some(holdsToken);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsToken(value[i])) return true;
+    return false;
+  }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return true;
-  for (const key of Object.keys(value)) if (holdsToken((value as any)[key])) return true;
+  for (const key in value) if (holdsToken((value as any)[key])) return true;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { IApiResource, describeGroupResource, resolveApiResource } from './api-resource';
+import { IApiResource, describeGroupResource, describeResolved, resolveApiResource } from './api-resource';
 import { appended, NO_ITEMS } from './appended';
 import { noteChange } from './validation';
 
@@ -157,10 +157,19 @@ export class PermissionClaim {
     this.resource = claimed.resource;
     // A named object given as the resource is a claim on that object, never on all of them.
     if (claimed.name !== undefined) this.addName(claimed.name, claimed.namespace);
-    for (const [key, value] of Object.entries(props.matchLabels ?? {})) this.addMatchLabel(key, value);
-    for (const e of props.matchExpressions ?? []) this.addMatchExpression(e);
-    for (const n of props.namedResources ?? []) this.addName(n.name, n.namespace);
-    for (const r of props.references ?? []) this.addReference(r);
+    // Indexed loops, no entries: every claim of an app runs this, mostly before V8 optimizes it, and a for-of
+    // there allocates an iterator and a result per item.
+    const labels = props.matchLabels;
+    if (labels !== undefined) {
+      const keys = Object.keys(labels);
+      for (let i = 0; i < keys.length; i++) this.addMatchLabel(keys[i], labels[keys[i]]);
+    }
+    const expressions = props.matchExpressions ?? NO_ITEMS;
+    for (let i = 0; i < expressions.length; i++) this.addMatchExpression(expressions[i]);
+    const names = props.namedResources ?? NO_ITEMS;
+    for (let i = 0; i < names.length; i++) this.addName(names[i].name, names[i].namespace);
+    const references = props.references ?? NO_ITEMS;
+    for (let i = 0; i < references.length; i++) this.addReference(references[i]);
   }
 
   /**
@@ -197,12 +206,12 @@ export class PermissionClaim {
   public addNamedResource(resource: IApiResource): void {
     const named = resolveApiResource(resource, 'addNamedResource');
     if (named.group !== this.group || named.resource !== this.resource) {
-      throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: addNamedResource got ${named.description} `
+      throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: addNamedResource got ${describeResolved(named)} `
         + `of ${describeGroupResource(named.group, named.resource)}; claim ${describeGroupResource(named.group, named.resource)} separately`);
     }
     if (named.name === undefined) {
       throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: addNamedResource got the resource `
-        + `${named.description} without a resourceName; pass one object (e.g. a kplus.Secret) or use addName(name, namespace)`);
+        + `${describeResolved(named)} without a resourceName; pass one object (e.g. a kplus.Secret) or use addName(name, namespace)`);
     }
     this.addName(named.name, named.namespace);
   }
@@ -214,7 +223,7 @@ export class PermissionClaim {
     const referencing = resolveApiResource(reference.resource, 'ClaimReference resource');
     if (referencing.name !== undefined) {
       throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: a reference reads every object of a resource, `
-        + `got the single object ${referencing.description}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
+        + `got the single object ${describeResolved(referencing)}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
     }
     this.references = appended(this.references, { ...reference, jsonPath: { ...reference.jsonPath } });
     noteChange();
