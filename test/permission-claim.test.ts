@@ -106,6 +106,20 @@ describe('objects of any cdk8s-plus-NN', () => {
       { key: 'owner', operator: 'Exists' },
     ]);
   });
+
+  test('a reference is copied when added, its versions and JSONPath included', () => {
+    const versions = ['v1'];
+    const jsonPath = { name: 'spec.secretRef.name' };
+    const claim = new PermissionClaim({
+      resource: kplus.ApiResource.SECRETS,
+      references: [{ resource: kplus.ApiResource.CONFIG_MAPS, jsonPath, versions }],
+    });
+    versions.push('v2');
+    (jsonPath as any).namespace = 'spec.secretRef.namespace';
+    expect(claim.toJson().selector.references).toEqual([
+      { group: '', resource: 'configmaps', jsonPath: { name: 'spec.secretRef.name' }, versions: ['v1'] },
+    ]);
+  });
 });
 
 describe('what cannot be claimed is refused at once, naming the fix', () => {
