@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { appended, NO_ITEMS } from './appended';
+import { appended, itemAt, itemCount, Items, mapItems, NO_ITEMS } from './appended';
 import { BoundSchema } from './bound-schema';
 import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from './model/defaults';
@@ -100,7 +100,7 @@ export class ApiServiceExport extends KubeBindResource {
   private static repeatsSchemaFinding(exp: ApiServiceExport, v: Violation): boolean {
     if (v.rule !== 'KB124') return false;
     const at = /^spec\.resources\[(\d+)\]\.versions\[\d+\]$/.exec(typeof v.path === 'string' ? v.path : '');
-    return at !== null && BoundSchema.isBoundSchema(exp._resources[Number(at[1])]);
+    return at !== null && BoundSchema.isBoundSchema(itemAt(exp._resources, Number(at[1])));
   }
 
   /**
@@ -120,8 +120,9 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public readonly clusterScopedIsolation?: Isolation;
 
-  private _resources: Array<ExportedResource | BoundSchema> = NO_ITEMS;
-  private _claims: PermissionClaim[] = NO_ITEMS;
+  // Set in the constructor, so that every export has the same fields in the same order.
+  private _resources: Items<ExportedResource | BoundSchema> = undefined;
+  private _claims: Items<PermissionClaim> = undefined;
 
   public constructor(scope: Construct, id: string, props: ApiServiceExportProps = {}) {
     super(scope, id, props, { kind: 'APIServiceExport', version: 'v1alpha2' });
@@ -178,30 +179,38 @@ export class ApiServiceExport extends KubeBindResource {
    * The exported resources as group/resource/versions triples (a copy).
    */
   public get resources(): ExportedResource[] {
-    return this._resources.map(renderResource);
+    return mapItems(this._resources, renderResource);
   }
 
   /**
    * The permission claims (a copy of the list).
    */
   public get permissionClaims(): PermissionClaim[] {
-    return [...this._claims];
+    return mapItems(this._claims, sameClaim);
   }
 
   protected renderSpec(): { [key: string]: any } {
     // Assignments rather than spreads: this runs for every object at every synth.
     const spec: { [key: string]: any } = {
-      resources: this._resources.map(specResource),
+      resources: mapItems(this._resources, specResource),
       isolation: this.isolation,
       informerScope: this.informerScope,
     };
-    if (this._claims.length > 0) spec.permissionClaims = this._claims.map(c => c.toJson());
+    if (itemCount(this._claims) > 0) spec.permissionClaims = mapItems(this._claims, claimJson);
     if (this.clusterScopedIsolation !== undefined) spec.clusterScopedIsolation = this.clusterScopedIsolation;
     return spec;
   }
 }
 
 libraryKind(ApiServiceExport);
+
+function sameClaim(claim: PermissionClaim): PermissionClaim {
+  return claim;
+}
+
+function claimJson(claim: PermissionClaim): any {
+  return claim.toJson();
+}
 
 /**
  * An exported resource as the spec writes it: a BoundSchema read now, else

@@ -1,5 +1,5 @@
 import { IApiResource, describeGroupResource, describeResolved, resolveApiResource } from './api-resource';
-import { appended, NO_ITEMS } from './appended';
+import { appended, itemCount, Items, mapItems, NO_ITEMS } from './appended';
 import { noteChange } from './validation';
 
 /**
@@ -147,9 +147,9 @@ export class PermissionClaim {
 
   // A Map: label keys are user data, and `__proto__` is a valid one. Made by the first label: most claims have none.
   private matchLabels?: Map<string, string>;
-  private matchExpressions: LabelSelectorRequirement[] = NO_ITEMS;
-  private namedResources: NamedResource[] = NO_ITEMS;
-  private references: ClaimReference[] = NO_ITEMS;
+  private matchExpressions: Items<LabelSelectorRequirement> = undefined;
+  private namedResources: Items<NamedResource> = undefined;
+  private references: Items<ClaimReference> = undefined;
 
   public constructor(props: PermissionClaimProps) {
     const claimed = resolveApiResource(props.resource, 'PermissionClaim resource');
@@ -243,11 +243,11 @@ export class PermissionClaim {
     const selector: { [key: string]: any } = {};
     const hasLabels = this.matchLabels !== undefined && this.matchLabels.size > 0;
     // Rendered for every claim at every synth: most claims select no labels.
-    if (hasLabels || this.matchExpressions.length > 0) {
+    if (hasLabels || itemCount(this.matchExpressions) > 0) {
       const labelSelector: { [key: string]: any } = {};
       if (hasLabels) labelSelector.matchLabels = asDataObject(this.matchLabels!);
-      if (this.matchExpressions.length > 0) {
-        labelSelector.matchExpressions = this.matchExpressions.map(e => ({
+      if (itemCount(this.matchExpressions) > 0) {
+        labelSelector.matchExpressions = mapItems(this.matchExpressions, e => ({
           key: e.key,
           operator: e.operator,
           ...(e.values !== undefined ? { values: [...e.values] } : {}),
@@ -255,15 +255,15 @@ export class PermissionClaim {
       }
       selector.labelSelector = labelSelector;
     }
-    if (this.namedResources.length > 0) {
-      selector.namedResources = this.namedResources.map(n => {
+    if (itemCount(this.namedResources) > 0) {
+      selector.namedResources = mapItems(this.namedResources, n => {
         const named: { [key: string]: string } = { name: n.name };
         if (n.namespace !== undefined) named.namespace = n.namespace;
         return named;
       });
     }
-    if (this.references.length > 0) {
-      selector.references = this.references.map(r => {
+    if (itemCount(this.references) > 0) {
+      selector.references = mapItems(this.references, r => {
         const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
         const reference: { [key: string]: any } = { group, resource, jsonPath: { ...r.jsonPath } };
         if (r.versions !== undefined) reference.versions = [...r.versions];
