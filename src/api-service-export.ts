@@ -149,8 +149,11 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addResource expects { group, resource, versions }, got ${what}`);
     }
     // Kept as the spec writes it: the spec shares this record (nothing changes it), and the getter copies it.
-    const kept: { group: string; resource: string; versions?: string[] } = { group: resource.group ?? '', resource: resource.resource };
-    if (resource.versions) kept.versions = [...resource.versions];
+    // One literal per shape: a key added to a literal afterwards goes to a store of its own, ~40 bytes more.
+    const group = resource.group ?? '';
+    const kept: ExportedResource = resource.versions
+      ? { group, resource: resource.resource, versions: [...resource.versions] }
+      : { group, resource: resource.resource };
     this._resources = appended(this._resources, kept);
     noteChange();
   }
@@ -190,12 +193,12 @@ export class ApiServiceExport extends KubeBindResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    // Assignments rather than spreads: this runs for every object at every synth.
-    const spec: { [key: string]: any } = {
-      resources: mapItems(this._resources, specResource),
-      isolation: this.isolation,
-      informerScope: this.informerScope,
-    };
+    // Assignments rather than spreads: this runs for every object at every synth. From an empty literal, which
+    // has room for four keys (one with three would keep the fourth in a store of its own).
+    const spec: { [key: string]: any } = {};
+    spec.resources = mapItems(this._resources, specResource);
+    spec.isolation = this.isolation;
+    spec.informerScope = this.informerScope;
     if (itemCount(this._claims) > 0) spec.permissionClaims = mapItems(this._claims, claimJson);
     if (this.clusterScopedIsolation !== undefined) spec.clusterScopedIsolation = this.clusterScopedIsolation;
     return spec;
@@ -225,7 +228,6 @@ function renderResource(r: ExportedResource | BoundSchema): ExportedResource {
   if (BoundSchema.isBoundSchema(r)) {
     return { group: r.group, resource: r.plural, versions: r.servedVersions };
   }
-  const out: { group: string; resource: string; versions?: string[] } = { group: r.group ?? '', resource: r.resource };
-  if (r.versions !== undefined) out.versions = [...r.versions];
-  return out;
+  const group = r.group ?? '';
+  return r.versions !== undefined ? { group, resource: r.resource, versions: [...r.versions] } : { group, resource: r.resource };
 }

@@ -227,11 +227,9 @@ export class PermissionClaim {
     }
     // The fields `toJson` reads, each copied (the versions too, so the user's list stays theirs), by name: a
     // spread of the user's object costs more than the rest of the claim.
-    const kept: { resource: IApiResource; jsonPath: ReferenceJsonPath; versions?: string[] } = {
-      resource: reference.resource,
-      jsonPath: { ...reference.jsonPath },
-    };
-    if (reference.versions !== undefined) kept.versions = [...reference.versions];
+    const kept: ClaimReference = reference.versions !== undefined
+      ? { resource: reference.resource, jsonPath: { ...reference.jsonPath }, versions: [...reference.versions] }
+      : { resource: reference.resource, jsonPath: { ...reference.jsonPath } };
     this.references = appended(this.references, kept);
     noteChange();
   }
@@ -256,18 +254,17 @@ export class PermissionClaim {
       selector.labelSelector = labelSelector;
     }
     if (itemCount(this.namedResources) > 0) {
-      selector.namedResources = mapItems(this.namedResources, n => {
-        const named: { [key: string]: string } = { name: n.name };
-        if (n.namespace !== undefined) named.namespace = n.namespace;
-        return named;
-      });
+      // One literal per shape: a key added to a literal afterwards goes to a store of its own.
+      selector.namedResources = mapItems(this.namedResources, n => (n.namespace !== undefined
+        ? { name: n.name, namespace: n.namespace }
+        : { name: n.name }));
     }
     if (itemCount(this.references) > 0) {
       selector.references = mapItems(this.references, r => {
         const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
-        const reference: { [key: string]: any } = { group, resource, jsonPath: { ...r.jsonPath } };
-        if (r.versions !== undefined) reference.versions = [...r.versions];
-        return reference;
+        return r.versions !== undefined
+          ? { group, resource, jsonPath: { ...r.jsonPath }, versions: [...r.versions] }
+          : { group, resource, jsonPath: { ...r.jsonPath } };
       });
     }
     return { group: this.group, resource: this.resource, selector };
