@@ -149,7 +149,7 @@ export class PermissionClaim {
   private matchLabels?: Map<string, string>;
   private matchExpressions: Items<LabelSelectorRequirement> = undefined;
   private namedResources: Items<NamedResource> = undefined;
-  private references: Items<ClaimReference> = undefined;
+  private references: Items<KeptReference> = undefined;
 
   public constructor(props: PermissionClaimProps) {
     const claimed = resolveApiResource(props.resource, 'PermissionClaim resource');
@@ -225,11 +225,13 @@ export class PermissionClaim {
       throw new Error(`PermissionClaim on ${describeGroupResource(this.group, this.resource)}: a reference reads every object of a resource, `
         + `got the single object ${describeResolved(referencing)}; pass its resource (e.g. kplus.ApiResource.CONFIG_MAPS or a BoundSchema)`);
     }
-    // The fields `toJson` reads, each copied (the versions too, so the user's list stays theirs), by name: a
-    // spread of the user's object costs more than the rest of the claim.
-    const kept: ClaimReference = reference.versions !== undefined
-      ? { resource: reference.resource, jsonPath: { ...reference.jsonPath }, versions: [...reference.versions] }
-      : { resource: reference.resource, jsonPath: { ...reference.jsonPath } };
+    // What `toJson` writes, resolved and copied now (the versions too, so the user's list stays theirs), as the
+    // claimed resource is: a BoundSchema's group and plural are fixed, and the user's object is not kept.
+    // Field by field: a spread of the user's object costs more than the rest of the claim.
+    const { group, resource } = referencing;
+    const kept: KeptReference = reference.versions !== undefined
+      ? { group, resource, jsonPath: { ...reference.jsonPath }, versions: [...reference.versions] }
+      : { group, resource, jsonPath: { ...reference.jsonPath } };
     this.references = appended(this.references, kept);
     noteChange();
   }
@@ -260,15 +262,20 @@ export class PermissionClaim {
         : { name: n.name }));
     }
     if (itemCount(this.references) > 0) {
-      selector.references = mapItems(this.references, r => {
-        const { group, resource } = resolveApiResource(r.resource, 'ClaimReference resource');
-        return r.versions !== undefined
-          ? { group, resource, jsonPath: { ...r.jsonPath }, versions: [...r.versions] }
-          : { group, resource, jsonPath: { ...r.jsonPath } };
-      });
+      selector.references = mapItems(this.references, r => (r.versions !== undefined
+        ? { group: r.group, resource: r.resource, jsonPath: { ...r.jsonPath }, versions: [...r.versions] }
+        : { group: r.group, resource: r.resource, jsonPath: { ...r.jsonPath } }));
     }
     return { group: this.group, resource: this.resource, selector };
   }
+}
+
+/** A reference as a claim keeps it: as `toJson` writes it. */
+interface KeptReference {
+  readonly group: string;
+  readonly resource: string;
+  readonly jsonPath: ReferenceJsonPath;
+  readonly versions?: string[];
 }
 
 /** An object whose every key, `__proto__` included, is an own data property. */

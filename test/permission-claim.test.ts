@@ -120,6 +120,13 @@ describe('objects of any cdk8s-plus-NN', () => {
       { group: '', resource: 'configmaps', jsonPath: { name: 'spec.secretRef.name' }, versions: ['v1'] },
     ]);
   });
+
+  test('a reference reads its resource when added, as the claim reads its own', () => {
+    const referencing = { apiGroup: 'core', resourceType: 'configmaps' };
+    const claim = new PermissionClaim({ resource: kplus.ApiResource.SECRETS, references: [{ resource: referencing, jsonPath: { name: 'spec.ref' } }] });
+    referencing.resourceType = 'pods';
+    expect(claim.toJson().selector.references).toEqual([{ group: '', resource: 'configmaps', jsonPath: { name: 'spec.ref' } }]);
+  });
 });
 
 describe('what cannot be claimed is refused at once, naming the fix', () => {
