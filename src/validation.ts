@@ -401,11 +401,11 @@ function plainManifestOf(checked: Checked, ownResolvers: boolean): Manifest | un
   const spec = plain.plainSpec();
   if (spec === undefined) return undefined;
   const resource = checked.resource;
-  const manifest: { [key: string]: any } = { apiVersion: resource.apiVersion, kind: resource.kind };
   const metadata = plain.renderMetadata();
-  if (metadata !== undefined) manifest.metadata = metadata;
-  manifest.spec = spec;
-  return manifest;
+  // One literal per shape: keys added to a literal later go to a store of their own, kept with every manifest.
+  return metadata !== undefined
+    ? { apiVersion: resource.apiVersion, kind: resource.kind, metadata, spec }
+    : { apiVersion: resource.apiVersion, kind: resource.kind, spec };
 }
 
 /** The manifest the rules read of `resource` (for tests: it must be the data `toJson()` writes). */
