@@ -6,18 +6,49 @@
  */
 
 /**
- * Memos of `perObject` readers, set only while `withRuleScope` runs: one slot
- * per reader, holding the argument it last read and what it returned. The
- * rules of one object call each reader with that object, dozens of times.
+ * The memo of one `perObject` reader: the argument it last read within the
+ * rule scope `scope`, and what it returned. Kept in the reader itself, so a
+ * scope costs no allocation: a synth opens one per object, thousands of them.
  */
-interface RuleScope {
-  readonly args: unknown[];
-  readonly values: unknown[];
+interface Memo {
+  scope: number;
+  arg: unknown;
+  value: unknown;
+  /** Whether it is among the `touched` memos, to be let go. */
+  held: boolean;
 }
 
-let ruleScope: RuleScope | undefined;
-let readers = 0;
-const NOT_READ: unknown = Symbol('not read');
+/** The rule scope open now (0: none); each scope gets a number no other had. */
+let ruleScope = 0;
+let lastScope = 0;
+/** The memos filled since the outermost scope opened (the first `touched` entries), let go when it closes. */
+const touched: Memo[] = [];
+let touchedCount = 0;
+
+/**
+ * Opens a rule scope, as `withRuleScope` does, for a caller that runs the
+ * rules itself (the runner: no closure per object). Returns what
+ * `closeRuleScope` must be given, in a `finally`.
+ */
+export function openRuleScope(): number {
+  const outer = ruleScope;
+  ruleScope = ++lastScope;
+  return outer;
+}
+
+/** Closes the scope `openRuleScope` opened; the outermost lets go of what its readers kept. */
+export function closeRuleScope(outer: number): void {
+  ruleScope = outer;
+  if (outer !== 0) return;
+  // The objects read stay the caller's: nothing here outlives the validation that read them.
+  for (let i = 0; i < touchedCount; i++) {
+    const memo = touched[i];
+    memo.arg = undefined;
+    memo.value = undefined;
+    memo.held = false;
+  }
+  touchedCount = 0;
+}
 
 /**
  * Runs `fn` (the rules of one object, as `validateObject` does) with the
@@ -25,12 +56,11 @@ const NOT_READ: unknown = Symbol('not read');
  * may change between two validations, never during one.
  */
 export function withRuleScope<T>(fn: () => T): T {
-  const outer = ruleScope;
-  ruleScope = { args: [], values: [] };
+  const outer = openRuleScope();
   try {
     return fn();
   } finally {
-    ruleScope = outer;
+    closeRuleScope(outer);
   }
 }
 
@@ -42,19 +72,19 @@ export function withRuleScope<T>(fn: () => T): T {
  * they get. A reader called with another argument reads afresh.
  */
 export function perObject<A, T>(read: (arg: A) => T): (arg: A) => T {
-  const slot = readers++;
+  const memo: Memo = { scope: 0, arg: undefined, value: undefined, held: false };
   return (arg: A): T => {
     const scope = ruleScope;
-    if (scope === undefined) return read(arg);
-    if (slot < scope.args.length && scope.args[slot] === arg) return scope.values[slot] as T;
+    if (scope === 0) return read(arg);
+    if (memo.scope === scope && memo.arg === arg) return memo.value as T;
     const value = read(arg);
-    // Filled up to the slot, so the arrays stay packed.
-    while (scope.args.length < slot) {
-      scope.args.push(NOT_READ);
-      scope.values.push(undefined);
+    if (!memo.held) {
+      memo.held = true;
+      touched[touchedCount++] = memo;
     }
-    scope.args[slot] = arg;
-    scope.values[slot] = value;
+    memo.scope = scope;
+    memo.arg = arg;
+    memo.value = value;
     return value;
   };
 }

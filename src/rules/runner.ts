@@ -7,7 +7,7 @@
 import { crdKindVersionOf } from './crd';
 import { withCrossObjectIndex } from './cross-object';
 import { DEFAULT_NAMESPACE_PREFIX } from '../model';
-import { withRuleScope } from './memo';
+import { closeRuleScope, openRuleScope } from './memo';
 import { CROSS_RULES, RULES } from './registry';
 import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './rule';
 import { Violation } from './violation';
@@ -27,8 +27,15 @@ export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
  */
 export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): Violation[] {
   const target: Target = kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj) ?? OTHER_OBJECTS;
-  // Rules of one object share readers (perObject) and passes (defineRule({ pass })).
-  const found = withRuleScope(() => runSteps(stepsFor(target), obj, ctx));
+  // Rules of one object share readers (perObject) and passes (defineRule({ pass })); the scope is opened here,
+  // not through withRuleScope, so that checking an object makes no closure.
+  const outer = openRuleScope();
+  let found: Violation[];
+  try {
+    found = runSteps(stepsFor(target), obj, ctx);
+  } finally {
+    closeRuleScope(outer);
+  }
   const superseded = supersededFor(target);
   return superseded.length === 0 || found.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
 }
