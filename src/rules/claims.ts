@@ -16,6 +16,7 @@
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
 import {
+  ExportedResource,
   GROUP_PATTERN,
   RESOURCE_PATTERN,
   describeGroupResource,
@@ -163,8 +164,9 @@ function isListOrUnset(value: unknown): boolean {
   return value === undefined || value === null || Array.isArray(value);
 }
 
-function groupOf(value: Obj): string | undefined {
-  const group = own(value, 'group') ?? '';
+/** The group a `group` field names: `''` when absent or null (the CRD defaults it to the core group), undefined when not a string. */
+function groupOf(rawGroup: unknown): string | undefined {
+  const group = rawGroup ?? '';
   return typeof group === 'string' ? group : undefined;
 }
 
@@ -271,11 +273,18 @@ const DUPLICATE_CLAIM: Rule = defineRule({
 function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
   const rawGroup = own(claim.at.value, 'group');
   const resource = own(claim.at.value, 'resource');
-  const badGroup = groupPatternViolation(CLAIM_GROUP, claim.at, rawGroup);
-  if (badGroup !== undefined) out.push(badGroup);
-  const badResource = resourcePatternViolation(CLAIM_RESOURCE, claim.at, resource);
-  if (badResource !== undefined) out.push(badResource);
-  const group = groupOf(claim.at.value);
+  const group = groupOf(rawGroup);
+  // Each pattern is tested once: a missing or null group is the core group, which the group pattern accepts.
+  const groupMatches = group !== undefined && GROUP_PATTERN.test(group);
+  const resourceMatches = typeof resource === 'string' && RESOURCE_PATTERN.test(resource);
+  if (!groupMatches) {
+    const badGroup = groupPatternViolation(CLAIM_GROUP, claim.at, rawGroup);
+    if (badGroup !== undefined) out.push(badGroup);
+  }
+  if (!resourceMatches) {
+    const badResource = resourcePatternViolation(CLAIM_RESOURCE, claim.at, resource);
+    if (badResource !== undefined) out.push(badResource);
+  }
   if (group === undefined || typeof resource !== 'string') return;
   const firstClaimOf = facts.firstClaimOf;
   const key = firstClaimOf !== undefined ? `${group}/${resource}` : '';
@@ -287,7 +296,7 @@ function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation
       `${claim.at.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
       'the API server accepts both, but kube-bind\'s backend refuses the export request (DuplicatePermissionClaim): merge their selectors into one claim'));
   }
-  if (!GROUP_PATTERN.test(group) || !RESOURCE_PATTERN.test(resource)) return; // KB140/KB141
+  if (!groupMatches || !resourceMatches) return; // KB140/KB141
   const claimable = (CLAIMABLE_CORE_RESOURCES as readonly string[]).includes(resource);
   if (!claimable || group !== '') out.push(unclaimable(claim, group, resource, claimable));
 }
@@ -538,17 +547,22 @@ const REFERENCE_VERSION_NAME: Rule = defineRule({
 function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): void {
   const rawGroup = own(ref.value, 'group');
   const resource = own(ref.value, 'resource');
-  const badGroup = groupPatternViolation(CLAIM_GROUP, ref, rawGroup);
-  if (badGroup !== undefined) out.push(badGroup);
-  const badResource = resourcePatternViolation(CLAIM_RESOURCE, ref, resource);
-  if (badResource !== undefined) out.push(badResource);
+  const group = groupOf(rawGroup);
+  // Each pattern is tested once, as for the claim itself.
+  const groupMatches = group !== undefined && GROUP_PATTERN.test(group);
+  const resourceMatches = typeof resource === 'string' && RESOURCE_PATTERN.test(resource);
+  if (!groupMatches) {
+    const badGroup = groupPatternViolation(CLAIM_GROUP, ref, rawGroup);
+    if (badGroup !== undefined) out.push(badGroup);
+  }
+  if (!resourceMatches) {
+    const badResource = resourcePatternViolation(CLAIM_RESOURCE, ref, resource);
+    if (badResource !== undefined) out.push(badResource);
+  }
   const jsonPath = own(ref.value, 'jsonPath');
   if (isObject(jsonPath)) checkJsonPath(ref, jsonPath, out);
   const versions = own(ref.value, 'versions');
-  const group = groupOf(ref.value);
-  if (group !== undefined && typeof resource === 'string' && GROUP_PATTERN.test(group) && RESOURCE_PATTERN.test(resource)) {
-    checkReferencedResource(ref, group, resource, versions, facts, out);
-  }
+  if (groupMatches && resourceMatches) checkReferencedResource(ref, group, resource, versions, facts, out);
   if (Array.isArray(versions)) {
     for (let i = 0; i < versions.length; i++) {
       if (typeof versions[i] !== 'string') continue;
@@ -624,7 +638,7 @@ const REFERENCE_EXPORTED: Rule = defineRule({
  */
 function checkReferencedResource(ref: At<Obj>, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[]): void {
   if (!resourcesAreWellFormed(facts.obj)) return;
-  const held = exportedResources(facts.obj).find(r => r.group === group && r.resource === resource);
+  const held = heldResource(exportedResources(facts.obj), group, resource);
   const unresolvable = isListOrUnset(versions) && isUnset(versions) && (held === undefined || held.versions.length === 0);
   if (unresolvable) {
     out.push(violation(REFERENCE_VERSIONS, ref.path,
@@ -646,6 +660,14 @@ function checkReferencedResource(ref: At<Obj>, group: string, resource: string, 
       `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
       'unless the backend runs with --isolation None, kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
+}
+
+/** The first entry of `resources` for `group`/`resource`; a loop, not `find`: no closure per reference. */
+function heldResource(resources: readonly ExportedResource[], group: string, resource: string): ExportedResource | undefined {
+  for (let i = 0; i < resources.length; i++) {
+    if (resources[i].group === group && resources[i].resource === resource) return resources[i];
+  }
+  return undefined;
 }
 
 /** A leading ".", "$" or "{" (after blanks), or a bracketed index or key. */
