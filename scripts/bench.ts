@@ -29,7 +29,8 @@
  *   algorithm's and CPU time wavers less than wall-clock on a shared machine;
  * - memory: peak RSS of `validate` in each output format over the same 20
  *   and 80 MiB, each run a process of its own launched as the bin script
- *   launches the CLI (nothing of the bench's own in its memory);
+ *   launches the CLI (nothing of the bench's own in its memory), medians of
+ *   three samples a side (`--memory-reps`);
  * - peer: `validate` (every check) against the JSON-schema peer, Ajv 8 with
  *   the openAPIV3Schema of each version of kube-bind's CRDs (src/crds) over
  *   the file read by js-yaml, on the verdict corpus in 14 namespaces (about
@@ -43,7 +44,7 @@
  * a busy machine. The compiled library in `lib/` is measured (`npx projen
  * compile` first), or `--lib DIR`.
  *
- * Usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--require-reps N] [--only NAMES] [--keep]
+ * Usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--memory-reps N] [--require-reps N] [--only NAMES] [--keep]
  * (`--only exports,charts,boundschemas,validate,require,mix,big,startup,fromcrd,linear,memory,peer` runs a subset). Exits 1 when
  * a target is missed, unless --no-fail; 2 when the benchmark itself fails.
  */
@@ -77,15 +78,20 @@ interface Options {
   readonly fail: boolean;
   readonly lib: string;
   readonly reps: number;
-  /** Samples of the BoundSchema case, whose plain side alone takes half a minute. */
+  /** Samples of the BoundSchema case, whose plain side alone takes half a minute, and of the 20/80 MiB linear rows. */
   readonly heavyReps: number;
+  /**
+   * Samples of each format's peak memory at 20 and 80 MiB: a single peak moves by a few MiB from run to run (one
+   * pair of single samples read 128 and 163 MiB where the medians read 131 and 160), so the ratio is of medians.
+   */
+  readonly memoryReps: number;
   readonly requireReps: number;
   readonly only: ReadonlySet<string>;
   readonly keep: boolean;
 }
 
 /** How to run the bench, for --help and for a wrong argument. */
-const USAGE = 'usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--require-reps N] [--only NAMES] [--keep]';
+const USAGE = 'usage: bench [--no-fail] [--lib DIR] [--reps N] [--heavy-reps N] [--memory-reps N] [--require-reps N] [--only NAMES] [--keep]';
 
 function parseOptions(argv: readonly string[]): Options {
   const opts = {
@@ -94,6 +100,7 @@ function parseOptions(argv: readonly string[]): Options {
     // This machine's speed drifts by a quarter from one run to the next: five samples a side keep the medians steady.
     reps: 5,
     heavyReps: 1,
+    memoryReps: 3,
     requireReps: 9,
     keep: false,
     only: new Set(PARTS) as ReadonlySet<string>,
@@ -115,6 +122,7 @@ function parseOptions(argv: readonly string[]): Options {
       case '--lib': opts.lib = path.resolve(value()); break;
       case '--reps': opts.reps = count(); break;
       case '--heavy-reps': opts.heavyReps = count(); break;
+      case '--memory-reps': opts.memoryReps = count(); break;
       case '--require-reps': opts.requireReps = count(); break;
       case '--only': {
         const names = value().split(',');
@@ -337,6 +345,11 @@ class Samples {
     return median(this.get(label).map(pick));
   }
 
+  /** Every sample of `label` as `show` writes it, in the order taken. */
+  public each(label: string, show: (s: Sample) => string): string {
+    return this.get(label).map(show).join(', ');
+  }
+
   public peak(label: string): string {
     return mib(Math.max(...this.get(label).map(s => s.maxRssBytes)));
   }
@@ -363,7 +376,7 @@ function main(): number {
   const samples = new Samples();
 
   console.log(`machine: ${machine()}`);
-  console.log(`library: ${path.relative(ROOT, opts.lib) || '.'}; samples per side: ${opts.reps} (BoundSchemas ${opts.heavyReps}), `
+  console.log(`library: ${path.relative(ROOT, opts.lib) || '.'}; samples per side: ${opts.reps} (BoundSchemas and linear rows ${opts.heavyReps}, memory rows ${opts.memoryReps}), `
     + `${opts.requireReps} for require`);
   console.log('');
 
@@ -479,16 +492,16 @@ function main(): number {
       const launcher = writeLauncher(work, opts.lib);
       const exitHook = path.join(work, 'exit-hook.js');
       fs.writeFileSync(exitHook, EXIT_HOOK);
-      for (let rep = 0; rep < opts.heavyReps; rep++) {
+      for (let rep = 0; rep < Math.max(opts.heavyReps, opts.memoryReps); rep++) {
         for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
-          if (opts.only.has('linear')) {
+          if (opts.only.has('linear') && rep < opts.heavyReps) {
             for (const command of LINEAR_COMMANDS) {
               // Launched as the bin script launches it, as the memory rows are: run in the bench's child, which has
               // loaded cdk8s, `validate --previous` (1.3 GiB at 80 MiB) took from 17.8 to 27 s of CPU from run to run.
               samples.add(`repeated ${size(mebibytes)} ${command}`, timeProcess([launcher, ...argsOf(command, mebibytes)], `${command} ${size(mebibytes)}`, exitHook));
             }
           }
-          if (opts.only.has('memory')) {
+          if (opts.only.has('memory') && rep < opts.memoryReps) {
             for (const format of FORMATS) {
               // A process of its own, launched as the bin script launches it: its peak is what a user's run peaks at.
               const args = [launcher, 'validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
@@ -656,7 +669,8 @@ function checksOf(opts: Options, samples: Samples): Check[] {
         value: r,
         max: 1.25,
         target: '≤ 1.25×',
-        detail: `peak RSS ${mib(large)} vs ${mib(small)}; ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
+        detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
+          + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
       });
     }
   }
