@@ -8,6 +8,7 @@
  * `apiextensions.k8s.io/v1` CustomResourceDefinition (cluster-wide). They are
  * matched by group + plural. Objects of other kinds are ignored.
  */
+import { censusOf, objectsAmong, objectsOf } from './census';
 import { ExportedResource, GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, exportedResources } from './export';
 import { groupMiss } from './kube-bind-kinds';
 import { SharedWithinRun } from './memo';
@@ -140,7 +141,9 @@ function schemaSources(objects: readonly Located[], ctx: RuleContext): SchemaSou
   const out: SchemaSource[] = [];
   // One reading per spec object: specs shared between objects are read once, and their facts shared.
   const bySpec = new Map<unknown, SpecFacts | undefined>();
-  for (const { index, manifest } of objects) {
+  // The objects that can be a source: BoundSchemas, v1alpha1 exports, and CRDs (among the others).
+  const candidates = objectsAmong(objects, censusOf(objects, ctx.group), ['BoundSchema/v1alpha2', 'APIServiceExport/v1alpha1'], true);
+  for (const { index, manifest } of candidates) {
     const kv = kindVersionOf(manifest, ctx.group);
     let kind: SourceKind;
     if (kv === 'BoundSchema/v1alpha2') kind = 'BoundSchema';
@@ -164,8 +167,8 @@ interface ExportAt {
   readonly resources: ExportedResource[];
 }
 
-function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): Located[] {
-  return objects.filter(o => kindVersionOf(o.manifest, ctx.group) === 'APIServiceExport/v1alpha2');
+function v1alpha2Exports(objects: readonly Located[], ctx: RuleContext): readonly Located[] {
+  return objectsOf(censusOf(objects, ctx.group), 'APIServiceExport/v1alpha2');
 }
 
 /**
@@ -253,7 +256,7 @@ interface CrossObjectIndex {
   /** The BoundSchemas by metadata.name. */
   readonly boundSchemasByName: Map<string, SameNamed>;
   /** The v1alpha2 exports (`exportsOf` reads them). */
-  readonly exports: Located[];
+  readonly exports: readonly Located[];
   /** The exports as `exportsOf` read them, once it has. */
   exportsRead?: ExportAt[];
 }
@@ -350,9 +353,10 @@ function groupOfApiVersion(apiVersion: string): string {
 }
 
 /** CRDs of kube-bind's own kinds, by the group they serve. */
-function kubeBindCrds(objects: readonly Located[]): Array<{ index: number; manifest: Manifest; kind: string; group: string }> {
+function kubeBindCrds(objects: readonly Located[], ctx: RuleContext): Array<{ index: number; manifest: Manifest; kind: string; group: string }> {
   const out: Array<{ index: number; manifest: Manifest; kind: string; group: string }> = [];
-  for (const { index, manifest } of objects) {
+  // A CRD is of no kube-bind kind/version: one of the census' others.
+  for (const { index, manifest } of censusOf(objects, ctx.group).others) {
     if (!isCrdOfAnyVersion(manifest)) continue;
     const spec = own(manifest, 'spec');
     const kind = own(own(spec, 'names'), 'kind');
@@ -446,10 +450,12 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
-    const crdGroups = new Set(kubeBindCrds(objects).map(c => c.group));
+    const crdGroups = new Set(kubeBindCrds(objects, ctx).map(c => c.group));
     const crdsForConfigured = crdGroups.has(ctx.group);
-    const objectsForConfigured = objects.some(o => kindVersionOf(o.manifest, ctx.group) !== undefined);
-    for (const { index, manifest } of objects) {
+    const census = censusOf(objects, ctx.group);
+    const objectsForConfigured = census.others.length < objects.length;
+    // An object of a kube-bind kind/version of the configured group uses that group: only the others can use another.
+    for (const { index, manifest } of census.others) {
       const kind = own(manifest, 'kind');
       const apiVersion = own(manifest, 'apiVersion');
       if (typeof kind !== 'string' || !(KUBE_BIND_KINDS as readonly string[]).includes(kind) || typeof apiVersion !== 'string') continue;
@@ -493,7 +499,7 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
   check(objects, ctx) {
     visited(objects.length, undefined);
     const out: Finding[] = [];
-    const crds = kubeBindCrds(objects);
+    const crds = kubeBindCrds(objects, ctx);
     const kindsOfConfigured = new Set(crds.filter(c => c.group === ctx.group).map(c => c.kind));
     for (const crd of crds) {
       if (crd.group === ctx.group) continue;

@@ -13,6 +13,7 @@
  * read once per run into maps (by group and plural, by name), never by
  * scanning the objects per object.
  */
+import { censusOf, objectsAmong } from './census';
 import { specFacts } from './cross-object';
 import { ExportedResource, describeGroupResource, exportedResources, notCrdBacked } from './export';
 import { didYouMean, show } from './messages';
@@ -62,6 +63,8 @@ interface ProviderIndex {
 
 const TEMPLATE_KIND: KindVersion = 'APIServiceExportTemplate/v1alpha2';
 const REQUESTER_KINDS = RESOURCE_LIST_KINDS.filter(kv => !kv.startsWith('APIServiceExport/'));
+/** The kinds/versions the index reads (besides CRDs). */
+const INDEXED_KINDS: readonly KindVersion[] = [...new Set([...REQUESTER_KINDS, TEMPLATE_KIND, 'Collection/v1alpha2', 'BindableResourcesRequest/v1alpha2'] as KindVersion[])];
 
 function resourceKey(group: string, plural: string): string {
   return `${group}\u0000${plural}`;
@@ -98,7 +101,8 @@ function indexOf(objects: readonly Located[], ctx: RuleContext): ProviderIndex {
   };
   let crdCount = 0;
   let exportedCount = 0;
-  for (const located of objects) {
+  // CRDs are among the census' others; no other object is read.
+  for (const located of objectsAmong(objects, censusOf(objects, ctx.group), INDEXED_KINDS, true)) {
     const m = located.manifest;
     if (isV1Crd(m)) {
       // kube-bind's own CRDs (KubeBindCrds) say nothing about where the provider's CRDs are.

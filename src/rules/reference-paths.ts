@@ -16,6 +16,7 @@
  * any field may exist: a warning. A path using GJSON's wildcards, queries or
  * modifiers is not judged.
  */
+import { censusOf, objectsAmong, objectsOf } from './census';
 import { closest, show } from './messages';
 import { field } from './paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from './rule';
@@ -169,7 +170,8 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
   const parsed = new Map<string, unknown>();
   // Read once per list of versions: objects that differ only in metadata share theirs in validate's facts.
   const byVersions = new Map<unknown, VersionFacts>();
-  for (const located of objects) {
+  // The objects that can define: BoundSchemas, v1alpha1 exports, and CRDs (among the others).
+  for (const located of objectsAmong(objects, censusOf(objects, ctx.group), ['BoundSchema/v1alpha2', 'APIServiceExport/v1alpha1'], true)) {
     const kind = definitionKind(located.manifest, ctx);
     if (kind === undefined) continue;
     const spec = own(located.manifest, 'spec');
@@ -310,10 +312,9 @@ const referencePathExists: CrossObjectRule = defineRule({
   check(objects, ctx) {
     const out: Array<{ index: number; violation: Violation }> = [];
     let defs: Map<string, Definitions> | undefined;
-    for (const { index, manifest } of objects) {
+    for (const { index, manifest } of objectsOf(censusOf(objects, ctx.group), 'APIServiceExport/v1alpha2')) {
       // No object defines a resource (an app's exports whose CRDs live in the cluster): no reference can be checked.
       if (defs !== undefined && defs.size === 0) break;
-      if (kindVersionOf(manifest, ctx.group) !== 'APIServiceExport/v1alpha2') continue;
       const spec = own(manifest, 'spec');
       const claims = own(spec, 'permissionClaims');
       if (!Array.isArray(claims)) continue;
