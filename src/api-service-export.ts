@@ -136,8 +136,8 @@ export class ApiServiceExport extends KubeBindResource {
     for (let i = 0; i < resources.length; i++) this.addResource(resources[i]);
     const claims = props.permissionClaims ?? NO_ITEMS;
     for (let i = 0; i < claims.length; i++) this.addPermissionClaim(claims[i]);
-    // A function, not a closure per export.
-    leaveOutRepeated(this, this.apiObject, ApiServiceExport.repeatsSchemaFinding);
+    // Declared for the class (here, where the function is in reach): every export after the first finds it so.
+    leaveOutRepeated(ApiServiceExport, ApiServiceExport.repeatsSchemaFinding);
   }
 
   /**

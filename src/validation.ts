@@ -96,8 +96,6 @@ class Reporter implements IValidation {
   /** The findings last reported, and the warning lines printed for them. */
   private reported?: { readonly own: readonly Violation[]; readonly cross: readonly Violation[]; readonly lines: ReadonlySet<string> };
 
-  /** The findings another construct already reports for the same mistake (written once, copied here), asked of `construct`. */
-  public repeats?: (construct: any, v: Violation) => boolean;
   /** The own findings without those repeats, kept while the findings are the same list. */
   private withoutRepeats?: { readonly from: readonly Violation[]; readonly to: readonly Violation[] };
 
@@ -111,8 +109,9 @@ class Reporter implements IValidation {
   }
 
   private leavingOutRepeats(found: readonly Violation[]): readonly Violation[] {
-    const repeats = this.repeats;
-    if (repeats === undefined || found.length === 0) return found;
+    if (found.length === 0) return found;
+    const repeats = repeatsOf(this.construct);
+    if (repeats === undefined) return found;
     if (this.withoutRepeats?.from !== found) this.withoutRepeats = { from: found, to: found.filter(v => !repeats(this.construct, v)) };
     return this.withoutRepeats.to;
   }
@@ -252,14 +251,31 @@ export function validateWithRules(construct: IConstruct, resource: ApiObject, ku
   noteChange();
 }
 
+/** Whether `construct` reports `v` only because another construct already reports it (see `leaveOutRepeated`). */
+type Repeats<T> = (construct: T, v: Violation) => boolean;
+
+/** Per class of construct (its prototype), what it repeats. */
+const REPEATS = new WeakMap<object, Repeats<any>>();
+
 /**
- * Leaves out of the findings of `resource` (an object of ours) those that
- * another construct already reports for the same mistake: written once by the
- * user, copied into this object by the library.
+ * Leaves out of the findings of the constructs of `kind` (a class of ours,
+ * and the classes that extend it) those that another construct already
+ * reports for the same mistake: written once by the user, copied into the
+ * construct's object by the library. Kept per class, not per construct
+ * (a construct is asked only when it has findings); declaring it again is
+ * a lookup.
  */
-export function leaveOutRepeated<T extends IConstruct>(scope: T, resource: ApiObject, repeats: (construct: T, v: Violation) => boolean): void {
-  const checked = appState(scope).checkedByResource.get(resource);
-  if (checked !== undefined) checked.repeats = repeats;
+export function leaveOutRepeated<T extends IConstruct>(kind: abstract new (...args: any[]) => T, repeats: Repeats<T>): void {
+  if (REPEATS.get(kind.prototype) !== repeats) REPEATS.set(kind.prototype, repeats);
+}
+
+/** What the class of `construct`, or the nearest class it extends, declared with `leaveOutRepeated`. */
+function repeatsOf(construct: IConstruct): Repeats<any> | undefined {
+  for (let p = Object.getPrototypeOf(construct); p !== null; p = Object.getPrototypeOf(p)) {
+    const repeats = REPEATS.get(p);
+    if (repeats !== undefined) return repeats;
+  }
+  return undefined;
 }
 
 /**
