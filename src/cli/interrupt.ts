@@ -17,7 +17,6 @@
  * nothing, leaving the host's signals alone.
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import { EXIT_TROUBLE } from './command';
 import { removeLiveTempFolders, TEMP_FOLDER_PREFIX } from '../io/temp-folder';
 
@@ -26,7 +25,9 @@ export const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** The exit status of a run each interrupt ends: 128 + the signal's number. */
 export function interruptStatus(signal: typeof INTERRUPTS[number]): number {
-  return 128 + os.constants.signals[signal];
+  // `os` is loaded here, when an interrupt arrives or help is shown, not at every start (issue 23, start-up).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return 128 + (require('os') as typeof import('os')).constants.signals[signal];
 }
 
 /**
@@ -59,8 +60,7 @@ export function cleanUpOnInterruptAndExit(): void {
   if (installed) return;
   installed = true;
   for (const signal of INTERRUPTS) {
-    const status = interruptStatus(signal);
-    process.on(signal, () => process.exit(removeAll() ? status : EXIT_TROUBLE));
+    process.on(signal, () => process.exit(removeAll() ? interruptStatus(signal) : EXIT_TROUBLE));
   }
   // A run that ended without removing its folder (an exception in the middle of it).
   process.on('exit', () => {

@@ -69,7 +69,51 @@ export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
 export const VALIDATE_COMMAND: Command = {
   summary: 'check kube-bind manifests (exports, schemas, templates, requests) and CRDs',
   synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
-  description: [
+  // Built when help is asked for, not at every start (its temporary-files paragraph loads `os`).
+  get description(): string {
+    return validateDescription();
+  },
+  flags: [
+    {
+      name: 'output',
+      short: 'o',
+      value: 'FORMAT',
+      choices: Object.keys(REPORTERS),
+      description: `output format: ${Object.keys(REPORTERS).join(', ')}; default text`,
+    },
+    GROUP_FLAG,
+    NAMESPACE_PREFIX_FLAG,
+    {
+      name: 'previous',
+      value: 'FILE|DIR|-',
+      repeatable: true,
+      description: 'the previous state of the objects, to check each update',
+    },
+  ],
+  async run(args: ParsedArgs, io, settings): Promise<number> {
+    const output = stringFlag(args, 'output') ?? 'text';
+    const group = groupFlag(args);
+    const namespacePrefix = namespacePrefixFlag(args);
+    const previous = stringFlags(args, 'previous');
+    const operands = inputOperands(args, [{ flag: 'previous', values: previous }]);
+    return runCheck({
+      operands,
+      context: contextFor({ group, namespacePrefix }),
+      reporter: REPORTERS[output],
+      validate: settings.validate ?? validateWithRules,
+      // A validator given in the settings (tests) sees all objects at once.
+      ...(settings.validate === undefined ? { streaming: streamingRulesForRun() } : {}),
+      select: selectForCheck,
+      limits: settings.limits,
+      render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },
+      ...(previous.length > 0 ? { previous } : {}),
+    }, io);
+  },
+};
+
+/** The text of `validate --help` above its flags. */
+function validateDescription(): string {
+  return [
     'Checks every APIServiceExport, BoundSchema, APIServiceExportTemplate,',
     'Collection, APIServiceExportRequest and BindableResourcesRequest of the API',
     'group in the given YAML files, folders (recursively: *.yaml and *.yml files,',
@@ -148,41 +192,5 @@ export const VALIDATE_COMMAND: Command = {
       'Temporary files: a copy of standard input (when - is given), and the findings',
       'once they pass 1 MiB, until the checks across objects have run.',
     ]),
-  ].join('\n'),
-  flags: [
-    {
-      name: 'output',
-      short: 'o',
-      value: 'FORMAT',
-      choices: Object.keys(REPORTERS),
-      description: `output format: ${Object.keys(REPORTERS).join(', ')}; default text`,
-    },
-    GROUP_FLAG,
-    NAMESPACE_PREFIX_FLAG,
-    {
-      name: 'previous',
-      value: 'FILE|DIR|-',
-      repeatable: true,
-      description: 'the previous state of the objects, to check each update',
-    },
-  ],
-  async run(args: ParsedArgs, io, settings): Promise<number> {
-    const output = stringFlag(args, 'output') ?? 'text';
-    const group = groupFlag(args);
-    const namespacePrefix = namespacePrefixFlag(args);
-    const previous = stringFlags(args, 'previous');
-    const operands = inputOperands(args, [{ flag: 'previous', values: previous }]);
-    return runCheck({
-      operands,
-      context: contextFor({ group, namespacePrefix }),
-      reporter: REPORTERS[output],
-      validate: settings.validate ?? validateWithRules,
-      // A validator given in the settings (tests) sees all objects at once.
-      ...(settings.validate === undefined ? { streaming: streamingRulesForRun() } : {}),
-      select: selectForCheck,
-      limits: settings.limits,
-      render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },
-      ...(previous.length > 0 ? { previous } : {}),
-    }, io);
-  },
-};
+  ].join('\n');
+}

@@ -8,7 +8,6 @@
  * SIGINT, SIGTERM, SIGHUP and at exit (`cli/interrupt.ts`).
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 
 /** The name of every run's folder starts so: `cdk8s-kube-bind-` and six characters `mkdtemp` picks. */
@@ -30,14 +29,20 @@ export class TempFolder {
   private made: string | undefined;
   private failed = false;
 
-  /** A folder to be made in `parent`: by default the system's temporary folder (TMPDIR). */
-  constructor(private readonly parent: string = os.tmpdir()) {}
+  /**
+   * A folder to be made in `parent`: by default the system's temporary folder
+   * (TMPDIR), looked up when the folder is made, so that a run that makes none
+   * does not load `os` (issue 23, start-up).
+   */
+  constructor(private readonly parent?: string) {}
 
   /** The folder, made now if not yet; undefined when none can be made. */
   public get folder(): string | undefined {
     if (this.made === undefined && !this.failed) {
       try {
-        this.made = fs.mkdtempSync(path.join(this.parent, TEMP_FOLDER_PREFIX));
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const parent = this.parent ?? (require('os') as typeof import('os')).tmpdir();
+        this.made = fs.mkdtempSync(path.join(parent, TEMP_FOLDER_PREFIX));
         live.add(this.made);
       } catch {
         this.failed = true;
