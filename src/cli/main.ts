@@ -188,16 +188,30 @@ function commandHelp(command: Command): string {
   ].join('\n');
 }
 
-/** The real process streams. A closed stdout (`| head`) ends the output quietly instead of crashing. */
+/**
+ * The real process streams. A closed stdout (`| head`) ends the output quietly instead of crashing.
+ * process.stderr is made when first written to: a run with nothing to say there (most) does not make a
+ * terminal or pipe stream for it, which loads Node's net module (~3 ms of start-up when stdout goes to a file).
+ */
 function processIo(): CliIo {
-  for (const stream of [process.stdout, process.stderr]) {
-    if (stream.listenerCount('error') === 0) {
-      stream.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code !== 'EPIPE') throw e;
-      });
-    }
-  }
+  let stderr: NodeJS.WriteStream | undefined;
   // process.stdin is made (a socket or a stream of a file: ~2 ms of start-up) only when an operand is `-` reads it.
   const stdin: AsyncIterable<unknown> = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
-  return { stdout: process.stdout, stderr: process.stderr, stdin };
+  return {
+    stdout: quietWhenClosed(process.stdout),
+    get stderr() {
+      return stderr ??= quietWhenClosed(process.stderr);
+    },
+    stdin,
+  };
+}
+
+/** `stream`, with its EPIPE (the reader went away) let go instead of thrown. */
+function quietWhenClosed(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (stream.listenerCount('error') === 0) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+    });
+  }
+  return stream;
 }
