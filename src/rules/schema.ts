@@ -182,134 +182,30 @@ function groupMissViolations(apiVersion: string, group: string, version: string 
 
 // ---------------------------------------------------------------------------
 // The generic checker
+//
+// Each schema node is turned, the first time the walk meets it, into a
+// checker: a closure that runs only the checks that node has (a node with a
+// pattern tests the pattern, a node without one tests nothing but the type),
+// with everything it needs read from the schema once. Checking a value is
+// then one call per value, with no keyword looked up again: the first pass of
+// a synth checks each object once, mostly before V8 has optimized anything,
+// so what counts is how little code a valid value runs. Children are built
+// lazily, as keys and items are met, so cyclic or huge schemas cost no more
+// than the walk.
 
 /**
- * A schema node with the keywords the checker reads picked out once, instead
- * of looked up at every value it checks. Built lazily, node by node, as the
- * walk reaches it, so cyclic or huge schemas cost no more than the walk.
+ * Checks `value` against the node it was built for and reports into `w`.
+ * `depth` counts the nodes entered, branches of allOf/anyOf/oneOf/not included.
  */
-interface SchemaNode {
-  readonly raw: Schema;
-  readonly type: unknown;
-  /** `nullable: true` or a default: the server accepts (or replaces) null. */
-  readonly nullAllowed: boolean;
-  readonly intOrString: boolean;
-  readonly enumValues: unknown[] | undefined;
-  readonly allOf: unknown[] | undefined;
-  readonly anyOf: unknown[] | undefined;
-  readonly oneOf: unknown[] | undefined;
-  readonly not: Schema | undefined;
-  readonly minLength: number | undefined;
-  readonly maxLength: number | undefined;
-  readonly pattern: string | undefined;
-  readonly re: RegExp | null;
-  readonly format: unknown;
-  /** Whether `checkString` has anything to check here: most strings of an object have no constraint. */
-  readonly stringChecks: boolean;
-  readonly minimum: number | undefined;
-  readonly exclusiveMinimum: boolean;
-  readonly maximum: number | undefined;
-  readonly exclusiveMaximum: boolean;
-  readonly minItems: number | undefined;
-  readonly maxItems: number | undefined;
-  readonly items: unknown;
-  readonly listType: unknown;
-  readonly properties: Schema | undefined;
-  readonly additional: unknown;
-  readonly preserve: boolean;
-  readonly required: unknown[] | undefined;
-  readonly minProperties: number | undefined;
-  readonly maxProperties: number | undefined;
-  /** Property nodes by key, filled as keys are met (undefined: no object schema for that key). */
-  readonly propertyCache: Map<string, SchemaNode | undefined>;
-  /** The node of `items` or `additionalProperties`, once met (null: not an object schema). */
-  itemsNode?: SchemaNode | null;
-  additionalNode?: SchemaNode | null;
-  /** The property names, for unknown-field messages. */
-  known?: string[];
-}
+type Checker = (value: unknown, w: Walk, depth: number) => void;
 
-type NodeCache = WeakMap<object, SchemaNode>;
-
-function numberOrUndefined(v: unknown): number | undefined {
-  return typeof v === 'number' ? v : undefined;
-}
-
-function nodeOf(schema: Schema, cache: NodeCache): SchemaNode {
-  let node = cache.get(schema);
-  if (node !== undefined) return node;
-  const anyOf = own(schema, 'anyOf');
-  const oneOfBranches = own(schema, 'oneOf');
-  const not = own(schema, 'not');
-  const pattern = own(schema, 'pattern');
-  const properties = own(schema, 'properties');
-  const minLength = numberOrUndefined(own(schema, 'minLength'));
-  const maxLength = numberOrUndefined(own(schema, 'maxLength'));
-  const re = typeof pattern === 'string' ? compiled(pattern) : null;
-  const format = own(schema, 'format');
-  node = {
-    raw: schema,
-    type: own(schema, 'type'),
-    nullAllowed: own(schema, 'nullable') === true || has(schema, 'default'),
-    intOrString: own(schema, 'x-kubernetes-int-or-string') === true,
-    enumValues: Array.isArray(own(schema, 'enum')) ? own(schema, 'enum') : undefined,
-    allOf: Array.isArray(own(schema, 'allOf')) ? own(schema, 'allOf') : undefined,
-    anyOf: Array.isArray(anyOf) && anyOf.length > 0 ? anyOf : undefined,
-    oneOf: Array.isArray(oneOfBranches) && oneOfBranches.length > 0 ? oneOfBranches : undefined,
-    not: isObject(not) ? not : undefined,
-    minLength,
-    maxLength,
-    pattern: typeof pattern === 'string' ? pattern : undefined,
-    re,
-    format,
-    stringChecks: minLength !== undefined || maxLength !== undefined || re !== null || format === 'date-time' || format === 'byte',
-    minimum: numberOrUndefined(own(schema, 'minimum')),
-    exclusiveMinimum: own(schema, 'exclusiveMinimum') === true,
-    maximum: numberOrUndefined(own(schema, 'maximum')),
-    exclusiveMaximum: own(schema, 'exclusiveMaximum') === true,
-    minItems: numberOrUndefined(own(schema, 'minItems')),
-    maxItems: numberOrUndefined(own(schema, 'maxItems')),
-    items: own(schema, 'items'),
-    listType: own(schema, 'x-kubernetes-list-type'),
-    properties: isObject(properties) ? properties : undefined,
-    additional: own(schema, 'additionalProperties'),
-    preserve: own(schema, 'x-kubernetes-preserve-unknown-fields') === true,
-    required: Array.isArray(own(schema, 'required')) ? own(schema, 'required') : undefined,
-    minProperties: numberOrUndefined(own(schema, 'minProperties')),
-    maxProperties: numberOrUndefined(own(schema, 'maxProperties')),
-    propertyCache: new Map(),
-  };
-  cache.set(schema, node);
-  return node;
-}
-
-/** The node of property `key`, when its schema is an object (anything else falls through to additionalProperties). */
-function propertyNode(node: SchemaNode, key: string, nodes: NodeCache): SchemaNode | undefined {
-  if (node.properties === undefined) return undefined;
-  const cached = node.propertyCache.get(key);
-  if (cached !== undefined || node.propertyCache.has(key)) return cached;
-  const found = own(node.properties, key);
-  const child = isObject(found) ? nodeOf(found, nodes) : undefined;
-  // Keys of values are unbounded (maps, typos); only the schema's own property names are worth keeping.
-  if (has(node.properties, key)) node.propertyCache.set(key, child);
-  return child;
-}
-
-function itemsNodeOf(node: SchemaNode, nodes: NodeCache): SchemaNode | null {
-  if (node.itemsNode === undefined) node.itemsNode = isObject(node.items) ? nodeOf(node.items, nodes) : null;
-  return node.itemsNode;
-}
-
-function additionalNodeOf(node: SchemaNode, nodes: NodeCache): SchemaNode | null {
-  if (node.additionalNode === undefined) node.additionalNode = isObject(node.additional) ? nodeOf(node.additional, nodes) : null;
-  return node.additionalNode;
-}
+/** The checker of what is no schema (an `items: true`, a branch that is not an object): nothing to check. */
+const NOTHING: Checker = () => {};
 
 interface Walk {
   readonly out: Violation[];
   /** What was reported, once something was. */
   seen: Set<string> | undefined;
-  readonly nodes: NodeCache;
   /** Where the walk started. */
   readonly base: string;
   /**
@@ -317,6 +213,554 @@ interface Walk {
    * stack and joined only when a message needs the path: most values are valid.
    */
   readonly steps: Array<string | number>;
+}
+
+/**
+ * The checkers built so far, by schema node, then by how the node is reached
+ * (`modeOf`): the same node checks differently at the root of an object,
+ * where metadata is Kubernetes' business, and inside an allOf/anyOf/oneOf/not
+ * branch, where unknown fields are not reported.
+ */
+type Checkers = WeakMap<object, Array<Checker | undefined>>;
+
+function modeOf(root: boolean, reportUnknown: boolean): number {
+  return (root ? 2 : 0) + (reportUnknown ? 1 : 0);
+}
+
+function checkerOf(schema: unknown, root: boolean, reportUnknown: boolean, built: Checkers): Checker {
+  if (!isObject(schema)) return NOTHING;
+  let modes = built.get(schema);
+  if (modes === undefined) {
+    modes = [];
+    built.set(schema, modes);
+  }
+  return modes[modeOf(root, reportUnknown)] ??= nodeChecker(schema, root, reportUnknown, built);
+}
+
+/** What a type finding says about a node: read when a value has the wrong type, which is rare. */
+interface TypeFacts {
+  readonly schema: Schema;
+  readonly type: unknown;
+  /** `nullable: true` or a default: the server accepts (or replaces) null. */
+  readonly nullAllowed: boolean;
+  readonly intOrString: boolean;
+}
+
+function typeFactsOf(schema: Schema): TypeFacts {
+  return {
+    schema,
+    type: own(schema, 'type'),
+    nullAllowed: nullAllowedBy(schema),
+    intOrString: own(schema, 'x-kubernetes-int-or-string') === true,
+  };
+}
+
+function nullAllowedBy(schema: Schema): boolean {
+  return own(schema, 'nullable') === true || has(schema, 'default');
+}
+
+/**
+ * The checker of one node: its type first (a value of the wrong type gets one
+ * finding and nothing else), then its enum, its allOf/anyOf/oneOf/not, then
+ * what its type has to check (string, number, list or object), in that order.
+ */
+function nodeChecker(schema: Schema, root: boolean, reportUnknown: boolean, built: Checkers): Checker {
+  const facts = typeFactsOf(schema);
+  const body = inOrder([
+    enumCheck(schema),
+    junctorCheck(schema, root, built),
+    typeCheck(schema, facts, root, reportUnknown, built),
+  ]);
+  return typeGate(facts, body);
+}
+
+/** One checker running `checks` in turn (none: undefined, so a node with nothing to check costs no call). */
+function inOrder(checks: Array<Checker | undefined>): Checker | undefined {
+  const present = checks.filter((c): c is Checker => c !== undefined);
+  if (present.length <= 1) return present[0];
+  return (value, w, depth) => {
+    for (const check of present) check(value, w, depth);
+  };
+}
+
+/**
+ * The type test, written out for each type so that a value of the declared
+ * type costs one `typeof`: null and wrong types go to `wrongType`, which
+ * reports them. The depth limit keeps hostile input from exhausting the stack.
+ */
+function typeGate(facts: TypeFacts, body: Checker | undefined): Checker {
+  const type = facts.intOrString ? 'int-or-string' : facts.type;
+  switch (type) {
+    case 'string': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'string') wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'object': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'array': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (!Array.isArray(value)) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'boolean': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'boolean') wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'integer': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'number' || !Number.isInteger(value)) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'number': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'number' || !Number.isFinite(value)) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    case 'int-or-string': return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isInteger(value))) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+    // No type, or one OpenAPI does not know: any value but null passes.
+    default: return (value, w, depth) => {
+      if (depth > MAX_DEPTH) return;
+      if (value === null) wrongType(value, facts, w);
+      else if (body !== undefined) body(value, w, depth);
+    };
+  }
+}
+
+/** Reports a value that failed `typeGate`: null (unless the node allows it), or a value of another type. */
+function wrongType(value: unknown, facts: TypeFacts, w: Walk): void {
+  if (value === null) {
+    // The server drops nulls of fields that have a default, then applies the default.
+    if (facts.nullAllowed) return;
+    const path = pathOf(w);
+    report(w, violation(TYPE, path, `${label(path)} is null; it must be ${describeExpected(facts.schema)}`,
+      'give it a value or remove the key (in YAML, "key:" with nothing after it is null)'));
+  } else if (facts.intOrString) {
+    const path = pathOf(w);
+    report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`, 'write a whole number such as 8080, or a string such as "http"'));
+  } else {
+    const type = facts.type as string;
+    const path = pathOf(w);
+    report(w, violation(TYPE, path, `${label(path)} must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
+  }
+}
+
+/**
+ * What the node's type has to check. A node of one type checks only that
+ * type's constraints; a node of no type (or int-or-string) picks by the value.
+ */
+function typeCheck(schema: Schema, facts: TypeFacts, root: boolean, reportUnknown: boolean, built: Checkers): Checker | undefined {
+  const type = facts.intOrString ? 'int-or-string' : facts.type;
+  switch (type) {
+    case 'string': return stringCheck(schema);
+    case 'integer':
+    case 'number': return numberCheck(schema);
+    case 'boolean': return undefined;
+    case 'array': return arrayCheck(schema, reportUnknown, built);
+    case 'object': return objectCheck(schema, root, reportUnknown, built);
+    case 'int-or-string': return byValueType(stringCheck(schema), numberCheck(schema), undefined, undefined);
+    default: return byValueType(stringCheck(schema), numberCheck(schema),
+      arrayCheck(schema, reportUnknown, built), objectCheck(schema, root, reportUnknown, built));
+  }
+}
+
+function byValueType(
+  ofString: Checker | undefined, ofNumber: Checker | undefined, ofArray: Checker | undefined, ofObject: Checker | undefined,
+): Checker | undefined {
+  if (ofString === undefined && ofNumber === undefined && ofArray === undefined && ofObject === undefined) return undefined;
+  return (value, w, depth) => {
+    if (typeof value === 'string') {
+      if (ofString !== undefined) ofString(value, w, depth);
+    } else if (typeof value === 'number') {
+      if (ofNumber !== undefined) ofNumber(value, w, depth);
+    } else if (Array.isArray(value)) {
+      if (ofArray !== undefined) ofArray(value, w, depth);
+    } else if (isObject(value) && ofObject !== undefined) {
+      ofObject(value, w, depth);
+    }
+  };
+}
+
+function enumCheck(schema: Schema): Checker | undefined {
+  const allowed = own(schema, 'enum');
+  if (!Array.isArray(allowed)) return undefined;
+  return (value, w) => {
+    // For a scalar, structural equality is ===, NaN equal to itself: what includes() does.
+    if (typeof value !== 'object' ? !allowed.includes(value) : !allowed.some(a => deepEqual(a, value))) enumMiss(value, allowed, w);
+  };
+}
+
+function enumMiss(value: unknown, allowed: unknown[], w: Walk): void {
+  const path = pathOf(w);
+  const names = allowed.filter((a): a is string => typeof a === 'string');
+  const guess = closest(value, names);
+  report(w, violation(ENUM, path,
+    `${label(path)} ${show(value)} ${oneOf(allowed.map(a => (typeof a === 'string' ? a : JSON.stringify(a))))}${didYouMean(value, names)}`,
+    guess === undefined || guess === value ? undefined
+      : guess.toLowerCase() === String(value).toLowerCase() ? `use ${show(guess)}: values are case-sensitive` : `use ${show(guess)}`));
+}
+
+/**
+ * allOf, anyOf, oneOf and not. allOf branches report into the walk; the
+ * others are tried on their own (an error in a branch means it does not
+ * match). Unknown fields are not reported inside any branch.
+ */
+function junctorCheck(schema: Schema, root: boolean, built: Checkers): Checker | undefined {
+  const allOf = Array.isArray(own(schema, 'allOf')) ? own(schema, 'allOf') as unknown[] : undefined;
+  const anyOf = nonEmptyList(own(schema, 'anyOf'));
+  const oneOfBranches = nonEmptyList(own(schema, 'oneOf'));
+  const not = isObject(own(schema, 'not')) ? own(schema, 'not') as Schema : undefined;
+  if (allOf === undefined && anyOf === undefined && oneOfBranches === undefined && not === undefined) return undefined;
+  const branches = (list: unknown[] | undefined): Checker[] => (list ?? []).map(b => checkerOf(b, root, false, built));
+  // Built at the first value, not with the node: a branch may be the node itself.
+  let checks: { allOf: Checker[]; anyOf: Checker[]; oneOf: Checker[]; not: Checker[] } | undefined;
+  return (value, w, depth) => {
+    checks ??= {
+      allOf: branches(allOf), anyOf: branches(anyOf), oneOf: branches(oneOfBranches), not: branches(not !== undefined ? [not] : undefined),
+    };
+    for (const check of checks.allOf) check(value, w, depth + 1);
+    const passes = (check: Checker): boolean => {
+      const sub: Walk = { out: [], seen: undefined, base: w.base, steps: w.steps };
+      check(value, sub, depth + 1);
+      return !sub.out.some(v => v.severity === 'error');
+    };
+    if (anyOf !== undefined && !checks.anyOf.some(passes)) {
+      const path = pathOf(w);
+      report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${anyOf.length} shapes allowed by anyOf`));
+    }
+    if (oneOfBranches !== undefined) {
+      const matching = checks.oneOf.filter(passes).length;
+      if (matching !== 1) {
+        const path = pathOf(w);
+        report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
+      }
+    }
+    if (not !== undefined && passes(checks.not[0])) {
+      const path = pathOf(w);
+      report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches a shape the schema forbids (not)`));
+    }
+  };
+}
+
+function nonEmptyList(v: unknown): unknown[] | undefined {
+  return Array.isArray(v) && v.length > 0 ? v : undefined;
+}
+
+function numberOrUndefined(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+const regexCache = new Map<string, RegExp | null>();
+
+function compiled(pattern: string): RegExp | null {
+  if (!regexCache.has(pattern)) {
+    let re: RegExp | null;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      re = null;
+    }
+    regexCache.set(pattern, re);
+  }
+  return regexCache.get(pattern) ?? null;
+}
+
+/** Length, pattern and format of a string; undefined when the node has none of them, as most strings of an object. */
+function stringCheck(schema: Schema): Checker | undefined {
+  const minLength = numberOrUndefined(own(schema, 'minLength'));
+  const maxLength = numberOrUndefined(own(schema, 'maxLength'));
+  const pattern = own(schema, 'pattern');
+  const re = typeof pattern === 'string' ? compiled(pattern) : null;
+  const format = own(schema, 'format');
+  const dateTime = format === 'date-time';
+  const byte = format === 'byte';
+  if (minLength === undefined && maxLength === undefined && re === null && !dateTime && !byte) return undefined;
+  return (value, w) => {
+    const s = value as string;
+    // A string has between length / 2 and length code points: they are counted only when that decides.
+    if ((minLength !== undefined && Math.ceil(s.length / 2) < minLength) || (maxLength !== undefined && s.length > maxLength)) {
+      checkLength(s, minLength, maxLength, w);
+    }
+    if (re !== null && !re.test(s)) patternMiss(s, pattern as string, re, minLength, w);
+    if (dateTime && !isRfc3339(s)) {
+      const path = pathOf(w);
+      report(w, violation(FORMAT, path, `${label(path)} ${show(s)} is not an RFC 3339 date-time`,
+        'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
+    } else if (byte && !isBase64(s)) {
+      const path = pathOf(w);
+      report(w, violation(FORMAT, path, `${label(path)} ${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
+        looksLikePem(s)
+          ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
+          : 'encode the bytes as standard, padded base64'));
+    }
+  };
+}
+
+function checkLength(value: string, minLength: number | undefined, maxLength: number | undefined, w: Walk): void {
+  const length = codePointLength(value);
+  if (minLength !== undefined && length < minLength) {
+    const path = pathOf(w);
+    report(w, violation(STRING_CONSTRAINT, path, value === ''
+      ? `${label(path)} must not be empty`
+      : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
+  }
+  if (maxLength !== undefined && length > maxLength) {
+    const path = pathOf(w);
+    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
+  }
+}
+
+/** A string that does not match the node's pattern: an empty one is the length check's when that already requires a value. */
+function patternMiss(value: string, pattern: string, re: RegExp, minLength: number | undefined, w: Walk): void {
+  if (value !== '') {
+    // Suggest the nearest spelling that would match: usually the value lowercased or trimmed.
+    const candidates = [value.trim(), value.toLowerCase(), value.trim().toLowerCase()];
+    const fix = candidates.find(c => c !== value && re.test(c));
+    const path = pathOf(w);
+    report(w, violation(STRING_CONSTRAINT, path,
+      `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
+      fix !== undefined ? `write ${show(fix)}: the pattern of kube-bind's CRD is case-sensitive` : 'the API server refuses any value that does not match the pattern of kube-bind\'s CRD'));
+  } else if (!(minLength !== undefined && minLength > 0)) {
+    const path = pathOf(w);
+    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`, 'set a value, or remove the key when the field is optional'));
+  }
+}
+
+const INT_RANGES: { [format: string]: [number, number] } = {
+  int32: [-2147483648, 2147483647],
+  int64: [-9223372036854775808, 9223372036854775807],
+};
+
+/** The format range and the bounds of a number; undefined when the node has none. */
+function numberCheck(schema: Schema): Checker | undefined {
+  const format = own(schema, 'format');
+  const range = typeof format === 'string' && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
+  const minimum = numberOrUndefined(own(schema, 'minimum'));
+  const exclusiveMinimum = own(schema, 'exclusiveMinimum') === true;
+  const maximum = numberOrUndefined(own(schema, 'maximum'));
+  const exclusiveMaximum = own(schema, 'exclusiveMaximum') === true;
+  if (range === undefined && minimum === undefined && maximum === undefined) return undefined;
+  return (v, w) => {
+    const value = v as number;
+    if (range !== undefined && (value < range[0] || value > range[1])) {
+      const path = pathOf(w);
+      report(w, violation(FORMAT, path, `${label(path)} ${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
+    }
+    if (minimum !== undefined && (exclusiveMinimum ? value <= minimum : value < minimum)) {
+      const path = pathOf(w);
+      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusiveMinimum ? 'greater than' : 'at least'} ${minimum}`));
+    }
+    if (maximum !== undefined && (exclusiveMaximum ? value >= maximum : value > maximum)) {
+      const path = pathOf(w);
+      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusiveMaximum ? 'less than' : 'at most'} ${maximum}`));
+    }
+  };
+}
+
+/** Size limits, unique keys of a map list or entries of a set, then each item against `items`. */
+function arrayCheck(schema: Schema, reportUnknown: boolean, built: Checkers): Checker {
+  const minItems = numberOrUndefined(own(schema, 'minItems'));
+  const maxItems = numberOrUndefined(own(schema, 'maxItems'));
+  const listType = own(schema, 'x-kubernetes-list-type');
+  const items = own(schema, 'items');
+  const mapKeys = listType === 'map' ? listMapKeysCheck(schema, items) : undefined;
+  let each: Checker | undefined;
+  return (v, w, depth) => {
+    const value = v as unknown[];
+    if (minItems !== undefined || maxItems !== undefined) checkListSize(value, minItems, maxItems, w);
+    if (mapKeys !== undefined) mapKeys(value, w, depth);
+    if (listType === 'set') checkSetEntries(value, w);
+    each ??= checkerOf(items, false, reportUnknown, built);
+    if (each === NOTHING) return;
+    const steps = w.steps;
+    for (let i = 0; i < value.length; i++) {
+      steps.push(i);
+      each(value[i], w, depth + 1);
+      steps.pop();
+    }
+  };
+}
+
+function checkListSize(value: unknown[], minItems: number | undefined, maxItems: number | undefined, w: Walk): void {
+  if (minItems !== undefined && value.length < minItems) {
+    const path = pathOf(w);
+    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`,
+      value.length === 0 ? 'add an item, or remove the key when the field is optional' : `add ${minItems - value.length} more`));
+  }
+  if (maxItems !== undefined && value.length > maxItems) {
+    const path = pathOf(w);
+    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`, `remove ${value.length - maxItems}`));
+  }
+}
+
+function checkSetEntries(value: unknown[], w: Walk): void {
+  value.forEach((entry, i) => {
+    const j = value.findIndex(other => deepEqual(other, entry));
+    if (j >= i) return;
+    const path = pathOf(w);
+    report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
+  });
+}
+
+/** Entries of an `x-kubernetes-list-type: map` list must differ in their key fields (a key left out counts as its default). */
+function listMapKeysCheck(schema: Schema, items: unknown): Checker | undefined {
+  const keys = own(schema, 'x-kubernetes-list-map-keys');
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every(k => typeof k === 'string')) return undefined;
+  const defaults = (keys as string[]).map(key => own(own(own(items, 'properties'), key), 'default'));
+  return (v, w) => {
+    const value = v as unknown[];
+    const firstSeen = new Map<string, number>();
+    value.forEach((entry, i) => {
+      if (!isObject(entry)) return;
+      const tuple: unknown[] = [];
+      for (let n = 0; n < keys.length; n++) {
+        const key = keys[n] as string;
+        const k = has(entry, key) ? own(entry, key) : defaults[n];
+        // A missing or non-scalar key is the required/type check's business.
+        if (k === undefined || k === null || typeof k === 'object') return;
+        tuple.push(k);
+      }
+      const id = JSON.stringify(tuple);
+      const j = firstSeen.get(id);
+      if (j === undefined) {
+        firstSeen.set(id, i);
+        return;
+      }
+      const path = pathOf(w);
+      const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
+      const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
+      report(w, violation(LIST_CONSTRAINT, where,
+        `${where} ${what} duplicates ${item(path, j)}`,
+        `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
+    });
+  };
+}
+
+/** How the value of one key of an object is checked, worked out the first time the key is met. */
+interface Field {
+  readonly check: Checker;
+  /** `nullable: true` or a default: the server accepts (or replaces) null. */
+  readonly nullAllowed: boolean;
+  /** Whether the required check looks for this key: counting them spares the check for objects that have them all. */
+  readonly required: boolean;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Each key against its property (or additionalProperties), unknown keys,
+ * required keys, then the number of keys. At the root of a resource,
+ * metadata is left to Kubernetes' own ObjectMeta validation, as the API
+ * server does.
+ */
+function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, built: Checkers): Checker {
+  const properties = isObject(own(schema, 'properties')) ? own(schema, 'properties') as Schema : undefined;
+  const additional = own(schema, 'additionalProperties');
+  const keepsUnknown = additional === true || own(schema, 'x-kubernetes-preserve-unknown-fields') === true;
+  // The server applies defaults before it validates, so a defaulted field is never missing.
+  const required = own(schema, 'required');
+  const mustHave = Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === 'string' && !has(properties !== undefined ? own(properties, name) : undefined, 'default'))
+    : [];
+  const minProperties = numberOrUndefined(own(schema, 'minProperties'));
+  const maxProperties = numberOrUndefined(own(schema, 'maxProperties'));
+  // null: no field (an unknown key). Only the schema's own property names are kept: keys of values are unbounded (maps, typos).
+  const fields = new Map<string, Field | null>();
+  let ofAdditional: Field | null | undefined;
+  const fieldOf = (key: string): Field | null => {
+    ofAdditional ??= isObject(additional) ? fieldFor(additional, false, reportUnknown, built) : null;
+    if (properties === undefined || !has(properties, key)) return ofAdditional;
+    const propertySchema = own(properties, key);
+    const found = isObject(propertySchema) ? fieldFor(propertySchema, mustHave.includes(key), reportUnknown, built) : ofAdditional;
+    fields.set(key, found);
+    return found;
+  };
+  let known: string[] | undefined;
+  return (v, w, depth) => {
+    const value = v as { [key: string]: unknown };
+    const steps = w.steps;
+    let count = 0;
+    let requiredSeen = 0;
+    // for-in, not Object.keys: no array of keys per object. It also walks the prototype chain, whose keys are no fields.
+    for (const key in value) {
+      if (!hasOwn.call(value, key)) continue;
+      count++;
+      const child = value[key];
+      if (root && key === 'metadata') {
+        // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
+        if (!isObject(child)) {
+          const childPath = keyPath(pathOf(w), key);
+          report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(child)}`));
+        }
+        continue;
+      }
+      let f = fields.get(key);
+      if (f === undefined) f = fieldOf(key);
+      if (f === null) {
+        if (keepsUnknown || !reportUnknown) continue;
+        known ??= properties !== undefined ? Object.keys(properties) : [];
+        unknownField(key, known, w);
+      } else if (child === null && !f.nullAllowed) {
+        // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
+        // validates: as good as absent. When the field is required, the required check below reports it (one
+        // finding, which says why); otherwise this warning does.
+        if (!mustHave.includes(key)) nullDropped(key, w);
+      } else {
+        if (f.required && child !== null) requiredSeen++;
+        steps.push(key);
+        f.check(child, w, depth + 1);
+        steps.pop();
+      }
+    }
+    // Every required key seen, set: nothing is missing (a name listed twice is never counted twice, and falls through).
+    if (requiredSeen < mustHave.length) {
+      for (let i = 0; i < mustHave.length; i++) {
+        const name = mustHave[i];
+        const present = hasOwn.call(value, name);
+        if (!present || value[name] === null) missingField(name, present, properties, w);
+      }
+    }
+    if (minProperties !== undefined && count < minProperties) {
+      const path = pathOf(w);
+      report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minProperties} entries, has ${count}`));
+    }
+    if (maxProperties !== undefined && count > maxProperties) {
+      const path = pathOf(w);
+      report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxProperties} entries, has ${count}`));
+    }
+  };
+}
+
+function fieldFor(schema: Schema, required: boolean, reportUnknown: boolean, built: Checkers): Field {
+  return { check: checkerOf(schema, false, reportUnknown, built), nullAllowed: nullAllowedBy(schema), required };
+}
+
+function unknownField(key: string, known: string[], w: Walk): void {
+  const path = pathOf(w);
+  const childPath = keyPath(path, key);
+  report(w, violation(UNKNOWN_FIELD, childPath,
+    `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}; the server drops it${didYouMean(key, known)}`,
+    known.length > 0 ? `known fields here: ${known.join(', ')}` : 'nothing may be set here'));
+}
+
+function nullDropped(key: string, w: Walk): void {
+  const childPath = keyPath(pathOf(w), key);
+  report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
+    `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
+}
+
+function missingField(name: string, present: boolean, properties: Schema | undefined, w: Walk): void {
+  const path = keyPath(pathOf(w), name);
+  const nulled = present ? ' (it is null, which the server drops before it validates)' : '';
+  report(w, violation(REQUIRED, path, `${label(path)} is required${nulled}`, requiredHint(properties !== undefined ? own(properties, name) : undefined)));
 }
 
 /** The field path of the value being checked, in kubectl's notation. */
@@ -348,320 +792,10 @@ export function schemaViolations(value: unknown, schema: Schema, path: string = 
   return walkSchema(value, schema, path, new WeakMap());
 }
 
-function walkSchema(value: unknown, schema: Schema, path: string, nodes: NodeCache): Violation[] {
-  const w: Walk = { out: [], seen: undefined, nodes, base: path, steps: [] };
-  visit(value, schema, w, path === '', true, 0);
+function walkSchema(value: unknown, schema: Schema, path: string, built: Checkers): Violation[] {
+  const w: Walk = { out: [], seen: undefined, base: path, steps: [] };
+  checkerOf(schema, path === '', true, built)(value, w, 0);
   return w.out;
-}
-
-function visit(value: unknown, schema: unknown, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
-  if (isObject(schema)) visitNode(value, nodeOf(schema, w.nodes), w, root, reportUnknown, depth);
-}
-
-function visitNode(value: unknown, node: SchemaNode, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
-  if (depth > MAX_DEPTH) return;
-  const schema = node.raw;
-  const type = node.type;
-  if (value === null) {
-    // The server drops nulls of fields that have a default, then applies the default.
-    if (node.nullAllowed) return;
-    const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} is null; it must be ${describeExpected(schema)}`,
-      'give it a value or remove the key (in YAML, "key:" with nothing after it is null)'));
-    return;
-  }
-  if (node.intOrString) {
-    if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
-      const path = pathOf(w);
-      report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`, 'write a whole number such as 8080, or a string such as "http"'));
-      return;
-    }
-  } else if (typeof type === 'string' && !matchesType(value, type)) {
-    const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
-    return;
-  }
-  if (node.enumValues !== undefined) checkEnum(value, node.enumValues, w);
-  if (node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined) {
-    checkJunctors(value, node, w, root, depth);
-  }
-  if (typeof value === 'string') {
-    if (node.stringChecks) checkString(value, node, w);
-  } else if (typeof value === 'number') {
-    checkNumber(value, node, w);
-  } else if (Array.isArray(value)) {
-    checkArray(value, node, w, reportUnknown, depth);
-  } else if (isObject(value)) {
-    checkObject(value, node, w, root, reportUnknown, depth);
-  }
-}
-
-function matchesType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'boolean': return typeof value === 'boolean';
-    case 'integer': return typeof value === 'number' && Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'object': return isObject(value);
-    case 'array': return Array.isArray(value);
-    default: return true;
-  }
-}
-
-function checkEnum(value: unknown, allowed: unknown[], w: Walk): void {
-  // For a scalar, structural equality is ===, NaN equal to itself: what includes() does.
-  if (typeof value !== 'object' ? allowed.includes(value) : allowed.some(a => deepEqual(a, value))) return;
-  const path = pathOf(w);
-  const names = allowed.filter((a): a is string => typeof a === 'string');
-  const guess = closest(value, names);
-  report(w, violation(ENUM, path,
-    `${label(path)} ${show(value)} ${oneOf(allowed.map(a => (typeof a === 'string' ? a : JSON.stringify(a))))}${didYouMean(value, names)}`,
-    guess === undefined || guess === value ? undefined
-      : guess.toLowerCase() === String(value).toLowerCase() ? `use ${show(guess)}: values are case-sensitive` : `use ${show(guess)}`));
-}
-
-function checkJunctors(value: unknown, node: SchemaNode, w: Walk, root: boolean, depth: number): void {
-  if (node.allOf !== undefined) {
-    for (const branch of node.allOf) visit(value, branch, w, root, false, depth + 1);
-  }
-  const passes = (branch: unknown): boolean => {
-    const sub: Walk = { out: [], seen: undefined, nodes: w.nodes, base: w.base, steps: w.steps };
-    visit(value, branch, sub, root, false, depth + 1);
-    return !sub.out.some(v => v.severity === 'error');
-  };
-  if (node.anyOf !== undefined && !node.anyOf.some(passes)) {
-    const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${node.anyOf.length} shapes allowed by anyOf`));
-  }
-  if (node.oneOf !== undefined) {
-    const matching = node.oneOf.filter(passes).length;
-    if (matching !== 1) {
-      const path = pathOf(w);
-      report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
-    }
-  }
-  if (node.not !== undefined && passes(node.not)) {
-    const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches a shape the schema forbids (not)`));
-  }
-}
-
-const regexCache = new Map<string, RegExp | null>();
-
-function compiled(pattern: string): RegExp | null {
-  if (!regexCache.has(pattern)) {
-    let re: RegExp | null;
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      re = null;
-    }
-    regexCache.set(pattern, re);
-  }
-  return regexCache.get(pattern) ?? null;
-}
-
-function checkString(value: string, node: SchemaNode, w: Walk): void {
-  const { minLength, maxLength, pattern, re, format } = node;
-  // A string has between length / 2 and length code points: they are counted only when that decides.
-  if ((minLength !== undefined && Math.ceil(value.length / 2) < minLength) || (maxLength !== undefined && value.length > maxLength)) {
-    const length = codePointLength(value);
-    if (minLength !== undefined && length < minLength) {
-      const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, value === ''
-        ? `${label(path)} must not be empty`
-        : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
-    }
-    if (maxLength !== undefined && length > maxLength) {
-      const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
-    }
-  }
-  if (re !== null && value !== '' && !re.test(value)) {
-    // Suggest the nearest spelling that would match: usually the value lowercased or trimmed.
-    const candidates = [value.trim(), value.toLowerCase(), value.trim().toLowerCase()];
-    const fix = candidates.find(c => c !== value && re.test(c));
-    const path = pathOf(w);
-    report(w, violation(STRING_CONSTRAINT, path,
-      `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
-      fix !== undefined ? `write ${show(fix)}: the pattern of kube-bind's CRD is case-sensitive` : 'the API server refuses any value that does not match the pattern of kube-bind\'s CRD'));
-  } else if (re !== null && value === '' && !re.test(value) && !(minLength !== undefined && minLength > 0)) {
-    const path = pathOf(w);
-    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`, 'set a value, or remove the key when the field is optional'));
-  }
-  if (format === 'date-time' && !isRfc3339(value)) {
-    const path = pathOf(w);
-    report(w, violation(FORMAT, path, `${label(path)} ${show(value)} is not an RFC 3339 date-time`,
-      'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
-  } else if (format === 'byte' && !isBase64(value)) {
-    const path = pathOf(w);
-    report(w, violation(FORMAT, path, `${label(path)} ${show(value).length > 60 ? 'value' : show(value)} is not base64 (format: byte)`,
-      looksLikePem(value)
-        ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
-        : 'encode the bytes as standard, padded base64'));
-  }
-}
-
-const INT_RANGES: { [format: string]: [number, number] } = {
-  int32: [-2147483648, 2147483647],
-  int64: [-9223372036854775808, 9223372036854775807],
-};
-
-function checkNumber(value: number, node: SchemaNode, w: Walk): void {
-  const format = node.format;
-  const range = typeof format === 'string' && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
-  if (range !== undefined && (value < range[0] || value > range[1])) {
-    const path = pathOf(w);
-    report(w, violation(FORMAT, path, `${label(path)} ${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
-  }
-  const minimum = node.minimum;
-  if (minimum !== undefined) {
-    const exclusive = node.exclusiveMinimum;
-    if (exclusive ? value <= minimum : value < minimum) {
-      const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'greater than' : 'at least'} ${minimum}`));
-    }
-  }
-  const maximum = node.maximum;
-  if (maximum !== undefined) {
-    const exclusive = node.exclusiveMaximum;
-    if (exclusive ? value >= maximum : value > maximum) {
-      const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusive ? 'less than' : 'at most'} ${maximum}`));
-    }
-  }
-}
-
-function checkArray(value: unknown[], node: SchemaNode, w: Walk, reportUnknown: boolean, depth: number): void {
-  const { minItems, maxItems, items, listType } = node;
-  if (minItems !== undefined && value.length < minItems) {
-    const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`,
-      value.length === 0 ? 'add an item, or remove the key when the field is optional' : `add ${minItems - value.length} more`));
-  }
-  if (maxItems !== undefined && value.length > maxItems) {
-    const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`, `remove ${value.length - maxItems}`));
-  }
-  if (listType === 'map') checkListMapKeys(value, node.raw, items, w);
-  if (listType === 'set') {
-    value.forEach((entry, i) => {
-      const j = value.findIndex(other => deepEqual(other, entry));
-      if (j >= i) return;
-      const path = pathOf(w);
-      report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
-    });
-  }
-  const itemsNode = itemsNodeOf(node, w.nodes);
-  if (itemsNode !== null) {
-    const steps = w.steps;
-    for (let i = 0; i < value.length; i++) {
-      steps.push(i);
-      visitNode(value[i], itemsNode, w, false, reportUnknown, depth + 1);
-      steps.pop();
-    }
-  }
-}
-
-/** Entries of an `x-kubernetes-list-type: map` list must differ in their key fields. */
-function checkListMapKeys(value: unknown[], schema: Schema, items: unknown, w: Walk): void {
-  const keys = own(schema, 'x-kubernetes-list-map-keys');
-  if (!Array.isArray(keys) || keys.length === 0 || !keys.every(k => typeof k === 'string')) return;
-  const firstSeen = new Map<string, number>();
-  value.forEach((entry, i) => {
-    if (!isObject(entry)) return;
-    const tuple: unknown[] = [];
-    for (const key of keys as string[]) {
-      const keySchema = own(own(items, 'properties'), key);
-      const v = has(entry, key) ? own(entry, key) : own(keySchema, 'default');
-      // A missing or non-scalar key is the required/type check's business.
-      if (v === undefined || v === null || typeof v === 'object') return;
-      tuple.push(v);
-    }
-    const id = JSON.stringify(tuple);
-    const j = firstSeen.get(id);
-    if (j === undefined) {
-      firstSeen.set(id, i);
-      return;
-    }
-    const path = pathOf(w);
-    const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
-    const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
-    report(w, violation(LIST_CONSTRAINT, where,
-      `${where} ${what} duplicates ${item(path, j)}`,
-      `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
-  });
-}
-
-/** Whether the required check of `node` reports `key` when it is missing (required, and not defaulted by the server). */
-function isRequiredHere(node: SchemaNode, key: string): boolean {
-  return Array.isArray(node.required) && node.required.includes(key)
-    && !has(node.properties !== undefined ? own(node.properties, key) : undefined, 'default');
-}
-
-function checkObject(value: { [key: string]: any }, node: SchemaNode, w: Walk, root: boolean, reportUnknown: boolean, depth: number): void {
-  const { properties, additional, preserve } = node;
-  const steps = w.steps;
-  const keys = Object.keys(value);
-  for (const key of keys) {
-    const child = value[key];
-    if (root && key === 'metadata') {
-      // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
-      if (!isObject(child)) {
-        const childPath = keyPath(pathOf(w), key);
-        report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(child)}`));
-      }
-      continue;
-    }
-    // The cache is read here first: a call per key is most of what a valid object costs before the JIT has warmed up.
-    const fieldNode = node.propertyCache.get(key) ?? propertyNode(node, key, w.nodes) ?? additionalNodeOf(node, w.nodes) ?? undefined;
-    if (child === null && fieldNode !== undefined && !fieldNode.nullAllowed) {
-      // The API server prunes a null field the schema does not allow (neither nullable nor defaulted) before it
-      // validates: as good as absent. When the field is required, the required check below reports it (one
-      // finding, which says why); otherwise this warning does.
-      if (!isRequiredHere(node, key)) {
-        const childPath = keyPath(pathOf(w), key);
-        report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
-          `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
-      }
-      continue;
-    }
-    if (fieldNode !== undefined) {
-      steps.push(key);
-      visitNode(child, fieldNode, w, false, reportUnknown, depth + 1);
-      steps.pop();
-    } else if (additional === true || preserve) {
-      continue;
-    } else if (reportUnknown) {
-      const path = pathOf(w);
-      const childPath = keyPath(path, key);
-      const known = node.known ??= properties !== undefined ? Object.keys(properties) : [];
-      report(w, violation(UNKNOWN_FIELD, childPath,
-        `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}; the server drops it${didYouMean(key, known)}`,
-        known.length > 0 ? `known fields here: ${known.join(', ')}` : 'nothing may be set here'));
-    }
-  }
-  if (node.required !== undefined) {
-    for (const name of node.required) {
-      if (typeof name !== 'string' || (has(value, name) && own(value, name) !== null)) continue;
-      const requiredSchema = properties !== undefined ? own(properties, name) : undefined;
-      // The server applies defaults before it validates, so a defaulted field is never missing.
-      if (has(requiredSchema, 'default')) continue;
-      const path = keyPath(pathOf(w), name);
-      const nulled = has(value, name) ? ' (it is null, which the server drops before it validates)' : '';
-      report(w, violation(REQUIRED, path, `${label(path)} is required${nulled}`, requiredHint(requiredSchema)));
-    }
-  }
-  const count = keys.length;
-  const { minProperties, maxProperties } = node;
-  if (minProperties !== undefined && count < minProperties) {
-    const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minProperties} entries, has ${count}`));
-  }
-  if (maxProperties !== undefined && count > maxProperties) {
-    const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxProperties} entries, has ${count}`));
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -718,7 +852,7 @@ function requiredHint(propertySchema: unknown): string | undefined {
 /** Our instance schemas, by group, then kind/version. */
 const schemaCache = new Map<string, Map<KindVersion, Schema>>();
 // Our CRD schemas are built here and never handed out, so what is read from them once holds.
-const CRD_SCHEMA_NODES: NodeCache = new WeakMap();
+const CRD_CHECKERS: Checkers = new WeakMap();
 
 function schemaFor(kv: KindVersion, group: string): Schema {
   let byKindVersion = schemaCache.get(group);
@@ -738,7 +872,7 @@ function schemaFor(kv: KindVersion, group: string): Schema {
 function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   const kv = kindVersionOf(obj, ctx.group);
   if (kv === undefined) return [];
-  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_SCHEMA_NODES);
+  const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_CHECKERS);
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
     found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
