@@ -651,7 +651,12 @@ interface Field {
   readonly nullAllowed: boolean;
   /** Whether the required check looks for this key: counting them spares the check for objects that have them all. */
   readonly required: boolean;
+  /** The property's name, as the schema spells it; undefined for additionalProperties, which serves any key. */
+  readonly name: string | undefined;
 }
+
+/** How many key positions an object checker remembers (`objectCheck`): objects of a schema have a handful of keys. */
+const REMEMBERED_POSITIONS = 16;
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -676,13 +681,17 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
   const fields = new Map<string, Field | null>();
   let ofAdditional: Field | null | undefined;
   const fieldOf = (key: string): Field | null => {
-    ofAdditional ??= isObject(additional) ? fieldFor(additional, false, reportUnknown, built) : null;
+    ofAdditional ??= isObject(additional) ? fieldFor(additional, undefined, false, reportUnknown, built) : null;
     if (properties === undefined || !has(properties, key)) return ofAdditional;
     const propertySchema = own(properties, key);
-    const found = isObject(propertySchema) ? fieldFor(propertySchema, mustHave.includes(key), reportUnknown, built) : ofAdditional;
+    const found = isObject(propertySchema) ? fieldFor(propertySchema, key, mustHave.includes(key), reportUnknown, built) : ofAdditional;
     fields.set(key, found);
     return found;
   };
+  // Objects of one schema node mostly list their keys in the same order: the property met at each position last
+  // time is tried first, sparing a lookup by name. Only the schema's own names are kept, never a key of the input.
+  const lastNames: Array<string | undefined> = [];
+  const lastFields: Array<Field | null> = [];
   let known: string[] | undefined;
   return (v, w, depth) => {
     const value = v as { [key: string]: unknown };
@@ -691,7 +700,7 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
     let requiredSeen = 0;
     // for-in, not Object.keys: no array of keys per object. It also walks the prototype chain, whose keys are no fields.
     for (const key in value) {
-      if (!hasOwn.call(value, key)) continue;
+      if (!Object.hasOwn(value, key)) continue;
       count++;
       const child = value[key];
       if (root && key === 'metadata') {
@@ -702,8 +711,18 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
         }
         continue;
       }
-      let f = fields.get(key);
-      if (f === undefined) f = fieldOf(key);
+      const at = count - 1;
+      let f: Field | null | undefined;
+      if (lastNames[at] === key) {
+        f = lastFields[at];
+      } else {
+        f = fields.get(key);
+        if (f === undefined) f = fieldOf(key);
+        if (at < REMEMBERED_POSITIONS) {
+          lastNames[at] = f?.name;
+          lastFields[at] = f;
+        }
+      }
       if (f === null) {
         if (keepsUnknown || !reportUnknown) continue;
         known ??= properties !== undefined ? Object.keys(properties) : [];
@@ -739,8 +758,8 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
   };
 }
 
-function fieldFor(schema: Schema, required: boolean, reportUnknown: boolean, built: Checkers): Field {
-  return { check: checkerOf(schema, false, reportUnknown, built), nullAllowed: nullAllowedBy(schema), required };
+function fieldFor(schema: Schema, name: string | undefined, required: boolean, reportUnknown: boolean, built: Checkers): Field {
+  return { check: checkerOf(schema, false, reportUnknown, built), nullAllowed: nullAllowedBy(schema), required, name };
 }
 
 function unknownField(key: string, known: string[], w: Walk): void {
