@@ -16,21 +16,23 @@
  * Values of the wrong type are skipped here: the schema checker reports them.
  */
 import {
-  ExportedResource,
   GROUP_PATTERN,
   RESOURCE_PATTERN,
+  VERSION_NAME,
   describeGroupResource,
   V1ALPHA2,
-  exportedResources,
   groupPatternViolation,
-  resourcesAreWellFormed,
+  resourcePath,
   resourcePatternViolation,
   versionNameViolation,
+  wellFormedResources,
 } from './export';
 import { ISOLATIONS } from '../model';
 import {
   dns1123LabelErrors,
   dns1123SubdomainErrors,
+  isDns1123Label,
+  isDns1123Subdomain,
   labelValueErrors,
   qualifiedNameErrors,
   suggestDns1123Subdomain,
@@ -56,112 +58,52 @@ export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as c
 
 // ---------------------------------------------------------------------------
 // Walking the claims; every walker skips entries of the wrong type.
+//
+// Each part of a claim is checked by its own function, handed the part's value
+// and its indexes. Its path is made only for a finding: it goes into messages,
+// and most claims have nothing to report (a synth checks thousands of them,
+// mostly before V8 has optimised this code).
 
 type Obj = { [key: string]: any };
 
-/**
- * A value and where it sits. The path is joined only when asked for: it goes
- * into messages, and most claims have nothing to report.
- */
-class At<T> {
-  public constructor(
-    private readonly parent: At<unknown> | undefined,
-    /** The key or index under the parent (the label key, for matchLabels entries). */
-    public readonly key: string | number,
-    public readonly value: T,
-  ) {}
-
-  public get path(): string {
-    const key = this.key;
-    if (this.parent === undefined) return String(key);
-    return typeof key === 'number' ? item(this.parent.path, key) : keyPath(this.parent.path, key);
-  }
+/** `spec.permissionClaims[claim]`. */
+function claimPath(claim: number): string {
+  return item('spec.permissionClaims', claim);
 }
 
-/** One well-typed claim, with the parts of its selector that the rules read, read once. */
-interface ClaimAt {
-  readonly at: At<Obj>;
-  readonly selector: At<Obj> | undefined;
-  readonly labelSelector: At<Obj> | undefined;
-  readonly matchExpressions: readonly At<Obj>[];
-  /** The entries of `matchLabels` (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
-  readonly matchLabels: readonly At<unknown>[];
-  readonly namedResources: readonly At<Obj>[];
-  readonly references: readonly At<Obj>[];
+function selectorPath(claim: number): string {
+  return field(claimPath(claim), 'selector');
 }
 
-const CLAIMS = new At<unknown>(new At(undefined, 'spec', undefined), 'permissionClaims', undefined);
-const NONE: readonly never[] = [];
-
-/** The well-typed claims, with the parts of their selectors the rules read. */
-function claimsOf(obj: Manifest): ClaimAt[] {
-  const claims = own(own(obj, 'spec'), 'permissionClaims');
-  if (!Array.isArray(claims)) return [];
-  const out: ClaimAt[] = [];
-  for (let index = 0; index < claims.length; index++) {
-    const value = claims[index];
-    if (isObject(value)) out.push(readClaim(new At(CLAIMS, index, value)));
-  }
-  return out;
+function labelSelectorPath(claim: number): string {
+  return field(selectorPath(claim), 'labelSelector');
 }
 
-function readClaim(at: At<Obj>): ClaimAt {
-  const selector = objectAt(at, 'selector');
-  const labelSelector = objectAt(selector, 'labelSelector');
-  return {
-    at,
-    selector,
-    labelSelector,
-    matchExpressions: objectItems(labelSelector, 'matchExpressions'),
-    matchLabels: labelsOf(labelSelector),
-    namedResources: objectItems(selector, 'namedResources'),
-    references: objectItems(selector, 'references'),
-  };
+/** The path of the `matchLabels` entry `key` (`matchLabels.tier`, `matchLabels[app.kubernetes.io/name]`). */
+function matchLabelPath(claim: number, key: string): string {
+  return keyPath(field(labelSelectorPath(claim), 'matchLabels'), key);
 }
 
-/** `parent.key` when it is a map. */
-function objectAt(parent: At<Obj> | undefined, key: string): At<Obj> | undefined {
-  if (parent === undefined) return undefined;
-  const value = own(parent.value, key);
-  return isObject(value) ? new At(parent, key, value) : undefined;
+function expressionPath(claim: number, index: number): string {
+  return item(field(labelSelectorPath(claim), 'matchExpressions'), index);
 }
 
-/** The map entries of the list `parent.key`. */
-function objectItems(parent: At<Obj> | undefined, key: string): readonly At<Obj>[] {
-  if (parent === undefined) return NONE;
-  const list = own(parent.value, key);
-  if (!Array.isArray(list)) return NONE;
-  const listAt = new At(parent, key, list);
-  const out: At<Obj>[] = [];
-  for (let i = 0; i < list.length; i++) {
-    if (isObject(list[i])) out.push(new At(listAt, i, list[i]));
-  }
-  return out;
+function namedPath(claim: number, index: number): string {
+  return item(field(selectorPath(claim), 'namedResources'), index);
 }
 
-function labelsOf(selector: At<Obj> | undefined): readonly At<unknown>[] {
-  if (selector === undefined) return NONE;
-  const labels = own(selector.value, 'matchLabels');
-  if (!isObject(labels)) return NONE;
-  const labelsAt = new At(selector, 'matchLabels', labels);
-  return Object.keys(labels).map(key => new At(labelsAt, key, own(labels, key)));
+function referencePath(claim: number, index: number): string {
+  return item(field(selectorPath(claim), 'references'), index);
 }
 
-/** Absent, null, or an empty list/map: the shapes Go decodes as "not set". */
-function isUnset(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return isObject(value) && Object.keys(value).length === 0;
+/** Absent, null, or an empty list: the list shapes Go decodes as "not set" (anything else but a list is the schema checker's). */
+function isEmptyListOrUnset(value: unknown): boolean {
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
 
-/** Absent, null or a map: anything else is a type error for the schema checker. */
-function isMapOrUnset(value: unknown): boolean {
-  return value === undefined || value === null || isObject(value);
-}
-
-/** Absent, null or a list: anything else is a type error for the schema checker. */
-function isListOrUnset(value: unknown): boolean {
-  return value === undefined || value === null || Array.isArray(value);
+/** Absent, null, or an empty map: the map shapes Go decodes as "not set" (anything else but a map is the schema checker's). */
+function isEmptyMapOrUnset(value: unknown): boolean {
+  return value === undefined || value === null || (isObject(value) && Object.keys(value).length === 0);
 }
 
 /** The group a `group` field names: `''` when absent or null (the CRD defaults it to the core group), undefined when not a string. */
@@ -170,8 +112,8 @@ function groupOf(rawGroup: unknown): string | undefined {
   return typeof group === 'string' ? group : undefined;
 }
 
-function isolationOf(obj: Manifest): string | undefined {
-  const isolation = own(own(obj, 'spec'), 'isolation');
+function isolationOf(spec: unknown): string | undefined {
+  const isolation = own(spec, 'isolation');
   return typeof isolation === 'string' && ISOLATIONS.includes(isolation) ? isolation : undefined;
 }
 
@@ -216,15 +158,14 @@ const LABEL_VALUE_HINT = 'a label value is at most 63 characters of letters, dig
  */
 function claimFindings(obj: Manifest): Violation[] {
   const out: Violation[] = [];
-  const claims = claimsOf(obj);
-  if (claims.length === 0) return out;
+  const spec = own(obj, 'spec');
+  const claims = own(spec, 'permissionClaims');
+  if (!Array.isArray(claims) || claims.length === 0) return out;
   // Most exports have one claim: nothing to compare it with.
-  const facts: ExportFacts = { obj, isolation: isolationOf(obj), firstClaimOf: claims.length > 1 ? new Map() : undefined };
-  for (const claim of claims) {
-    checkClaimedResource(claim, facts, out);
-    checkSelector(claim, out);
-    checkNamedResources(claim, facts, out);
-    for (const ref of claim.references) checkReference(ref, facts, out);
+  const facts: ExportFacts = { obj, spec, isolation: isolationOf(spec), firstClaimOf: claims.length > 1 ? new Map() : undefined, held: undefined };
+  for (let claim = 0; claim < claims.length; claim++) {
+    const value = claims[claim];
+    if (isObject(value)) checkClaim(value, claim, facts, out);
   }
   return out;
 }
@@ -232,9 +173,23 @@ function claimFindings(obj: Manifest): Violation[] {
 /** What the claim checks read from the rest of the export, each read once. */
 interface ExportFacts {
   readonly obj: Manifest;
+  readonly spec: unknown;
   readonly isolation: string | undefined;
-  /** The path of the first claim of each group/resource (KB142), when there are several claims. */
-  readonly firstClaimOf: Map<string, string> | undefined;
+  /** The index of the first claim of each group/resource (KB142), when there are several claims. */
+  readonly firstClaimOf: Map<string, number> | undefined;
+  /**
+   * `spec.resources`, read for the first reference that asks (KB155, KB156):
+   * the entries when all are well-formed, null when not; undefined until read.
+   */
+  held: readonly unknown[] | null | undefined;
+}
+
+/** One claim (`spec.permissionClaims[claim]`): its group and resource, then its selector. */
+function checkClaim(value: Obj, claim: number, facts: ExportFacts, out: Violation[]): void {
+  const resource = own(value, 'resource');
+  checkClaimedResource(claim, own(value, 'group'), resource, facts, out);
+  const selector = own(value, 'selector');
+  if (isObject(selector)) checkSelector(claim, selector, resource, facts, out);
 }
 
 const CLAIM_GROUP: Rule = defineRule({
@@ -270,35 +225,38 @@ const DUPLICATE_CLAIM: Rule = defineRule({
 });
 
 /** KB140-KB143: the claim's group and resource. */
-function checkClaimedResource(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
-  const rawGroup = own(claim.at.value, 'group');
-  const resource = own(claim.at.value, 'resource');
+function checkClaimedResource(claim: number, rawGroup: unknown, resource: unknown, facts: ExportFacts, out: Violation[]): void {
   const group = groupOf(rawGroup);
   // Each pattern is tested once: a missing or null group is the core group, which the group pattern accepts.
   const groupMatches = group !== undefined && GROUP_PATTERN.test(group);
   const resourceMatches = typeof resource === 'string' && RESOURCE_PATTERN.test(resource);
   if (!groupMatches) {
-    const badGroup = groupPatternViolation(CLAIM_GROUP, claim.at, rawGroup);
+    const badGroup = groupPatternViolation(CLAIM_GROUP, claimPath(claim), rawGroup);
     if (badGroup !== undefined) out.push(badGroup);
   }
   if (!resourceMatches) {
-    const badResource = resourcePatternViolation(CLAIM_RESOURCE, claim.at, resource);
+    const badResource = resourcePatternViolation(CLAIM_RESOURCE, claimPath(claim), resource);
     if (badResource !== undefined) out.push(badResource);
   }
   if (group === undefined || typeof resource !== 'string') return;
-  const firstClaimOf = facts.firstClaimOf;
-  const key = firstClaimOf !== undefined ? `${group}/${resource}` : '';
-  const earlier = firstClaimOf?.get(key);
-  if (earlier === undefined) {
-    firstClaimOf?.set(key, claim.at.path);
-  } else {
-    out.push(violation(DUPLICATE_CLAIM, claim.at.path,
-      `${claim.at.path} claims ${describeGroupResource(group, resource)} again (already ${earlier})`,
-      'the API server accepts both, but kube-bind\'s backend refuses the export request (DuplicatePermissionClaim): merge their selectors into one claim'));
-  }
+  if (facts.firstClaimOf !== undefined) checkClaimedOnce(facts.firstClaimOf, claim, group, resource, out);
   if (!groupMatches || !resourceMatches) return; // KB140/KB141
   const claimable = (CLAIMABLE_CORE_RESOURCES as readonly string[]).includes(resource);
   if (!claimable || group !== '') out.push(unclaimable(claim, group, resource, claimable));
+}
+
+/** KB142: the claim names a group/resource no earlier claim names (`first`: the first claim of each). */
+function checkClaimedOnce(first: Map<string, number>, claim: number, group: string, resource: string, out: Violation[]): void {
+  const key = `${group}/${resource}`;
+  const earlier = first.get(key);
+  if (earlier === undefined) {
+    first.set(key, claim);
+    return;
+  }
+  const path = claimPath(claim);
+  out.push(violation(DUPLICATE_CLAIM, path,
+    `${path} claims ${describeGroupResource(group, resource)} again (already ${claimPath(earlier)})`,
+    'the API server accepts both, but kube-bind\'s backend refuses the export request (DuplicatePermissionClaim): merge their selectors into one claim'));
 }
 
 const CLAIMABLE: Rule = defineRule({
@@ -311,14 +269,14 @@ const CLAIMABLE: Rule = defineRule({
   pass: claimFindings,
 });
 
-function unclaimable(claim: ClaimAt, group: string, resource: string, claimable: boolean): Violation {
+function unclaimable(claim: number, group: string, resource: string, claimable: boolean): Violation {
   const base = `kube-bind can only claim ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") (its ClaimableAPIs)`;
   if (claimable) {
-    const path = field(claim.at.path, 'group');
+    const path = field(claimPath(claim), 'group');
     return violation(CLAIMABLE, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
       `write the core group as "" (or leave group out); ${base}`);
   }
-  const path = field(claim.at.path, 'resource');
+  const path = field(claimPath(claim), 'resource');
   return violation(CLAIMABLE, path,
     `${path} ${show(resource)}: kube-bind cannot claim ${describeGroupResource(group, resource)}${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
     `${base}; kube-bind\'s backend refuses the export request ("not a valid claimable API")`);
@@ -343,31 +301,27 @@ const LABEL_KEY: Rule = defineRule({
   pass: claimFindings,
 });
 
-/** KB144-KB149: whether the selector selects something, and its label selector. */
-function checkSelector(claim: ClaimAt, out: Violation[]): void {
-  const selector = claim.selector;
-  if (selector === undefined) return;
-  const labelSelector = own(selector.value, 'labelSelector');
-  const named = own(selector.value, 'namedResources');
-  const references = own(selector.value, 'references');
-  if (isMapOrUnset(labelSelector) && isListOrUnset(named) && isListOrUnset(references)
-    && (labelSelector === undefined || labelSelector === null) && isUnset(named) && isUnset(references)) {
-    out.push(violation(SELECTS_SOMETHING, selector.path,
-      `${selector.path} selects nothing: it has no labelSelector, namedResources or references`,
+/**
+ * KB144-KB157: whether the selector selects something, then its parts: the
+ * label selector, the named resources, the references.
+ */
+function checkSelector(claim: number, selector: Obj, resource: unknown, facts: ExportFacts, out: Violation[]): void {
+  const labelSelector = own(selector, 'labelSelector');
+  const named = own(selector, 'namedResources');
+  const references = own(selector, 'references');
+  if ((labelSelector === undefined || labelSelector === null) && isEmptyListOrUnset(named) && isEmptyListOrUnset(references)) {
+    const path = selectorPath(claim);
+    out.push(violation(SELECTS_SOMETHING, path,
+      `${path} selects nothing: it has no labelSelector, namedResources or references`,
       'kube-bind claims no object through an empty selector: add labelSelector.matchLabels, namedResources or references'));
   }
-  if (claim.labelSelector === undefined) return;
-  checkLabelSelectorNotEmpty(claim, claim.labelSelector, out);
-  for (const entry of claim.matchLabels) {
-    const key = String(entry.key);
-    const keyProblems = qualifiedNameErrors(key);
-    if (keyProblems.length > 0) {
-      out.push(violation(LABEL_KEY, entry.path,
-        `${entry.path}: key ${show(key)} is not a valid label key${lengthProblem(keyProblems)}${suggestion(suggestLabelPart(key))}`, problemsHint(keyProblems, LABEL_KEY_HINT)));
-    }
-    if (typeof entry.value === 'string') checkLabelValue(entry.path, entry.value, out);
+  if (isObject(labelSelector)) checkLabelSelector(claim, labelSelector, resource, out);
+  if (Array.isArray(named)) checkNamedResources(claim, named, facts, out);
+  if (!Array.isArray(references)) return;
+  for (let index = 0; index < references.length; index++) {
+    const reference = references[index];
+    if (isObject(reference)) checkReference(claim, index, reference, facts, out);
   }
-  for (const expression of claim.matchExpressions) checkExpression(expression, out);
 }
 
 const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
@@ -380,16 +334,35 @@ const LABEL_SELECTOR_NOT_EMPTY: Rule = defineRule({
   pass: claimFindings,
 });
 
-function checkLabelSelectorNotEmpty(claim: ClaimAt, selector: At<Obj>, out: Violation[]): void {
-  const matchLabels = own(selector.value, 'matchLabels');
-  const matchExpressions = own(selector.value, 'matchExpressions');
-  if (!isMapOrUnset(matchLabels) || !isListOrUnset(matchExpressions)) return;
-  if (!isUnset(matchLabels) || !isUnset(matchExpressions)) return;
-  const resource = own(claim.at.value, 'resource');
-  const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
-  out.push(violation(LABEL_SELECTOR_NOT_EMPTY, selector.path,
-    `${selector.path} is empty, so the claim covers ${what} of the consumer`,
-    'an empty label selector matches everything: add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
+/** KB145-KB149: the claim's label selector, whose matchLabels and matchExpressions kube-bind parses as a whole. */
+function checkLabelSelector(claim: number, labelSelector: Obj, resource: unknown, out: Violation[]): void {
+  const matchLabels = own(labelSelector, 'matchLabels');
+  const matchExpressions = own(labelSelector, 'matchExpressions');
+  if (isEmptyMapOrUnset(matchLabels) && isEmptyListOrUnset(matchExpressions)) {
+    const path = labelSelectorPath(claim);
+    const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
+    out.push(violation(LABEL_SELECTOR_NOT_EMPTY, path,
+      `${path} is empty, so the claim covers ${what} of the consumer`,
+      'an empty label selector matches everything: add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
+  }
+  if (isObject(matchLabels)) {
+    for (const key of Object.keys(matchLabels)) checkMatchLabel(matchLabelPath(claim, key), key, own(matchLabels, key), out);
+  }
+  if (!Array.isArray(matchExpressions)) return;
+  for (let index = 0; index < matchExpressions.length; index++) {
+    const expression = matchExpressions[index];
+    if (isObject(expression)) checkExpression(expressionPath(claim, index), expression, out);
+  }
+}
+
+/** KB146 and KB147 for one entry of matchLabels. */
+function checkMatchLabel(path: string, key: string, value: unknown, out: Violation[]): void {
+  const keyProblems = qualifiedNameErrors(key);
+  if (keyProblems.length > 0) {
+    out.push(violation(LABEL_KEY, path,
+      `${path}: key ${show(key)} is not a valid label key${lengthProblem(keyProblems)}${suggestion(suggestLabelPart(key))}`, problemsHint(keyProblems, LABEL_KEY_HINT)));
+  }
+  if (typeof value === 'string') checkLabelValue(path, value, out);
 }
 
 const LABEL_VALUE: Rule = defineRule({
@@ -428,26 +401,26 @@ const OPERATOR_VALUES: Rule = defineRule({
   pass: claimFindings,
 });
 
-/** KB146-KB149 for one entry of matchExpressions. */
-function checkExpression(expression: At<Obj>, out: Violation[]): void {
-  const key = own(expression.value, 'key');
-  const operator = own(expression.value, 'operator');
-  const values = own(expression.value, 'values');
+/** KB146-KB149 for one entry of matchExpressions, at `at`. */
+function checkExpression(at: string, expression: Obj, out: Violation[]): void {
+  const key = own(expression, 'key');
+  const operator = own(expression, 'operator');
+  const values = own(expression, 'values');
   if (typeof key === 'string') {
     const problems = qualifiedNameErrors(key);
     if (problems.length > 0) {
-      const path = field(expression.path, 'key');
+      const path = field(at, 'key');
       out.push(violation(LABEL_KEY, path, `${path} ${show(key)} is not a valid label key${lengthProblem(problems)}${suggestion(suggestLabelPart(key))}`, problemsHint(problems, LABEL_KEY_HINT)));
     }
   }
-  const valuesPath = field(expression.path, 'values');
+  const valuesPath = field(at, 'values');
   if (Array.isArray(values)) {
     for (let i = 0; i < values.length; i++) {
       if (typeof values[i] === 'string') checkLabelValue(item(valuesPath, i), values[i], out);
     }
   }
   if (typeof operator === 'string' && !(SELECTOR_OPERATORS as readonly string[]).includes(operator)) {
-    const path = field(expression.path, 'operator');
+    const path = field(at, 'operator');
     const numeric = operator === 'Gt' || operator === 'Lt';
     out.push(violation(OPERATOR, path,
       `${path} ${show(operator)} ${oneOf(SELECTOR_OPERATORS)}${didYouMean(operator, SELECTOR_OPERATORS)}`,
@@ -458,7 +431,7 @@ function checkExpression(expression: At<Obj>, out: Violation[]): void {
   if (values !== undefined && values !== null && !Array.isArray(values)) return;
   const count = Array.isArray(values) ? values.length : 0;
   if ((operator === 'In' || operator === 'NotIn') && count === 0) {
-    const path = values === undefined || values === null ? expression.path : valuesPath;
+    const path = values === undefined || values === null ? at : valuesPath;
     out.push(violation(OPERATOR_VALUES, path, `${valuesPath} must be non-empty for operator ${show(operator)}`,
       `list the label values to match, or use ${operator === 'In' ? '"Exists"' : '"DoesNotExist"'} to test only the key`));
   } else if ((operator === 'Exists' || operator === 'DoesNotExist') && count > 0) {
@@ -487,16 +460,20 @@ const NAMESPACE_IGNORED: Rule = defineRule({
 });
 
 /** KB150-KB152: the names and namespaces of namedResources. */
-function checkNamedResources(claim: ClaimAt, facts: ExportFacts, out: Violation[]): void {
-  for (const named of claim.namedResources) {
-    const name = own(named.value, 'name');
-    if (typeof name === 'string') checkNamedName(named, name, out);
-    const namespace = own(named.value, 'namespace');
+function checkNamedResources(claim: number, named: readonly unknown[], facts: ExportFacts, out: Violation[]): void {
+  for (let index = 0; index < named.length; index++) {
+    const entry = named[index];
+    if (!isObject(entry)) continue;
+    const name = own(entry, 'name');
+    if (typeof name === 'string') checkNamedName(claim, index, name, out);
+    const namespace = own(entry, 'namespace');
     if (typeof namespace !== 'string' || namespace === '') continue;
-    const problems = dns1123LabelErrors(namespace);
-    if (problems.length === 0 && facts.isolation !== 'Namespaced') continue;
-    const path = field(named.path, 'namespace');
-    if (problems.length > 0) {
+    // The quick test first: most namespaces are valid, and need no list of problems.
+    const valid = isDns1123Label(namespace);
+    if (valid && facts.isolation !== 'Namespaced') continue;
+    const path = field(namedPath(claim, index), 'namespace');
+    if (!valid) {
+      const problems = dns1123LabelErrors(namespace);
       out.push(violation(NAMED_NAMESPACE, path,
         `${path} ${show(namespace)} is not a valid namespace name${lengthProblem(problems)}${suggestion(suggestNamespace(namespace))}`,
         problemsHint(problems, 'no namespace can have this name, so the entry matches nothing')));
@@ -519,15 +496,14 @@ const NAMED_NAME: Rule = defineRule({
   pass: claimFindings,
 });
 
-function checkNamedName(named: At<Obj>, name: string, out: Violation[]): void {
+function checkNamedName(claim: number, index: number, name: string, out: Violation[]): void {
+  if (isDns1123Subdomain(name)) return;
+  const path = field(namedPath(claim, index), 'name');
   if (name === '') {
-    const emptyPath = field(named.path, 'name');
-    out.push(violation(NAMED_NAME, emptyPath, `${emptyPath} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
+    out.push(violation(NAMED_NAME, path, `${path} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
     return;
   }
   const problems = dns1123SubdomainErrors(name);
-  if (problems.length === 0) return;
-  const path = field(named.path, 'name');
   out.push(violation(NAMED_NAME, path,
     `${path} ${show(name)} is not a valid object name${lengthProblem(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
     problemsHint(problems, 'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing')));
@@ -543,31 +519,31 @@ const REFERENCE_VERSION_NAME: Rule = defineRule({
   pass: claimFindings,
 });
 
-/** KB140, KB141 and KB153-KB157 for one reference. */
-function checkReference(ref: At<Obj>, facts: ExportFacts, out: Violation[]): void {
-  const rawGroup = own(ref.value, 'group');
-  const resource = own(ref.value, 'resource');
+/** KB140, KB141 and KB153-KB157 for one reference (`references[index]` of the claim `claim`). */
+function checkReference(claim: number, index: number, reference: Obj, facts: ExportFacts, out: Violation[]): void {
+  const rawGroup = own(reference, 'group');
+  const resource = own(reference, 'resource');
   const group = groupOf(rawGroup);
   // Each pattern is tested once, as for the claim itself.
   const groupMatches = group !== undefined && GROUP_PATTERN.test(group);
   const resourceMatches = typeof resource === 'string' && RESOURCE_PATTERN.test(resource);
   if (!groupMatches) {
-    const badGroup = groupPatternViolation(CLAIM_GROUP, ref, rawGroup);
+    const badGroup = groupPatternViolation(CLAIM_GROUP, referencePath(claim, index), rawGroup);
     if (badGroup !== undefined) out.push(badGroup);
   }
   if (!resourceMatches) {
-    const badResource = resourcePatternViolation(CLAIM_RESOURCE, ref, resource);
+    const badResource = resourcePatternViolation(CLAIM_RESOURCE, referencePath(claim, index), resource);
     if (badResource !== undefined) out.push(badResource);
   }
-  const jsonPath = own(ref.value, 'jsonPath');
-  if (isObject(jsonPath)) checkJsonPath(ref, jsonPath, out);
-  const versions = own(ref.value, 'versions');
-  if (groupMatches && resourceMatches) checkReferencedResource(ref, group, resource, versions, facts, out);
-  if (Array.isArray(versions)) {
-    for (let i = 0; i < versions.length; i++) {
-      if (typeof versions[i] !== 'string') continue;
-      const found = versionNameViolation(REFERENCE_VERSION_NAME, ref, i, versions[i]);
-      if (found !== undefined) out.push(found);
+  const jsonPath = own(reference, 'jsonPath');
+  if (isObject(jsonPath)) checkJsonPath(claim, index, jsonPath, out);
+  const versions = own(reference, 'versions');
+  if (groupMatches && resourceMatches) checkReferencedResource(claim, index, group, resource, versions, facts, out);
+  if (!Array.isArray(versions)) return;
+  for (let i = 0; i < versions.length; i++) {
+    const version = versions[i];
+    if (typeof version === 'string' && !VERSION_NAME.test(version)) {
+      out.push(versionNameViolation(REFERENCE_VERSION_NAME, referencePath(claim, index), i, version));
     }
   }
 }
@@ -583,16 +559,17 @@ const REFERENCE_NAME: Rule = defineRule({
 });
 
 /** KB153 and KB154: the reference's name and namespace expressions. */
-function checkJsonPath(ref: At<Obj>, jsonPath: Obj, out: Violation[]): void {
+function checkJsonPath(claim: number, index: number, jsonPath: Obj, out: Violation[]): void {
   const name = own(jsonPath, 'name');
   if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
-    const path = field(ref.path, 'jsonPath');
+    const path = field(referencePath(claim, index), 'jsonPath');
     out.push(violation(REFERENCE_NAME, typeof name === 'string' ? field(path, 'name') : path,
       `${path} has no name expression, so the reference selects nothing`,
       'set jsonPath.name to the field of the referencing object that holds the name, e.g. name: "spec.secretName"'));
   }
-  checkGjson(ref, 'name', name, out);
-  checkGjson(ref, 'namespace', own(jsonPath, 'namespace'), out);
+  if (typeof name === 'string' && looksLikeKubernetesJsonPath(name)) reportKubernetesJsonPath(claim, index, 'name', name, out);
+  const namespace = own(jsonPath, 'namespace');
+  if (typeof namespace === 'string' && looksLikeKubernetesJsonPath(namespace)) reportKubernetesJsonPath(claim, index, 'namespace', namespace, out);
 }
 
 const REFERENCE_GJSON: Rule = defineRule({
@@ -605,9 +582,8 @@ const REFERENCE_GJSON: Rule = defineRule({
   pass: claimFindings,
 });
 
-function checkGjson(ref: At<Obj>, key: string, expression: unknown, out: Violation[]): void {
-  if (typeof expression !== 'string' || !looksLikeKubernetesJsonPath(expression)) return;
-  const path = field(field(ref.path, 'jsonPath'), key);
+function reportKubernetesJsonPath(claim: number, index: number, key: string, expression: string, out: Violation[]): void {
+  const path = field(field(referencePath(claim, index), 'jsonPath'), key);
   out.push(violation(REFERENCE_GJSON, path,
     `${path} ${show(expression)} is a Kubernetes JSONPath, not GJSON${suggestion(toGjson(expression))}`,
     'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
@@ -636,38 +612,59 @@ const REFERENCE_EXPORTED: Rule = defineRule({
  * KB155 and KB156: whether the export holds the referenced resource. With a
  * malformed spec.resources entry, what the export holds is unknown: KB121/KB122 come first.
  */
-function checkReferencedResource(ref: At<Obj>, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[]): void {
-  if (!resourcesAreWellFormed(facts.obj)) return;
-  const held = heldResource(exportedResources(facts.obj), group, resource);
-  const unresolvable = isListOrUnset(versions) && isUnset(versions) && (held === undefined || held.versions.length === 0);
+function checkReferencedResource(
+  claim: number, index: number, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[],
+): void {
+  if (facts.held === undefined) facts.held = wellFormedResources(facts.spec) ?? null;
+  if (facts.held === null) return;
+  const held = heldResource(facts.held, group, resource);
+  const unresolvable = isEmptyListOrUnset(versions) && (held < 0 || stringCount(own(facts.held[held], 'versions')) === 0);
   if (unresolvable) {
-    out.push(violation(REFERENCE_VERSIONS, ref.path,
-      `${ref.path} has no versions, and spec.resources ${held === undefined ? 'does not hold' : `(${held.path}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
-      held === undefined
+    const path = referencePath(claim, index);
+    const heldPath = held < 0 ? '' : resourcePath(held);
+    out.push(violation(REFERENCE_VERSIONS, path,
+      `${path} has no versions, and spec.resources ${held < 0 ? 'does not hold' : `(${heldPath}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
+      held < 0
         ? 'list the versions to read the referencing objects with, e.g. versions: ["v1"]'
-        : `list versions in ${held.path}.versions, or in this reference (e.g. versions: ["v1"])`));
+        : `list versions in ${heldPath}.versions, or in this reference (e.g. versions: ["v1"])`));
   }
-  const isolation = facts.isolation;
   // An unresolvable reference is already an error (KB155) for the same cause: the export does not hold the resource.
-  if (held === undefined && !unresolvable && isolation !== undefined && isolation !== 'None') {
-    out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
+  if (held >= 0 || unresolvable) return;
+  const isolation = facts.isolation;
+  if (isolation !== undefined && isolation !== 'None') {
+    const path = referencePath(claim, index);
+    out.push(violation(REFERENCE_EXPORTED, path,
+      `${path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
       `with isolation ${show(isolation)} kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources`));
-  } else if (held === undefined && !unresolvable && own(facts.obj, 'kind') !== 'APIServiceExport') {
+  } else if (own(facts.obj, 'kind') !== 'APIServiceExport') {
     // A template or request has no isolation of its own: the export gets the backend's (--isolation, Prefixed unless set).
+    const path = referencePath(claim, index);
     const noun = own(facts.obj, 'kind') === 'APIServiceExportTemplate' ? 'template' : 'request';
-    out.push(violation(REFERENCE_EXPORTED, ref.path,
-      `${ref.path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
+    out.push(violation(REFERENCE_EXPORTED, path,
+      `${path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
       'unless the backend runs with --isolation None, kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
 }
 
-/** The first entry of `resources` for `group`/`resource`; a loop, not `find`: no closure per reference. */
-function heldResource(resources: readonly ExportedResource[], group: string, resource: string): ExportedResource | undefined {
+/**
+ * The index of the first entry of `resources` (all well-formed) for
+ * `group`/`resource`, or -1; a loop, not `findIndex`: no closure per reference.
+ */
+function heldResource(resources: readonly unknown[], group: string, resource: string): number {
   for (let i = 0; i < resources.length; i++) {
-    if (resources[i].group === group && resources[i].resource === resource) return resources[i];
+    if ((own(resources[i], 'group') ?? '') === group && own(resources[i], 'resource') === resource) return i;
   }
-  return undefined;
+  return -1;
+}
+
+/** How many strings a `versions` list holds (0 when it is not a list). */
+function stringCount(versions: unknown): number {
+  if (!Array.isArray(versions)) return 0;
+  let count = 0;
+  for (let i = 0; i < versions.length; i++) {
+    if (typeof versions[i] === 'string') count++;
+  }
+  return count;
 }
 
 /** A leading ".", "$" or "{" (after blanks), or a bracketed index or key. */

@@ -62,18 +62,23 @@ export interface ExportedResource {
   readonly versions: ReadonlyArray<{ index: number; name: string }>;
 }
 
+/** The path of the entry `index` of `spec.resources`. */
+export function resourcePath(index: number): string {
+  return item('spec.resources', index);
+}
+
 /**
- * Whether every entry of `spec.resources` has a well-formed group and
- * resource, so that "the export does not hold X" is a safe conclusion.
+ * The entries of `spec.resources` when every one has a well-formed group and
+ * resource, so that "the export does not hold X" is a safe conclusion;
+ * undefined otherwise.
  */
-export const resourcesAreWellFormed = perObject(resourcesAreWellFormedUncached);
-function resourcesAreWellFormedUncached(obj: Manifest): boolean {
-  const resources = own(own(obj, 'spec'), 'resources');
-  if (!Array.isArray(resources)) return false;
-  for (const entry of resources) {
-    if (!isWellFormed(own(entry, 'group') ?? '', own(entry, 'resource'))) return false;
+export function wellFormedResources(spec: unknown): readonly unknown[] | undefined {
+  const resources = own(spec, 'resources');
+  if (!Array.isArray(resources)) return undefined;
+  for (let i = 0; i < resources.length; i++) {
+    if (!isWellFormed(own(resources[i], 'group') ?? '', own(resources[i], 'resource'))) return undefined;
   }
-  return true;
+  return resources;
 }
 
 /** A group and a resource that kube-bind's patterns accept. */
@@ -94,7 +99,7 @@ function exportedResourcesUncached(obj: Manifest): ExportedResource[] {
     const group = rawGroup ?? '';
     const resource = own(entry, 'resource');
     if (typeof group !== 'string' || typeof resource !== 'string') continue;
-    out.push({ index, path: item('spec.resources', index), group, groupGiven: rawGroup !== undefined, resource, versions: versionNames(own(entry, 'versions')) });
+    out.push({ index, path: resourcePath(index), group, groupGiven: rawGroup !== undefined, resource, versions: versionNames(own(entry, 'versions')) });
   }
   return out;
 }
@@ -109,16 +114,6 @@ function versionNames(versions: unknown): Array<{ index: number; name: string }>
   return out;
 }
 
-/**
- * Where the field's parent sits: a path, or something that joins its path
- * only when asked, so that valid values cost no string building.
- */
-export type PathOf = string | { readonly path: string };
-
-function pathText(parent: PathOf): string {
-  return typeof parent === 'string' ? parent : parent.path;
-}
-
 /** `"cowboys" of group "wildwest.dev"` or `"secrets" of the core group`. */
 export function describeGroupResource(group: string, resource: string): string {
   return group === '' ? `${show(resource)} of the core group` : `${show(resource)} of group ${show(group)}`;
@@ -128,9 +123,9 @@ export function describeGroupResource(group: string, resource: string): string {
  * The violation for a `group` field that fails kube-bind's pattern, or
  * undefined when the value is fine or not a string.
  */
-export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, value: unknown): Violation | undefined {
+export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: string, value: unknown): Violation | undefined {
   if (typeof value !== 'string' || GROUP_PATTERN.test(value)) return undefined;
-  const path = field(pathText(parent), 'group');
+  const path = field(parent, 'group');
   const guess = suggestGroup(value);
   const slash = value.includes('/');
   return violation(rule, path,
@@ -147,9 +142,9 @@ export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, paren
  * The violation for a `resource` field that fails kube-bind's pattern, or
  * undefined when the value is fine or not a string.
  */
-export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, value: unknown): Violation | undefined {
+export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: string, value: unknown): Violation | undefined {
   if (typeof value !== 'string' || RESOURCE_PATTERN.test(value)) return undefined;
-  const path = field(pathText(parent), 'resource');
+  const path = field(parent, 'resource');
   const guess = suggestResource(value);
   const base = value.split('/')[0];
   let hint = 'resource is the lowercase plural name of the resource (the CRD\'s names.plural, e.g. "cowboys"), not its kind';
@@ -194,10 +189,13 @@ function suggestVersion(value: string): string | undefined {
   return repaired !== value && VERSION_NAME.test(repaired) ? repaired : undefined;
 }
 
-/** A version name check shared by `resources[*].versions` and claim references. */
-export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: PathOf, index: number, value: string): Violation | undefined {
-  if (VERSION_NAME.test(value)) return undefined;
-  const path = item(field(pathText(parent), 'versions'), index);
+/**
+ * The violation for a version name that fails VERSION_NAME, shared by
+ * `resources[*].versions` and claim references. Callers test the pattern
+ * first: most names match, and need no path.
+ */
+export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent: string, index: number, value: string): Violation {
+  const path = item(field(parent, 'versions'), index);
   const guess = suggestVersion(value);
   return violation(rule, path,
     `${path} ${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
@@ -263,40 +261,57 @@ function exportFindings(obj: Manifest): Violation[] {
   const out: Violation[] = [];
   const spec = own(obj, 'spec');
   const resources = own(spec, 'resources');
-  if (Array.isArray(resources)) {
-    if (resources.length === 0) {
-      out.push(violation(RESOURCES_NOT_EMPTY, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
-        'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}'));
-    }
-    for (let i = 0; i < resources.length; i++) {
-      const group = own(resources[i], 'group');
-      const resource = own(resources[i], 'resource');
-      if (isWellFormed(group ?? '', resource)) continue;
-      const path = item('spec.resources', i);
-      const badGroup = groupPatternViolation(RESOURCE_GROUP, path, group);
-      if (badGroup !== undefined) out.push(badGroup);
-      const badResource = resourcePatternViolation(RESOURCE_NAME, path, resource);
-      if (badResource !== undefined) out.push(badResource);
-    }
-    const entries = exportedResources(obj);
-    // Most exports hold one resource: nothing to compare it with.
-    const first = entries.length > 1 ? new Map<string, ExportedResource>() : undefined;
-    for (const entry of entries) {
-      const key = first !== undefined ? `${entry.group}/${entry.resource}` : '';
-      const earlier = first?.get(key);
-      if (earlier === undefined) {
-        first?.set(key, entry);
-      } else {
-        out.push(violation(DUPLICATE_RESOURCE, entry.path,
-          `${entry.path} exports ${describeGroupResource(entry.group, entry.resource)} again (already ${earlier.path})`,
-          'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
-      }
-      checkVersions(entry, out);
-      checkCrdBacked(entry, out);
-    }
-  }
+  if (Array.isArray(resources)) checkResources(resources, out);
   checkClusterScopedIsolation(spec, out);
   return out;
+}
+
+/**
+ * KB120-KB126: the entries of `spec.resources`, each field read once and each
+ * pattern tested once; paths are made only for a finding (most entries have none).
+ */
+function checkResources(resources: readonly unknown[], out: Violation[]): void {
+  if (resources.length === 0) {
+    out.push(violation(RESOURCES_NOT_EMPTY, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
+      'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}'));
+  }
+  // Most exports hold one resource: nothing to compare it with.
+  const first = resources.length > 1 ? new Map<string, number>() : undefined;
+  for (let index = 0; index < resources.length; index++) {
+    const entry = resources[index];
+    if (!isObject(entry)) continue;
+    const rawGroup = own(entry, 'group');
+    const group = rawGroup ?? ''; // the CRD defaults it to the core group
+    const resource = own(entry, 'resource');
+    const groupMatches = typeof group === 'string' && GROUP_PATTERN.test(group);
+    if (!groupMatches || typeof resource !== 'string' || !RESOURCE_PATTERN.test(resource)) {
+      const badGroup = groupPatternViolation(RESOURCE_GROUP, resourcePath(index), rawGroup);
+      if (badGroup !== undefined) out.push(badGroup);
+      const badResource = resourcePatternViolation(RESOURCE_NAME, resourcePath(index), resource);
+      if (badResource !== undefined) out.push(badResource);
+    }
+    if (typeof group !== 'string' || typeof resource !== 'string') continue;
+    if (first !== undefined) checkExportedOnce(first, index, group, resource, out);
+    const versions = own(entry, 'versions');
+    if (Array.isArray(versions)) checkVersions(index, versions, out);
+    if (groupMatches && !isCrdGroup(group)) {
+      out.push(crdBackedViolation(whyNotCrdBacked(resourcePath(index), group, rawGroup !== undefined, resource)));
+    }
+  }
+}
+
+/** KB123: the entry `index` names a group/resource no earlier entry names (`first`: the first entry of each). */
+function checkExportedOnce(first: Map<string, number>, index: number, group: string, resource: string, out: Violation[]): void {
+  const key = `${group}/${resource}`;
+  const earlier = first.get(key);
+  if (earlier === undefined) {
+    first.set(key, index);
+    return;
+  }
+  const path = resourcePath(index);
+  out.push(violation(DUPLICATE_RESOURCE, path,
+    `${path} exports ${describeGroupResource(group, resource)} again (already ${resourcePath(earlier)})`,
+    'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
 }
 
 const VERSION_NAMES: Rule = defineRule({
@@ -318,20 +333,21 @@ const UNIQUE_VERSIONS: Rule = defineRule({
   pass: exportFindings,
 });
 
-/** KB124 and KB125: the names of an entry's versions, each listed once. */
-function checkVersions(entry: ExportedResource, out: Violation[]): void {
+/** KB124 and KB125: the names of the versions of the entry `entry`, each listed once. */
+function checkVersions(entry: number, versions: readonly unknown[], out: Violation[]): void {
   // Most entries list one version: nothing to compare it with.
-  const seen = entry.versions.length > 1 ? new Map<string, number>() : undefined;
-  for (const version of entry.versions) {
-    const badName = versionNameViolation(VERSION_NAMES, entry.path, version.index, version.name);
-    if (badName !== undefined) out.push(badName);
+  const seen = versions.length > 1 ? new Map<string, number>() : undefined;
+  for (let index = 0; index < versions.length; index++) {
+    const name = versions[index];
+    if (typeof name !== 'string') continue;
+    if (!VERSION_NAME.test(name)) out.push(versionNameViolation(VERSION_NAMES, resourcePath(entry), index, name));
     if (seen === undefined) continue;
-    const earlier = seen.get(version.name);
+    const earlier = seen.get(name);
     if (earlier === undefined) {
-      seen.set(version.name, version.index);
+      seen.set(name, index);
     } else {
-      const path = item(field(entry.path, 'versions'), version.index);
-      out.push(violation(UNIQUE_VERSIONS, path, `${path} ${show(version.name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
+      const path = item(field(resourcePath(entry), 'versions'), index);
+      out.push(violation(UNIQUE_VERSIONS, path, `${path} ${show(name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
     }
   }
 }
@@ -347,11 +363,16 @@ const CRD_BACKED: Rule = defineRule({
 });
 
 /** KB126: only resources that a CustomResourceDefinition provides can be exported. */
-function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
-  const problem = notCrdBacked(entry);
-  if (problem === undefined) return;
-  out.push(violation(CRD_BACKED, problem.path, `${problem.what}, so it can never be bound`,
-    `the API server accepts it, but kube-bind only exports resources a CRD provides: ${problem.fix}`));
+function crdBackedViolation(problem: NotCrdBacked): Violation {
+  return violation(CRD_BACKED, problem.path, `${problem.what}, so it can never be bound`,
+    `the API server accepts it, but kube-bind only exports resources a CRD provides: ${problem.fix}`);
+}
+
+/** Why no CustomResourceDefinition can provide a resource: the field, what is wrong, and the fix. */
+export interface NotCrdBacked {
+  readonly path: string;
+  readonly what: string;
+  readonly fix: string;
 }
 
 /**
@@ -359,17 +380,26 @@ function checkCrdBacked(entry: ExportedResource, out: Violation[]): void {
  * built-in group, a group without a dot), with the field and the fix;
  * undefined when one can. Exports (KB126) and templates (KB201) say it.
  */
-export function notCrdBacked(entry: ExportedResource): { path: string; what: string; fix: string } | undefined {
+export function notCrdBacked(entry: ExportedResource): NotCrdBacked | undefined {
   if (!GROUP_PATTERN.test(entry.group)) return undefined; // KB121 reports it
-  const builtIn = BUILT_IN_DOTTED_GROUPS.has(entry.group);
-  if (entry.group.includes('.') && !builtIn) return undefined;
-  const path = entry.groupGiven ? field(entry.path, 'group') : entry.path;
-  const what = entry.group === ''
-    ? `${path} ${entry.groupGiven ? 'is ""' : 'has no group'} (the core group): ${show(entry.resource)} is built in, not from a CRD`
-    : builtIn
-      ? `${path} ${show(entry.group)} is a built-in API group: ${show(entry.resource)} is not from a CRD`
-      : `${path} ${show(entry.group)} has no dot, so no CRD can define ${show(entry.resource)} in it`;
-  const fix = entry.group === ''
+  if (isCrdGroup(entry.group)) return undefined;
+  return whyNotCrdBacked(entry.path, entry.group, entry.groupGiven, entry.resource);
+}
+
+/** Whether a CustomResourceDefinition can define resources in `group` (well-formed): a dotted group Kubernetes does not serve itself. */
+function isCrdGroup(group: string): boolean {
+  return group.includes('.') && !BUILT_IN_DOTTED_GROUPS.has(group);
+}
+
+/** What `notCrdBacked` says of the entry at `entryPath`, whose group no CRD can define resources in. */
+function whyNotCrdBacked(entryPath: string, group: string, groupGiven: boolean, resource: string): NotCrdBacked {
+  const path = groupGiven ? field(entryPath, 'group') : entryPath;
+  const what = group === ''
+    ? `${path} ${groupGiven ? 'is ""' : 'has no group'} (the core group): ${show(resource)} is built in, not from a CRD`
+    : BUILT_IN_DOTTED_GROUPS.has(group)
+      ? `${path} ${show(group)} is a built-in API group: ${show(resource)} is not from a CRD`
+      : `${path} ${show(group)} has no dot, so no CRD can define ${show(resource)} in it`;
+  const fix = group === ''
     ? 'set group to the API group of the CRD that defines it (spec.group of the CRD); to give the provider access to core objects such as secrets, use spec.permissionClaims'
     : 'export a resource defined by a CustomResourceDefinition, with that CRD\'s group (spec.group of the CRD)';
   return { path, what, fix };

@@ -45,6 +45,14 @@ export function dns1035LabelErrors(value: string): string[] {
   return errors;
 }
 
+/**
+ * Whether `value` is a DNS-1123 label: `dns1123LabelErrors(value)` is empty.
+ * The quick test, for callers that build the problems only for an invalid value.
+ */
+export function isDns1123Label(value: string): boolean {
+  return value.length <= DNS1123_LABEL_MAX_LENGTH && DNS1123_LABEL.test(value);
+}
+
 /** `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters. Mirrors IsDNS1123Label (apimachinery pkg/util/validation/validation.go). */
 export function dns1123LabelErrors(value: string): string[] {
   const errors: string[] = [];
@@ -53,6 +61,11 @@ export function dns1123LabelErrors(value: string): string[] {
     errors.push('must consist of lowercase letters, digits and \'-\', and start and end with a letter or digit (regex [a-z0-9]([-a-z0-9]*[a-z0-9])?)');
   }
   return errors;
+}
+
+/** Whether `value` is a DNS-1123 subdomain: `dns1123SubdomainErrors(value)` is empty (the quick test). */
+export function isDns1123Subdomain(value: string): boolean {
+  return value.length <= DNS1123_SUBDOMAIN_MAX_LENGTH && DNS1123_SUBDOMAIN.test(value);
 }
 
 /** Dot-separated DNS-1123 labels, at most 253 characters: API groups, object names. Mirrors IsDNS1123Subdomain (apimachinery pkg/util/validation/validation.go). */
