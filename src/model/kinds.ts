@@ -61,13 +61,16 @@ export function isCrd(obj: unknown): boolean {
   return own(obj, 'kind') === CRD_KIND && own(obj, 'apiVersion') === CRD_API_VERSION;
 }
 
+const SLASH = 47; // '/'
+
 /** `kind/version` of a manifest of our group, or undefined when it is not ours. */
 export function kindVersionOf(obj: Manifest, group: string): KindVersion | undefined {
   const apiVersion = own(obj, 'apiVersion');
   const kind = own(obj, 'kind');
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  // Compared in place, without building strings: every rule of every object asks.
-  if (apiVersion.lastIndexOf('/') !== group.length || !apiVersion.startsWith(group)) return undefined;
+  // `group/version`. The slash is found by its place, not by lastIndexOf (a runtime call in V8): every object
+  // of a synth asks. The version is compared with names that hold no slash, so a second slash matches none.
+  if (apiVersion.charCodeAt(group.length) !== SLASH || !apiVersion.startsWith(group)) return undefined;
   const version = apiVersion.slice(group.length + 1);
   if (kind === 'APIServiceExport') {
     if (version === 'v1alpha2') return 'APIServiceExport/v1alpha2';

@@ -22,10 +22,10 @@ import {
   describeGroupResource,
   V1ALPHA2,
   groupPatternViolation,
+  heldResourceIndex,
   resourcePath,
   resourcePatternViolation,
   versionNameViolation,
-  wellFormedResources,
 } from './export';
 import { ISOLATIONS } from '../model';
 import {
@@ -162,7 +162,7 @@ function claimFindings(obj: Manifest): Violation[] {
   const claims = own(spec, 'permissionClaims');
   if (!Array.isArray(claims) || claims.length === 0) return out;
   // Most exports have one claim: nothing to compare it with.
-  const facts: ExportFacts = { obj, spec, isolation: isolationOf(spec), firstClaimOf: claims.length > 1 ? new Map() : undefined, held: undefined };
+  const facts: ExportFacts = { obj, spec, isolation: isolationOf(spec), firstClaimOf: claims.length > 1 ? new Map() : undefined };
   for (let claim = 0; claim < claims.length; claim++) {
     const value = claims[claim];
     if (isObject(value)) checkClaim(value, claim, facts, out);
@@ -177,11 +177,6 @@ interface ExportFacts {
   readonly isolation: string | undefined;
   /** The index of the first claim of each group/resource (KB142), when there are several claims. */
   readonly firstClaimOf: Map<string, number> | undefined;
-  /**
-   * `spec.resources`, read for the first reference that asks (KB155, KB156):
-   * the entries when all are well-formed, null when not; undefined until read.
-   */
-  held: readonly unknown[] | null | undefined;
 }
 
 /** One claim (`spec.permissionClaims[claim]`): its group and resource, then its selector. */
@@ -615,10 +610,9 @@ const REFERENCE_EXPORTED: Rule = defineRule({
 function checkReferencedResource(
   claim: number, index: number, group: string, resource: string, versions: unknown, facts: ExportFacts, out: Violation[],
 ): void {
-  if (facts.held === undefined) facts.held = wellFormedResources(facts.spec) ?? null;
-  if (facts.held === null) return;
-  const held = heldResource(facts.held, group, resource);
-  const unresolvable = isEmptyListOrUnset(versions) && (held < 0 || stringCount(own(facts.held[held], 'versions')) === 0);
+  const held = heldResourceIndex(facts.spec, group, resource);
+  if (held === undefined) return;
+  const unresolvable = isEmptyListOrUnset(versions) && (held < 0 || heldVersionCount(facts.spec, held) === 0);
   if (unresolvable) {
     const path = referencePath(claim, index);
     const heldPath = held < 0 ? '' : resourcePath(held);
@@ -646,19 +640,9 @@ function checkReferencedResource(
   }
 }
 
-/**
- * The index of the first entry of `resources` (all well-formed) for
- * `group`/`resource`, or -1; a loop, not `findIndex`: no closure per reference.
- */
-function heldResource(resources: readonly unknown[], group: string, resource: string): number {
-  for (let i = 0; i < resources.length; i++) {
-    if ((own(resources[i], 'group') ?? '') === group && own(resources[i], 'resource') === resource) return i;
-  }
-  return -1;
-}
-
-/** How many strings a `versions` list holds (0 when it is not a list). */
-function stringCount(versions: unknown): number {
+/** How many versions (strings) the entry `index` of `spec.resources` (a list: heldResourceIndex found it) lists. */
+function heldVersionCount(spec: unknown, index: number): number {
+  const versions = own((own(spec, 'resources') as readonly unknown[])[index], 'versions');
   if (!Array.isArray(versions)) return 0;
   let count = 0;
   for (let i = 0; i < versions.length; i++) {

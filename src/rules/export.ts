@@ -68,17 +68,22 @@ export function resourcePath(index: number): string {
 }
 
 /**
- * The entries of `spec.resources` when every one has a well-formed group and
- * resource, so that "the export does not hold X" is a safe conclusion;
- * undefined otherwise.
+ * The index of the first entry of `spec.resources` for `group`/`resource`,
+ * -1 when the export holds none, or undefined when an entry has a malformed
+ * group or resource, so that "the export does not hold X" would not be a
+ * safe conclusion. One walk, reading each entry's group and resource once.
  */
-export function wellFormedResources(spec: unknown): readonly unknown[] | undefined {
+export function heldResourceIndex(spec: unknown, group: string, resource: string): number | undefined {
   const resources = own(spec, 'resources');
   if (!Array.isArray(resources)) return undefined;
+  let held = -1;
   for (let i = 0; i < resources.length; i++) {
-    if (!isWellFormed(own(resources[i], 'group') ?? '', own(resources[i], 'resource'))) return undefined;
+    const entryGroup = own(resources[i], 'group') ?? '';
+    const entryResource = own(resources[i], 'resource');
+    if (!isWellFormed(entryGroup, entryResource)) return undefined;
+    if (held < 0 && entryGroup === group && entryResource === resource) held = i;
   }
-  return resources;
+  return held;
 }
 
 /** A group and a resource that kube-bind's patterns accept. */
