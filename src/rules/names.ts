@@ -7,7 +7,16 @@
  * The same rules run over `spec.names` and `status.acceptedNames`; as in
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
-import { dns1035LabelErrors, dns1123LabelErrors, goToLower, dns1123SubdomainErrors, suggestDns1035Label, suggestDns1123Subdomain } from './k8s-names';
+import {
+  dns1035LabelErrors,
+  dns1123LabelErrors,
+  goToLower,
+  dns1123SubdomainErrors,
+  isDns1123Label,
+  isDns1123Subdomain,
+  suggestDns1035Label,
+  suggestDns1123Subdomain,
+} from './k8s-names';
 import { lengthProblem, show } from './messages';
 import { field, item } from './paths';
 import { Rule, defineRule } from './rule';
@@ -326,7 +335,8 @@ const objectMetadata: Rule = defineRule({
       }
     } else if (typeof name !== 'string') {
       out.push(violation(objectMetadata, 'metadata.name', `metadata.name ${show(name)} must be a string`, 'quote the name in YAML'));
-    } else {
+    } else if (!isDns1123Subdomain(name)) {
+      // The quick test first: most names are valid, and need no list of problems.
       const errors = name === '' ? ['must not be empty'] : dns1123SubdomainErrors(name);
       if (errors.length > 0) {
         const guess = suggestDns1123Subdomain(name);
@@ -336,7 +346,7 @@ const objectMetadata: Rule = defineRule({
       }
     }
     const namespace = own(metadata, 'namespace');
-    if (namespace !== undefined && namespace !== null && namespace !== '') {
+    if (namespace !== undefined && namespace !== null && namespace !== '' && (typeof namespace !== 'string' || !isDns1123Label(namespace))) {
       const errors = typeof namespace === 'string' ? dns1123LabelErrors(namespace) : ['must be a string'];
       if (errors.length > 0) {
         out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label${lengthProblem(errors)}`,
