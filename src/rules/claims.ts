@@ -20,6 +20,7 @@ import {
   RESOURCE_PATTERN,
   VERSION_NAME,
   describeGroupResource,
+  earlierEntryOf,
   V1ALPHA2,
   groupPatternViolation,
   heldResourceIndex,
@@ -240,14 +241,10 @@ function checkClaimedResource(claim: number, rawGroup: unknown, resource: unknow
   if (!claimable || group !== '') out.push(unclaimable(claim, group, resource, claimable));
 }
 
-/** KB142: the claim names a group/resource no earlier claim names (`first`: the first claim of each). */
+/** KB142: the claim names a group/resource no earlier claim names. */
 function checkClaimedOnce(first: Map<string, number>, claim: number, group: string, resource: string, out: Violation[]): void {
-  const key = `${group}/${resource}`;
-  const earlier = first.get(key);
-  if (earlier === undefined) {
-    first.set(key, claim);
-    return;
-  }
+  const earlier = earlierEntryOf(first, claim, group, resource);
+  if (earlier === undefined) return;
   const path = claimPath(claim);
   out.push(violation(DUPLICATE_CLAIM, path,
     `${path} claims ${describeGroupResource(group, resource)} again (already ${claimPath(earlier)})`,

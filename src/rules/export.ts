@@ -305,14 +305,22 @@ function checkResources(resources: readonly unknown[], out: Violation[]): void {
   }
 }
 
-/** KB123: the entry `index` names a group/resource no earlier entry names (`first`: the first entry of each). */
-function checkExportedOnce(first: Map<string, number>, index: number, group: string, resource: string, out: Violation[]): void {
+/**
+ * The index of an earlier entry of a list (resources, claims) with the same
+ * group and resource as the entry `index`, or undefined when it is the first;
+ * `first` keeps the first index of each group/resource.
+ */
+export function earlierEntryOf(first: Map<string, number>, index: number, group: string, resource: string): number | undefined {
   const key = `${group}/${resource}`;
   const earlier = first.get(key);
-  if (earlier === undefined) {
-    first.set(key, index);
-    return;
-  }
+  if (earlier === undefined) first.set(key, index);
+  return earlier;
+}
+
+/** KB123: the entry `index` names a group/resource no earlier entry names. */
+function checkExportedOnce(first: Map<string, number>, index: number, group: string, resource: string, out: Violation[]): void {
+  const earlier = earlierEntryOf(first, index, group, resource);
+  if (earlier === undefined) return;
   const path = resourcePath(index);
   out.push(violation(DUPLICATE_RESOURCE, path,
     `${path} exports ${describeGroupResource(group, resource)} again (already ${resourcePath(earlier)})`,
