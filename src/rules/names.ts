@@ -338,20 +338,17 @@ const objectMetadata: Rule = defineRule({
     } else if (!isDns1123Subdomain(name)) {
       // The quick test first: most names are valid, and need no list of problems.
       const errors = name === '' ? ['must not be empty'] : dns1123SubdomainErrors(name);
-      if (errors.length > 0) {
-        const guess = suggestDns1123Subdomain(name);
-        out.push(violation(objectMetadata, 'metadata.name',
-          `metadata.name ${show(name)} must be a DNS subdomain${lengthProblem(errors)}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
-          `the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com": a name ${errors.join('; ')}`));
-      }
+      const guess = suggestDns1123Subdomain(name);
+      out.push(violation(objectMetadata, 'metadata.name',
+        `metadata.name ${show(name)} must be a DNS subdomain${lengthProblem(errors)}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
+        `the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com": a name ${errors.join('; ')}`));
     }
     const namespace = own(metadata, 'namespace');
     if (namespace !== undefined && namespace !== null && namespace !== '' && (typeof namespace !== 'string' || !isDns1123Label(namespace))) {
+      // The quick test failed, so the list of problems is not empty.
       const errors = typeof namespace === 'string' ? dns1123LabelErrors(namespace) : ['must be a string'];
-      if (errors.length > 0) {
-        out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label${lengthProblem(errors)}`,
-          `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${errors.join('; ')}`));
-      }
+      out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label${lengthProblem(errors)}`,
+        `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${errors.join('; ')}`));
     }
     return out;
   },

@@ -661,8 +661,6 @@ interface Field {
 /** How many key positions an object checker remembers (`objectCheck`): objects of a schema have a handful of keys. */
 const REMEMBERED_POSITIONS = 16;
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * Each key against its property (or additionalProperties), unknown keys,
  * required keys, then the number of keys. At the root of a resource,
@@ -746,7 +744,7 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
     if (requiredSeen < mustHave.length) {
       for (let i = 0; i < mustHave.length; i++) {
         const name = mustHave[i];
-        const present = hasOwn.call(value, name);
+        const present = Object.hasOwn(value, name);
         if (!present || value[name] === null) missingField(name, present, properties, w);
       }
     }
