@@ -84,13 +84,6 @@ export interface PlainManifest {
 // ---------------------------------------------------------------------------
 // What is kept
 
-/** What was last found about one object. */
-interface ObjectFindings {
-  readonly manifest: Manifest;
-  readonly group: string;
-  readonly violations: readonly Violation[];
-}
-
 /** A reporter of findings: a construct of ours, or the construct a foreign object belongs to. */
 class Reporter implements IValidation {
   /** The findings last reported, and the warning lines printed for them. */
@@ -149,16 +142,23 @@ class Reporter implements IValidation {
   }
 }
 
-/** The validation of a construct of ours: the per-object rules on its object, and the findings across objects about it. */
-class Checked extends Reporter {
+/**
+ * The validation of a construct of ours: the per-object rules on its object,
+ * and the findings across objects about it. It is also the object's entry
+ * among those the rules read: what they last read of it and found.
+ */
+class Checked extends Reporter implements Entry {
   /** Findings that replace the rules: the construct's object is a stand-in for what could not be made. */
   public instead?: Violation[];
-  public last?: ObjectFindings;
+  public manifest: Manifest = NOT_READ;
+  /** What the per-object rules found in `manifest`. */
+  public violations: readonly Violation[] = NONE;
+  public volatile = false;
 
   public constructor(
     state: AppState,
     construct: IConstruct,
-    public readonly resource: ApiObject,
+    public readonly object: ApiObject,
     public readonly group: string,
     public readonly plain?: PlainManifest,
   ) {
@@ -166,9 +166,12 @@ class Checked extends Reporter {
   }
 
   protected ownFindings(): readonly Violation[] {
-    return this.instead ?? this.last?.violations ?? NONE;
+    return this.instead ?? this.violations;
   }
 }
+
+/** The manifest of an object the rules have not read yet. */
+const NOT_READ: Manifest = Object.freeze({});
 
 const NONE: readonly Violation[] = Object.freeze([]);
 
@@ -307,11 +310,9 @@ export function declarePreviousObjects(scope: IConstruct, previous: any[]): void
 // ---------------------------------------------------------------------------
 // Bringing the findings up to date
 
-/** An object the rules read, and what they last read of it. */
+/** An object the rules read (ours are their `Checked`), and what they last read of it. */
 interface Entry {
   readonly object: ApiObject;
-  /** Its validation, when the object is ours. */
-  readonly checked?: Checked;
   manifest: Manifest;
   /** Whether it is looked at in every pass (nothing announces its changes). */
   volatile: boolean;
@@ -351,16 +352,20 @@ function shapeOf(root: IConstruct): number {
 /** Every object the rules read: per-object rules where a manifest changed, and the rules across objects when any did. */
 function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
   const ownResolvers = !defaultResolversOnly(state.root);
-  const lastOf = new Map(state.entries.map(e => [e.object, e.manifest]));
+  // What the rules last read of the objects that are not ours (most apps have none).
+  let lastOf: Map<ApiObject, Manifest> | undefined;
   const entries: Entry[] = [];
   for (const object of objects) {
     const checked = state.checkedByResource.get(object);
     if (checked !== undefined) {
       if (checked.instead !== undefined) continue;
       const plain = plainManifestOf(checked, ownResolvers);
-      entries.push({ object, checked, manifest: checkObject(checked, plain ?? object.toJson()), volatile: plain === undefined });
+      checkObject(checked, plain ?? object.toJson());
+      checked.volatile = plain === undefined;
+      entries.push(checked);
     } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
       // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
+      lastOf ??= new Map(state.entries.filter(e => !(e instanceof Checked)).map(e => [e.object, e.manifest]));
       const before = lastOf.get(object);
       const rendered = object.toJson();
       entries.push({ object, manifest: before !== undefined && sameData(before, rendered) ? before : rendered, volatile: true });
@@ -377,24 +382,31 @@ function recheckVolatile(state: AppState): void {
   const ownResolvers = !defaultResolversOnly(state.root);
   let changed = false;
   for (const entry of state.volatile) {
-    const manifest = entry.checked !== undefined
-      ? checkObject(entry.checked, plainManifestOf(entry.checked, ownResolvers) ?? entry.object.toJson())
-      : entry.object.toJson();
-    if (manifest === entry.manifest || sameData(entry.manifest, manifest)) continue;
+    if (entry instanceof Checked) {
+      const before = entry.manifest;
+      checkObject(entry, plainManifestOf(entry, ownResolvers) ?? entry.object.toJson());
+      if (entry.manifest !== before) changed = true;
+      continue;
+    }
+    const manifest = entry.object.toJson();
+    if (sameData(entry.manifest, manifest)) continue;
     entry.manifest = manifest;
     changed = true;
   }
   if (changed) checkAcross(state);
 }
 
-/** The per-object rules on `manifest`, unless the object's last manifest is the same data (which is then returned). */
-function checkObject(checked: Checked, manifest: Manifest): Manifest {
-  const last = checked.last;
-  if (last !== undefined && last.group === checked.group && sameData(last.manifest, manifest)) return last.manifest;
+/**
+ * The per-object rules on `manifest`, kept as what they last read, unless
+ * that is the same data (then kept as it is: its identity tells the rules
+ * across objects that nothing changed).
+ */
+function checkObject(checked: Checked, manifest: Manifest): void {
+  if (checked.manifest !== NOT_READ && sameData(checked.manifest, manifest)) return;
   const violations = rules().validateObject(manifest, contextOf(checked.group));
+  checked.manifest = manifest;
   // Most objects have none: they share one empty list (which the reporters also compare by identity).
-  checked.last = { manifest, group: checked.group, violations: violations.length === 0 ? NONE : violations };
-  return manifest;
+  checked.violations = violations.length === 0 ? NONE : violations;
 }
 
 const CONTEXTS = new Map<string, RuleContext>();
@@ -416,7 +428,7 @@ function plainManifestOf(checked: Checked, ownResolvers: boolean): Manifest | un
   if (plain === undefined || ownResolvers || plain.isVolatile()) return undefined;
   const spec = plain.plainSpec();
   if (spec === undefined) return undefined;
-  const resource = checked.resource;
+  const resource = checked.object;
   const metadata = plain.renderMetadata();
   // One literal per shape: keys added to a literal later go to a store of their own, kept with every manifest.
   return metadata !== undefined
