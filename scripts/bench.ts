@@ -263,19 +263,11 @@ const EXIT_HOOK = [
   '',
 ].join('\n');
 
-/**
- * A launcher of the CLI of `lib` that does what the package's bin script does
- * (the interrupt handlers, then `main`), for a library in any folder.
- */
+/** A launcher of the CLI of `lib`, in any folder, that does what the package's bin script does. */
 function writeLauncher(work: string, lib: string): string {
   const file = path.join(work, 'cli.js');
-  const at = (name: string): string => JSON.stringify(path.join(lib, 'cli', name));
-  fs.writeFileSync(file, [
-    `const interrupt = require(${at('interrupt.js')});`,
-    'interrupt.cleanUpOnInterruptAndExit();',
-    `require(${at('main.js')}).main(process.argv.slice(2)).then(c => interrupt.exitWith(c));`,
-    '',
-  ].join('\n'));
+  // What bin/cdk8s-kube-bind runs, from the library under test.
+  fs.writeFileSync(file, `require(${JSON.stringify(path.join(lib, 'cli', 'program.bundle.js'))}).runProgram(process.argv.slice(2));\n`);
   return file;
 }
 

@@ -20,7 +20,7 @@ tar tzf "$tarball" > "$work/contents"
 
 fail() { echo "package smoke test: $*" >&2; exit 1; }
 for expected in package/lib/index.js package/lib/index.d.ts package/.jsii package/bin/cdk8s-kube-bind \
-  package/lib/cli/main.js package/node_modules/yaml/package.json package/LICENSE package/README.md \
+  package/lib/cli/main.js package/lib/cli/program.bundle.js package/node_modules/yaml/package.json package/LICENSE package/README.md \
   package/docs/rules.md; do
   grep -qx "$expected" "$work/contents" || fail "the tarball lacks $expected"
 done

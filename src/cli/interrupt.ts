@@ -12,7 +12,7 @@
  * waits for a handler that is this one, never the default action that would
  * kill the process with the folder still there.
  *
- * Installed once per process, by the program (bin/cdk8s-kube-bind) before it
+ * Installed once per process, by the program (`runProgram`, cli/program.ts) before it
  * loads any command; `main()` called in-process (tests, embedders) installs
  * nothing, leaving the host's signals alone.
  */

@@ -19,7 +19,7 @@ function run(args: string[], stdin = '') {
 test('the bin script starts with a node shebang and is executable', () => {
   const text = fs.readFileSync(BIN, 'utf8');
   expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
-  expect(text).toContain("require('../lib/cli/main.js').main(process.argv.slice(2))");
+  expect(text).toContain("require('../lib/cli/program.bundle.js').runProgram(process.argv.slice(2))");
   // eslint-disable-next-line no-bitwise
   expect(fs.statSync(BIN).mode & 0o111).not.toBe(0);
 });
@@ -37,6 +37,17 @@ test('a compiled file missing or older than its source is found, and named', () 
     const later = new Date(Date.now() + 60_000);
     fs.utimesSync(path.join(src, 'cli', 'main.ts'), later, later);
     expect(staleLib(src, lib)).toMatch(/lib\/cli\/main\.js is older than .*src\/cli\/main\.ts$/);
+    // With the program among the sources, its bundle too must be newer than every source.
+    fs.writeFileSync(path.join(src, 'cli', 'program.ts'), '');
+    fs.writeFileSync(path.join(lib, 'cli', 'program.js'), '');
+    for (const file of ['main.js', 'program.js']) fs.utimesSync(path.join(lib, 'cli', file), later, later);
+    expect(staleLib(src, lib)).toMatch(/lib\/cli\/program\.bundle\.js does not exist$/);
+    fs.writeFileSync(path.join(lib, 'cli', 'program.bundle.js'), '');
+    const earlier = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(lib, 'cli', 'program.bundle.js'), earlier, earlier);
+    expect(staleLib(src, lib)).toMatch(/lib\/cli\/program\.bundle\.js is older than .*src\/cli\/(main|program)\.ts$/);
+    fs.utimesSync(path.join(lib, 'cli', 'program.bundle.js'), later, later);
+    expect(staleLib(src, lib)).toBeUndefined();
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

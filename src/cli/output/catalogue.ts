@@ -4,10 +4,9 @@
  * the id under which unreadable input is reported, and where each rule is
  * explained.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { READABLE_INPUT_ID } from './reporter';
 import { REGISTRY, Severity } from '../../rules';
+import { packageManifest } from '../version';
 
 export interface RuleDescription {
   readonly id: string;
@@ -58,19 +57,14 @@ export function ruleDocUrl(id: string): string {
 
 let repository: { readonly url?: string } | undefined;
 
-/** The repository's web address, from package.json (three folders up, in src/ and lib/ alike). */
+/** The repository's web address, from package.json. */
 export function repositoryUrl(): string | undefined {
   repository ??= { url: readRepositoryUrl() };
   return repository.url;
 }
 
 function readRepositoryUrl(): string | undefined {
-  let manifest: any;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-  } catch {
-    manifest = undefined;
-  }
+  const manifest = packageManifest();
   const field = manifest?.repository;
   const url = typeof field === 'string' ? field : field?.url;
   if (typeof url !== 'string') return undefined;
