@@ -365,7 +365,7 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
       entries.push(checked);
     } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
       // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
-      lastOf ??= new Map(state.entries.filter(e => !(e instanceof Checked)).map(e => [e.object, e.manifest]));
+      lastOf ??= new Map(state.entries.filter(e => checkedOf(state, e) === undefined).map(e => [e.object, e.manifest]));
       const before = lastOf.get(object);
       const rendered = object.toJson();
       entries.push({ object, manifest: before !== undefined && sameData(before, rendered) ? before : rendered, volatile: true });
@@ -382,10 +382,11 @@ function recheckVolatile(state: AppState): void {
   const ownResolvers = !defaultResolversOnly(state.root);
   let changed = false;
   for (const entry of state.volatile) {
-    if (entry instanceof Checked) {
-      const before = entry.manifest;
-      checkObject(entry, plainManifestOf(entry, ownResolvers) ?? entry.object.toJson());
-      if (entry.manifest !== before) changed = true;
+    const checked = checkedOf(state, entry);
+    if (checked !== undefined) {
+      const before = checked.manifest;
+      checkObject(checked, plainManifestOf(checked, ownResolvers) ?? checked.object.toJson());
+      if (checked.manifest !== before) changed = true;
       continue;
     }
     const manifest = entry.object.toJson();
@@ -394,6 +395,17 @@ function recheckVolatile(state: AppState): void {
     changed = true;
   }
   if (changed) checkAcross(state);
+}
+
+/**
+ * The entry as the validation of a construct of ours, or undefined for an
+ * object that is not ours. By the app's record, not by class: the app's state
+ * is shared by every copy of the library in the process, each with a `Checked`
+ * class of its own.
+ */
+function checkedOf(state: AppState, entry: Entry): Checked | undefined {
+  const checked = state.checkedByResource.get(entry.object);
+  return checked === entry ? checked : undefined;
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * Two copies of the library in one process (two installs, as npm leaves them
+ * when two packages pin different ranges) share one app's validation state
+ * (`Symbol.for` keys in src/validation.ts), each with classes of its own. An
+ * object of either copy must be checked as ours by the code of the other.
+ */
+import * as cdk8s from 'cdk8s';
+import * as constructs from 'constructs';
+import type * as Library from '../src';
+import { testApp } from './util';
+
+/** A copy of the library with module state and classes of its own, on the one cdk8s of the app. */
+function libraryCopy(): typeof Library {
+  let copy: typeof Library | undefined;
+  jest.isolateModules(() => {
+    jest.doMock('cdk8s', () => cdk8s);
+    jest.doMock('constructs', () => constructs);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    copy = require('../src');
+  });
+  return copy!;
+}
+
+const RESOURCES = [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }];
+
+test('an object of one copy whose spec changes unannounced is checked again by the code of the other copy', () => {
+  const [first, second] = [libraryCopy(), libraryCopy()];
+  expect(first.ApiServiceExport).not.toBe(second.ApiServiceExport);
+
+  /** A user's subclass: its spec reads a field no mutator announces, so it is looked at in every pass. */
+  class Flippable extends second.ApiServiceExport {
+    public isolation2 = 'Prefixed';
+    protected renderSpec(): { [key: string]: any } {
+      return { ...super.renderSpec(), isolation: this.isolation2 };
+    }
+  }
+
+  const chart = new cdk8s.Chart(testApp(), 'chart');
+  // The first copy makes the app's state (and the validation that brings it up to date).
+  new first.ApiServiceExport(chart, 'plain', { resources: RESOURCES });
+  const flippable = new Flippable(chart, 'flippable', { resources: RESOURCES });
+  expect(() => cdk8s.Testing.synth(chart)).not.toThrow();
+
+  flippable.isolation2 = 'Sideways';
+  expect(() => cdk8s.Testing.synth(chart)).toThrow(/\[chart\/flippable\] \[KB\d+\] spec\.isolation.*Sideways/);
+});
