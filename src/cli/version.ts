@@ -1,16 +1,17 @@
 /**
- * The package's own package.json, and the version in it. It is found from
- * this module's folder upwards, the first package.json on the way: two
- * folders up as TypeScript (src/cli) and compiled (lib/cli), and as well from
- * the command line built into one file (lib/cli/program.bundle.js), where
- * every module's folder is the bundle's.
+ * The package's own package.json, and the version in it: two folders up from
+ * this module, as TypeScript (src/cli) and compiled (lib/cli) alike, and from
+ * the command line built into one file, which lies in lib/cli too
+ * (lib/cli/program.bundle.js). Every module that reads package.json reads it
+ * here, so the bundle, where every module's folder is the bundle's, changes
+ * none of them.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 
 let manifest: { readonly found?: any } | undefined;
 
-/** The package's package.json, parsed, or undefined when none can be read (a bundled copy without it). */
+/** The package's package.json, parsed, or undefined when it cannot be read (a bundled copy without it). */
 export function packageManifest(): any {
   manifest ??= { found: readManifest() };
   return manifest.found;
@@ -23,15 +24,9 @@ export function packageVersion(): string {
 }
 
 function readManifest(): any {
-  for (let folder = __dirname; ; folder = path.dirname(folder)) {
-    const file = path.join(folder, 'package.json');
-    if (fs.existsSync(file)) {
-      try {
-        return JSON.parse(fs.readFileSync(file, 'utf8'));
-      } catch {
-        return undefined;
-      }
-    }
-    if (path.dirname(folder) === folder) return undefined;
+  try {
+    return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
   }
 }
