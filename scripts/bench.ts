@@ -59,6 +59,9 @@ import type { Workload } from './bench/workloads';
 
 const ROOT = path.resolve(__dirname, '..');
 
+/** The command line in one file, as the compile builds it in lib/ and bin/cdk8s-kube-bind runs it. */
+const CLI_BUNDLE = path.join('cli', 'program.bundle.js');
+
 /** What `--only` can pick. */
 const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd', 'linear', 'memory', 'peer'];
 
@@ -174,7 +177,7 @@ function newestMtime(dir: string, pattern: RegExp): number {
 
 /** Refuses a missing library; warns when src/ changed after it was compiled. */
 function checkLibrary(lib: string): void {
-  for (const file of ['index.js', path.join('cli', 'program.bundle.js')]) {
+  for (const file of ['index.js', CLI_BUNDLE]) {
     if (!fs.existsSync(path.join(lib, file))) throw new Error(`${path.join(lib, file)} not found: run npx projen compile first (or pass --lib DIR)`);
   }
   if (lib === path.join(ROOT, 'lib') && newestMtime(path.join(ROOT, 'src'), /\.ts$/) > newestMtime(lib, /\.js$/)) {
@@ -275,7 +278,7 @@ const EXIT_HOOK = [
 function writeLauncher(work: string, lib: string): string {
   const file = path.join(work, 'cli.js');
   // What bin/cdk8s-kube-bind runs, from the library under test.
-  fs.writeFileSync(file, `require(${JSON.stringify(path.join(lib, 'cli', 'program.bundle.js'))}).runProgram(process.argv.slice(2));\n`);
+  fs.writeFileSync(file, `require(${JSON.stringify(path.join(lib, CLI_BUNDLE))}).runProgram(process.argv.slice(2));\n`);
   return file;
 }
 

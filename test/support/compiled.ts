@@ -35,7 +35,8 @@ export function staleLib(src = SRC, lib = LIB): string | undefined {
   if (!files.includes(path.join(src, BUNDLED.source))) return undefined;
   const bundle = path.join(lib, BUNDLED.bundle);
   if (!fs.existsSync(bundle)) return `${path.relative(ROOT, bundle)} does not exist`;
-  const newer = files.find(file => fs.statSync(bundle).mtimeMs < fs.statSync(file).mtimeMs);
+  const built = fs.statSync(bundle).mtimeMs;
+  const newer = files.find(file => built < fs.statSync(file).mtimeMs);
   return newer === undefined ? undefined : `${path.relative(ROOT, bundle)} is older than ${path.relative(ROOT, newer)}`;
 }
 
