@@ -14,7 +14,7 @@ import { loadAll as yamlLoadAll } from 'js-yaml';
 import { verdictDocuments, writeRepeatedCrds, writeRepeatedMix } from '../scripts/bench/inputs';
 import { peerValidate } from '../scripts/bench/peer';
 import { checksTable, median, ratio, table, verdict } from '../scripts/bench/stats';
-import { buildConstructs, buildPlain, largeSchema } from '../scripts/bench/workloads';
+import { buildConstructs, buildPlain, buildPlainLiterals, largeSchema } from '../scripts/bench/workloads';
 import * as kb from '../src';
 import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
 import * as rules from '../src/rules';
@@ -89,6 +89,19 @@ describe('bench workloads', () => {
     buildPlain(plain, manifests);
     plain.synth();
     expect(files(plainDir)).toEqual(files(constructsDir));
+  });
+
+  test.each(['exports', 'boundschemas', 'configmaps'] as const)('%s: the plain side written as literals writes the very same YAML', workload => {
+    const constructsDir = tempDir();
+    const literalsDir = tempDir();
+    const app = new App({ outdir: constructsDir });
+    buildConstructs(kb, app, workload, 3, 2);
+    withStderr(() => app.synth());
+    const plain = new App({ outdir: literalsDir });
+    buildPlainLiterals(plain, workload, 3, 2);
+    plain.synth();
+    expect(Object.keys(files(constructsDir))).toHaveLength(2);
+    expect(files(literalsDir)).toEqual(files(constructsDir));
   });
 });
 

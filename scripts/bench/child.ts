@@ -10,11 +10,14 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Yaml } from 'cdk8s';
 import { writeCrds, writeMix, writeMixOfSize, writeRepeatedCrds, writeRepeatedMix } from './inputs';
 import type * as Peer from './peer';
-import { buildConstructs, buildPlain, KubeBindModule, Workload } from './workloads';
+import { buildConstructs, buildPlain, buildPlainLiterals, KubeBindModule, Workload } from './workloads';
 
 export type Job =
   | { mode: 'synth-constructs'; lib: string; workload: Workload; count: number; perChart: number; outdir: string }
-  | { mode: 'synth-plain'; manifests: string; outdir: string }
+  /** Plain ApiObjects of the same manifests, as object literals made in the clock (the judged baseline). */
+  | { mode: 'synth-plain'; workload: Workload; count: number; perChart: number; outdir: string }
+  /** Plain ApiObjects of the constructs' manifests read before the clock (the baseline before #23's last stop, shown). */
+  | { mode: 'synth-prebuilt'; manifests: string; outdir: string }
   | { mode: 'prepare'; lib: string; workload: Workload; count: number; perChart: number; manifests: string; yaml?: string }
   | { mode: 'validate'; lib: string; file: string }
   | { mode: 'parse'; file: string }
@@ -81,6 +84,13 @@ async function run(job: Job): Promise<Elapsed> {
       return stop();
     }
     case 'synth-plain': {
+      const stop = clock();
+      const app = new App({ outdir: job.outdir });
+      buildPlainLiterals(app, job.workload, job.count, job.perChart);
+      app.synth();
+      return stop();
+    }
+    case 'synth-prebuilt': {
       const manifests = JSON.parse(fs.readFileSync(job.manifests, 'utf8'));
       const stop = clock();
       const app = new App({ outdir: job.outdir });
