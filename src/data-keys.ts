@@ -34,70 +34,36 @@ function isDataMap(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** How cdk8s renders a value (see `renderingOf`). */
-export enum DataRendering {
-  /** Plain data without a key to rename: cdk8s renders it as it is, `KeyRenamer` would return it unchanged. */
-  AS_IS,
-  /** Plain data with a key `KeyRenamer` renames (or a map without a prototype, which it copies). */
-  RENAMES_KEYS,
-  /** Not plain data: it holds a token, a `Lazy`, another class instance or a function, which cdk8s resolves. */
-  HOLDS_TOKENS,
-}
-
-/**
- * How cdk8s renders `value`, in one walk: whether it is plain data
- * (primitives, arrays, maps of Object's prototype or none), and if so whether
- * `KeyRenamer` would rename anything in it. The validation reads a spec with
- * it, and the rendering that follows skips the renaming walk of data that has
- * nothing to rename.
- */
-export function renderingOf(value: unknown): DataRendering {
-  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? DataRendering.HOLDS_TOKENS : DataRendering.AS_IS;
-  let found = DataRendering.AS_IS;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const r = renderingOf(value[i]);
-      if (r === DataRendering.HOLDS_TOKENS) return r;
-      if (r === DataRendering.RENAMES_KEYS) found = r;
-    }
-    return found;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype) {
-    if (proto !== null) return DataRendering.HOLDS_TOKENS;
-    found = DataRendering.RENAMES_KEYS;
-  }
-  // `for...in`, not a list of keys: the first validation reads every spec with this, and allocates nothing here.
-  // A map here has Object's prototype or none, so it sees the own keys (and, were Object's prototype given
-  // enumerable keys, those too: an answer that can only be more careful).
-  for (const key in value) {
-    if (renamed(key)) found = DataRendering.RENAMES_KEYS;
-    const r = renderingOf((value as any)[key]);
-    if (r === DataRendering.HOLDS_TOKENS) return r;
-    if (r === DataRendering.RENAMES_KEYS) found = r;
-  }
-  return found;
-}
-
 /**
  * Renames the keys cdk8s would mishandle, copying only the objects that hold
  * one (or that have no prototype, which cdk8s cannot render either).
  * `renamedAny` says whether the last `rename` changed a key, so the rendering
- * knows whether to call `restoreKeys`: read it right after `rename`, before
- * anything renames again.
+ * knows whether to call `restoreKeys`, and `heldToken` whether it met a
+ * token: read them right after `rename`, before anything renames again.
  */
 export class KeyRenamer {
   /** Whether the last `rename` renamed at least one key. */
   public renamedAny = false;
 
+  /**
+   * Whether the last `rename` met anything but plain data (a token, a `Lazy`,
+   * a function, another class instance): cdk8s resolves it at every
+   * rendering, so the rendering may change without a mutator of the library.
+   */
+  public heldToken = false;
+
   /** `value` with every mishandled key renamed; `value` itself when there is none. */
   public rename(value: unknown): unknown {
     this.renamedAny = false;
+    this.heldToken = false;
     return this.walk(value);
   }
 
   private walk(value: unknown): unknown {
-    if (typeof value !== 'object' || value === null) return value;
+    if (typeof value !== 'object' || value === null) {
+      if (typeof value === 'function') this.heldToken = true;
+      return value;
+    }
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
@@ -106,7 +72,10 @@ export class KeyRenamer {
       }
       return out ?? value;
     }
-    if (!isDataMap(value)) return value;
+    if (!isDataMap(value)) {
+      this.heldToken = true;
+      return value;
+    }
     const keys = Object.keys(value);
     let out: { [key: string]: unknown } | undefined = Object.getPrototypeOf(value) === null ? {} : undefined;
     for (let i = 0; i < keys.length; i++) {

@@ -1,8 +1,8 @@
 import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, JsonPatch, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { DataRendering, KeyRenamer, renderingOf, restoreKeys } from './data-keys';
+import { KeyRenamer, restoreKeys } from './data-keys';
 import { DEFAULT_GROUP } from './model/kinds';
-import { currentVersion, noteChange, PlainManifest, validateWithRules } from './validation';
+import { currentVersion, noteChange, RenderedForRules, validateWithRules } from './validation';
 
 /**
  * What every kube-bind resource takes.
@@ -173,57 +173,26 @@ interface KubeBindObjectOptions {
 const KEYS = new KeyRenamer();
 
 /**
- * A construct's `renderSpec()`, as the rules read it and as cdk8s renders it
- * (the `Lazy` producer of the L1 object's `spec`). The rules' rendering is
- * kept once per version of the library's state (see `noteChange`), and the
- * output of the same version reuses it: then nothing announced changed it,
- * and nothing unannounced can (`current` is read only for a kind that
- * announces its changes and reads nothing unannounced; cdk8s' resolver
- * copies it and changes nothing). Otherwise the output renders afresh.
+ * A construct's `renderSpec()`, as cdk8s renders it: the `Lazy` producer of
+ * the L1 object's `spec`, with the keys cdk8s mishandles renamed. It says
+ * whether its last rendering held a token, which cdk8s resolves afresh at
+ * every rendering.
  */
 class SpecRendering implements IAnyProducer {
-  /** Whether a rendering for cdk8s renamed a key since the L1 object last reset it (see data-keys.ts). */
+  /** Whether the last rendering renamed a key (see data-keys.ts). */
   public renamedKeys = false;
-  private version = -1;
-  private spec?: { [key: string]: any };
-  /** How cdk8s renders `spec`, once the rules' reading has looked (see `plain`). */
-  private rendering?: DataRendering;
+  /** Whether the last rendering held a token (a `Lazy`, a function, a class instance). */
+  public heldToken = false;
 
   public constructor(
     private readonly owner: KubeBindResource,
     private readonly renderOf: (owner: KubeBindResource) => { [key: string]: any },
   ) {}
 
-  private render(): { [key: string]: any } {
-    return this.renderOf(this.owner);
-  }
-
-  /** The spec of the current version, for the rules. */
-  public current(): { [key: string]: any } {
-    const version = currentVersion();
-    if (this.spec === undefined || this.version !== version) {
-      this.spec = this.render();
-      this.version = version;
-      this.rendering = undefined;
-    }
-    return this.spec;
-  }
-
-  /** The spec of the current version when it is plain data, else undefined (cdk8s resolves the tokens in it). */
-  public plain(): { [key: string]: any } | undefined {
-    const spec = this.current();
-    this.rendering ??= renderingOf(spec);
-    return this.rendering === DataRendering.HOLDS_TOKENS ? undefined : spec;
-  }
-
-  /** The spec for cdk8s, with the keys it mishandles renamed. */
   public produce(): unknown {
-    const current = this.spec !== undefined && this.version === currentVersion();
-    const spec = current ? this.spec : this.render();
-    // Plain data with nothing to rename (the rules' reading looked): no second walk.
-    if (current && this.rendering === DataRendering.AS_IS) return spec;
-    const renamed = KEYS.rename(spec);
-    if (KEYS.renamedAny) this.renamedKeys = true;
+    const renamed = KEYS.rename(this.renderOf(this.owner));
+    this.renamedKeys = KEYS.renamedAny;
+    this.heldToken = KEYS.heldToken;
     return renamed;
   }
 }
@@ -234,19 +203,25 @@ class SpecRendering implements IAnyProducer {
  * JSON patch included; this class only gives back the keys cdk8s mishandles
  * (see data-keys.ts), keeps a cluster-scoped object out of the chart's
  * namespace, and tells the validation what changes it without a mutator of
- * the library: a metadata change, a token in the metadata, a JSON patch.
+ * the library: a token in the spec or the metadata, a JSON patch.
+ *
+ * The rules read the object as `toJson()` renders it (`renderForRules`).
+ * When only a mutator of the library can change that rendering, it is kept,
+ * and the output of the same version of the library's state takes it
+ * instead of rendering again: handed out once, so that a later caller gets a
+ * rendering of its own.
  */
-class KubeBindObject extends ApiObject implements PlainManifest {
+class KubeBindObject extends ApiObject implements RenderedForRules {
   /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
   public volatile: boolean;
-  /** The metadata as last rendered (see `announceMetadataChanges`)... */
-  public renderedMetadata: any;
-  /** ...and the version of the library's state it was rendered at (-1 before the first). */
-  public renderedMetadataVersion = -1;
   private readonly spec: SpecRendering;
   private readonly clusterScoped: boolean;
   private readonly announcesChanges: boolean;
   private readonly owner: KubeBindResource;
+  /** The rendering the rules read, kept for the output... */
+  private kept: any = undefined;
+  /** ...of this version of the library's state (-1: nothing kept). */
+  private keptVersion = -1;
 
   public constructor(scope: Construct, id: string, props: ApiObjectProps, options: KubeBindObjectOptions) {
     super(scope, id, props);
@@ -259,6 +234,13 @@ class KubeBindObject extends ApiObject implements PlainManifest {
   }
 
   public override toJson(): any {
+    if (this.keptVersion !== -1) {
+      const kept = this.kept;
+      const current = this.keptVersion === currentVersion();
+      this.kept = undefined;
+      this.keptVersion = -1;
+      if (current) return kept;
+    }
     this.spec.renamedKeys = false;
     const json = super.toJson();
     if (this.spec.renamedKeys && json.spec !== undefined) json.spec = restoreKeys(json.spec);
@@ -266,27 +248,25 @@ class KubeBindObject extends ApiObject implements PlainManifest {
     return json;
   }
 
-  public plainSpec(): { [key: string]: any } | undefined {
-    return this.spec.plain();
+  public renderForRules(): { [key: string]: any } {
+    this.kept = undefined;
+    this.keptVersion = -1;
+    const json = this.toJson();
+    if (!this.isVolatile()) {
+      this.kept = json;
+      this.keptVersion = currentVersion();
+    }
+    return json;
   }
 
   public isVolatile(): boolean {
-    return !this.announcesChanges || this.volatile || READS_UNANNOUNCED.get(this.owner)?.() === true;
+    return !this.announcesChanges || this.volatile || this.spec.heldToken || READS_UNANNOUNCED.get(this.owner)?.() === true;
   }
 
   public override addJsonPatch(...ops: JsonPatch[]): void {
     super.addJsonPatch(...ops);
     this.volatile = true;
     noteChange();
-  }
-
-  /** The metadata as `toJson()` writes it. */
-  public renderMetadata(): { [key: string]: any } | undefined {
-    const metadata = this.metadata.toJson();
-    if (!this.clusterScoped || metadata === undefined || !('namespace' in metadata)) return metadata;
-    // A copy: the rendering is shared with the output (see announceMetadataChanges).
-    const { namespace, ...rest } = metadata;
-    return rest;
   }
 }
 
@@ -314,23 +294,6 @@ function announceMetadataChanges(object: KubeBindObject): void {
     for (let p = proto; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
       for (const name of Object.getOwnPropertyNames(p)) if (/^(add|set|remove)/.test(name) && typeof p[name] === 'function') names.add(name);
     }
-    // The metadata as cdk8s renders it, rendered once per version of the library's state unless it holds a
-    // token: the rules and the output read the same rendering (neither changes it).
-    const render = proto.toJson;
-    Object.defineProperty(announcing, 'toJson', {
-      configurable: true,
-      writable: true,
-      value: function (this: any) {
-        const owner: KubeBindObject | undefined = this[OWNER];
-        if (owner === undefined || owner.volatile) return render.call(this);
-        const version = currentVersion();
-        if (owner.renderedMetadataVersion !== version) {
-          owner.renderedMetadata = render.call(this);
-          owner.renderedMetadataVersion = version;
-        }
-        return owner.renderedMetadata;
-      },
-    });
     for (const name of names) {
       const method = proto[name];
       Object.defineProperty(announcing, name, {

@@ -18,10 +18,10 @@
  *   with a token (`Lazy`) in their spec or metadata, or a JSON patch; every
  *   object of an app with resolvers of its own; and the objects not made by
  *   this library that the rules read (kube-bind kinds, CRDs).
- * - The manifest the rules read is the one cdk8s writes: for an object of
- *   ours whose spec and metadata are plain data, the metadata as cdk8s
- *   renders it and the spec as the construct renders it (cdk8s would write
- *   the same data: test/validation-order.test.ts); else `toJson()`.
+ * - The manifest the rules read is the one cdk8s writes: `toJson()`. An
+ *   object of ours that only the library's mutators can change keeps that
+ *   rendering for the output of the same version, which then does not render
+ *   it again (see `RenderedForRules`).
  * - Errors fail every pass (cdk8s stops at the first). A warning is printed
  *   when it is first found, and again only after it went away.
  */
@@ -71,13 +71,19 @@ export function noteChange(): void {
   (globalThis as any)[VERSION] = currentVersion() + 1;
 }
 
-/** How an object of ours gives its manifest without cdk8s' resolver, when it can. */
-export interface PlainManifest {
-  /** The metadata as cdk8s renders it (without the chart's namespace for a cluster-scoped kind). */
-  renderMetadata(): { [key: string]: any } | undefined;
-  /** The spec as the construct renders it (user data as given) when it is plain data; undefined when it holds a token. */
-  plainSpec(): { [key: string]: any } | undefined;
-  /** Whether something no mutator announces may change the output (a token in the metadata, a JSON patch). */
+/** How an object of ours renders itself for the rules. */
+export interface RenderedForRules {
+  /**
+   * The object as `toJson()` renders it. Unless `isVolatile()` then says so,
+   * the rendering is kept for the output of the same version of the library's
+   * state, which takes it instead of rendering again.
+   */
+  renderForRules(): { [key: string]: any };
+  /**
+   * Whether something no mutator announces may change the output (a token in
+   * the spec or the metadata, a JSON patch), as of the last rendering: the
+   * object is then rendered again in every pass.
+   */
   isVolatile(): boolean;
 }
 
@@ -160,7 +166,7 @@ class Checked extends Reporter implements Entry {
     construct: IConstruct,
     public readonly object: ApiObject,
     public readonly group: string,
-    public readonly plain?: PlainManifest,
+    public readonly rendered?: RenderedForRules,
   ) {
     super(state, construct);
   }
@@ -242,12 +248,12 @@ function appState(scope: IConstruct): AppState {
 /**
  * Makes `construct` fail synthesis when the manifest of `resource` breaks an
  * error rule. Warnings are printed to stderr and do not fail the synth.
- * `plain`, when given, builds the manifest without cdk8s' resolver where
- * that gives the same data.
+ * `rendered`, when given, renders the object once for the rules and the
+ * output of the same version.
  */
-export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string, plain?: PlainManifest): void {
+export function validateWithRules(construct: IConstruct, resource: ApiObject, kubeBindGroup: string, rendered?: RenderedForRules): void {
   const state = appState(construct);
-  const checked = new Checked(state, construct, resource, kubeBindGroup, plain);
+  const checked = new Checked(state, construct, resource, kubeBindGroup, rendered);
   state.checked.push(checked);
   state.checkedByResource.set(resource, checked);
   construct.node.addValidation(checked);
@@ -359,9 +365,8 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
     const checked = state.checkedByResource.get(object);
     if (checked !== undefined) {
       if (checked.instead !== undefined) continue;
-      const plain = plainManifestOf(checked, ownResolvers);
-      checkObject(checked, plain ?? object.toJson());
-      checked.volatile = plain === undefined;
+      checkObject(checked, renderedManifestOf(checked, ownResolvers));
+      checked.volatile = isVolatile(checked, ownResolvers);
       entries.push(checked);
     } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
       // Not ours: rendered by cdk8s, and again in every pass (nothing announces its changes).
@@ -385,7 +390,7 @@ function recheckVolatile(state: AppState): void {
     const checked = checkedOf(state, entry);
     if (checked !== undefined) {
       const before = checked.manifest;
-      checkObject(checked, plainManifestOf(checked, ownResolvers) ?? checked.object.toJson());
+      checkObject(checked, renderedManifestOf(checked, ownResolvers));
       if (checked.manifest !== before) changed = true;
       continue;
     }
@@ -430,29 +435,26 @@ function contextOf(group: string): RuleContext {
 }
 
 /**
- * The manifest of an object of ours built from the construct's spec and the
- * metadata cdk8s renders, when both are plain data and cdk8s renders the
- * rest as it is; else undefined: cdk8s renders it (`toJson()`), and it is
- * looked at again in every pass.
+ * The manifest of an object of ours, as `toJson()` renders it: through the
+ * object, which keeps it for the output when nothing but a mutator of the
+ * library can change it (not with resolvers of the app's own, which may
+ * change any value at any rendering).
  */
-function plainManifestOf(checked: Checked, ownResolvers: boolean): Manifest | undefined {
-  const plain = checked.plain;
-  if (plain === undefined || ownResolvers || plain.isVolatile()) return undefined;
-  const spec = plain.plainSpec();
-  if (spec === undefined) return undefined;
-  const resource = checked.object;
-  const metadata = plain.renderMetadata();
-  // One literal per shape: keys added to a literal later go to a store of their own, kept with every manifest.
-  return metadata !== undefined
-    ? { apiVersion: resource.apiVersion, kind: resource.kind, metadata, spec }
-    : { apiVersion: resource.apiVersion, kind: resource.kind, spec };
+function renderedManifestOf(checked: Checked, ownResolvers: boolean): Manifest {
+  const rendered = checked.rendered;
+  return rendered === undefined || ownResolvers ? checked.object.toJson() : rendered.renderForRules();
 }
 
-/** The manifest the rules read of `resource` (for tests: it must be the data `toJson()` writes). */
+/** Whether the object of `checked` is rendered again in every pass, as of its last rendering. */
+function isVolatile(checked: Checked, ownResolvers: boolean): boolean {
+  return checked.rendered === undefined || ownResolvers || checked.rendered.isVolatile();
+}
+
+/** The manifest the rules read of `resource` (for tests; like the rules' reading, it keeps it for the output when it can). */
 export function manifestForRules(resource: ApiObject): Manifest {
   const checked = appState(resource).checkedByResource.get(resource);
   if (checked === undefined) return resource.toJson();
-  return plainManifestOf(checked, !defaultResolversOnly(checked.state.root)) ?? resource.toJson();
+  return renderedManifestOf(checked, !defaultResolversOnly(checked.state.root));
 }
 
 /** The rules across objects (and the update rules) over the entries, when anything they read changed. */
@@ -504,8 +506,9 @@ function defaultResolversOnly(root: IConstruct): boolean {
 
 /**
  * Whether two manifests are the same JSON data, key order included. Each is
- * a fresh object kept only here, or data the construct never changes (its
- * copy of a schema), so a later change cannot reach the kept one.
+ * a fresh rendering, which the output may also have taken: a caller that
+ * changes what it took only makes the next comparison see a change, and the
+ * rules run again (a finding is never stale).
  */
 function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -32,7 +32,10 @@ describe('the manifest the rules read is the data cdk8s writes', () => {
       const chart = new Chart(testApp(), 'c', { namespace: 'provider', labels: { team: 'a' } });
       make(chart);
       for (const object of chart.node.findAll().filter(ApiObject.isApiObject)) {
-        expect(canonical(manifestForRules(object))).toBe(canonical(object.toJson()));
+        const read = manifestForRules(object);
+        // The output takes the rules' rendering once; the call after renders afresh.
+        object.toJson();
+        expect(canonical(read)).toBe(canonical(object.toJson()));
       }
     }));
   });
