@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { dump } from 'js-yaml';
-import { largeSchema } from './workloads';
+import { largeSchema, WIDGET_NAMES } from './workloads';
 
 const GROUP = 'kube-bind.io';
 
@@ -19,7 +19,7 @@ function boundSchema(i: number, properties: number): any {
     metadata: { name: `widgets.g${i}.example.com`, namespace: 'provider' },
     spec: {
       group: `g${i}.example.com`,
-      names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+      names: { ...WIDGET_NAMES },
       scope: 'Namespaced',
       informerScope: 'Namespaced',
       versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema }, subresources: { status: {} } }],
@@ -115,7 +115,7 @@ export function writeCrds(dir: string, count: number): void {
       metadata: { name: `widgets.g${i}.example.com` },
       spec: {
         group: `g${i}.example.com`,
-        names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+        names: { ...WIDGET_NAMES },
         scope: 'Namespaced',
         versions: ['v1', 'v1beta1', 'v1alpha1'].map((name, v) => ({ name, served: true, storage: v === 0, schema: { openAPIV3Schema: schema } })),
       },

@@ -78,6 +78,9 @@ function addBoundSchema(kb: KubeBindModule, chart: Chart, i: number): void {
 
 export const SCHEMA_PROPERTIES = 200;
 
+/** The names of the bench's one resource, as every workload's BoundSchemas and CRDs write them out whole. */
+export const WIDGET_NAMES = { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' } as const;
+
 /**
  * An object schema with `properties` fields under spec, of every type a CRD
  * author uses: strings with patterns and enums, integers with ranges,
@@ -169,7 +172,7 @@ function plainBoundSchema(i: number): ApiObjectProps {
     metadata: { name: `widgets.g${i}.example.com` },
     spec: {
       group: `g${i}.example.com`,
-      names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+      names: { ...WIDGET_NAMES },
       scope: 'Namespaced',
       informerScope: 'Cluster',
       versions: [version('v1', true), version('v1beta1', false), version('v1alpha1', false)],
