@@ -112,7 +112,9 @@ function parseOptions(argv: readonly string[]): Options {
     lib: path.join(ROOT, 'lib'),
     // This machine's speed drifts by a quarter from one run to the next: five samples a side keep the medians steady.
     reps: 5,
-    synthReps: 9,
+    // The synth rows' verdicts sit near their limits: with 9 samples a side the one-chart row read 1.18x to 1.204x
+    // over five runs of the same code, so the median of 15 decides.
+    synthReps: 15,
     heavyReps: 1,
     memoryReps: 3,
     requireReps: 9,
