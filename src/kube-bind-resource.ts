@@ -220,8 +220,12 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
   private readonly owner: KubeBindResource;
   /** The rendering the rules read, kept for the output... */
   private kept: any = undefined;
-  /** ...of this version of the library's state (-1: nothing kept). */
+  /** ...of this version of the library's state (-1: nothing kept)... */
   private keptVersion = -1;
+  /** ...and of this setting of cdk8s' CDK8S_DISABLE_SORT, which cdk8s reads at every rendering. */
+  private keptSort: string | undefined = undefined;
+  /** Whether the rules' last rendering went to a caller of `toJson()`, who may change it. */
+  private handedOut = false;
 
   public constructor(scope: Construct, id: string, props: ApiObjectProps, options: KubeBindObjectOptions) {
     super(scope, id, props);
@@ -236,10 +240,13 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
   public override toJson(): any {
     if (this.keptVersion !== -1) {
       const kept = this.kept;
-      const current = this.keptVersion === currentVersion();
+      const current = this.keptVersion === currentVersion() && this.keptSort === process.env.CDK8S_DISABLE_SORT;
       this.kept = undefined;
       this.keptVersion = -1;
-      if (current) return kept;
+      if (current) {
+        this.handedOut = true;
+        return kept;
+      }
     }
     this.spec.renamedKeys = false;
     const json = super.toJson();
@@ -251,12 +258,18 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
   public renderForRules(): { [key: string]: any } {
     this.kept = undefined;
     this.keptVersion = -1;
+    this.handedOut = false;
     const json = this.toJson();
     if (!this.isVolatile()) {
       this.kept = json;
       this.keptVersion = currentVersion();
+      this.keptSort = process.env.CDK8S_DISABLE_SORT;
     }
     return json;
+  }
+
+  public wasHandedOut(): boolean {
+    return this.handedOut;
   }
 
   public isVolatile(): boolean {

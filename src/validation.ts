@@ -9,7 +9,7 @@
  * - Whichever of these validations cdk8s calls first (in any order) brings
  *   the app's findings up to date; the others read them. Findings are kept
  *   per object, under its manifest, and across objects, under all of them:
- *   rules run again only for what changed.
+ *   rules run again only for what changed, or what the output took (below).
  * - cdk8s validates the whole app once per `app.synth()` and once more per
  *   chart. A pass in which nothing can have changed costs a version check:
  *   every mutator of the library (`addVersion`, `addResource`, a claim's
@@ -21,7 +21,9 @@
  * - The manifest the rules read is the one cdk8s writes: `toJson()`. An
  *   object of ours that only the library's mutators can change keeps that
  *   rendering for the output of the same version, which then does not render
- *   it again (see `RenderedForRules`).
+ *   it again (see `RenderedForRules`). Once the output took it, its caller
+ *   may change it: the next pass that looks reads such an object afresh and
+ *   runs its rules again.
  * - Errors fail every pass (cdk8s stops at the first). A warning is printed
  *   when it is first found, and again only after it went away.
  */
@@ -85,6 +87,11 @@ export interface RenderedForRules {
    * object is then rendered again in every pass.
    */
   isVolatile(): boolean;
+  /**
+   * Whether the last rendering for the rules went to the output, whose
+   * caller may have changed it: then it is no longer what the rules read.
+   */
+  wasHandedOut(): boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -365,7 +372,7 @@ function fullCheck(state: AppState, objects: readonly ApiObject[]): void {
     const checked = state.checkedByResource.get(object);
     if (checked !== undefined) {
       if (checked.instead !== undefined) continue;
-      checkObject(checked, renderedManifestOf(checked, ownResolvers));
+      checkRendering(checked, ownResolvers);
       checked.volatile = isVolatile(checked, ownResolvers);
       entries.push(checked);
     } else if (ownResolvers || rules().KINDS_READ_ACROSS_OBJECTS.has(object.kind)) {
@@ -390,7 +397,7 @@ function recheckVolatile(state: AppState): void {
     const checked = checkedOf(state, entry);
     if (checked !== undefined) {
       const before = checked.manifest;
-      checkObject(checked, renderedManifestOf(checked, ownResolvers));
+      checkRendering(checked, ownResolvers);
       if (checked.manifest !== before) changed = true;
       continue;
     }
@@ -399,7 +406,13 @@ function recheckVolatile(state: AppState): void {
     entry.manifest = manifest;
     changed = true;
   }
-  if (changed) checkAcross(state);
+  if (!changed) return;
+  // A rendering that went to the output may have been changed by its caller: the rules across objects read a fresh one.
+  for (const entry of state.entries) {
+    const checked = checkedOf(state, entry);
+    if (checked !== undefined && !checked.volatile && handedOut(checked)) checkRendering(checked, ownResolvers);
+  }
+  checkAcross(state);
 }
 
 /**
@@ -414,12 +427,16 @@ function checkedOf(state: AppState, entry: Entry): Checked | undefined {
 }
 
 /**
- * The per-object rules on `manifest`, kept as what they last read, unless
- * that is the same data (then kept as it is: its identity tells the rules
- * across objects that nothing changed).
+ * The per-object rules on the object as rendered now, kept as what they last
+ * read, unless that is the same data as before (then the earlier rendering is
+ * kept: its identity tells the rules across objects that nothing changed). A
+ * rendering that went to the output is not compared with: its caller may
+ * have changed it.
  */
-function checkObject(checked: Checked, manifest: Manifest): void {
-  if (checked.manifest !== NOT_READ && sameData(checked.manifest, manifest)) return;
+function checkRendering(checked: Checked, ownResolvers: boolean): void {
+  const trusted = checked.manifest !== NOT_READ && !handedOut(checked);
+  const manifest = renderedManifestOf(checked, ownResolvers);
+  if (trusted && sameData(checked.manifest, manifest)) return;
   const violations = rules().validateObject(manifest, contextOf(checked.group));
   checked.manifest = manifest;
   // Most objects have none: they share one empty list (which the reporters also compare by identity).
@@ -443,6 +460,11 @@ function contextOf(group: string): RuleContext {
 function renderedManifestOf(checked: Checked, ownResolvers: boolean): Manifest {
   const rendered = checked.rendered;
   return rendered === undefined || ownResolvers ? checked.object.toJson() : rendered.renderForRules();
+}
+
+/** Whether the rendering the rules last read of `checked` went to the output. */
+function handedOut(checked: Checked): boolean {
+  return checked.rendered !== undefined && checked.rendered.wasHandedOut();
 }
 
 /** Whether the object of `checked` is rendered again in every pass, as of its last rendering. */
@@ -506,9 +528,8 @@ function defaultResolversOnly(root: IConstruct): boolean {
 
 /**
  * Whether two manifests are the same JSON data, key order included. Each is
- * a fresh rendering, which the output may also have taken: a caller that
- * changes what it took only makes the next comparison see a change, and the
- * rules run again (a finding is never stale).
+ * a rendering no caller of the output has had (see `handedOut`), or data the
+ * construct never changes.
  */
 function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -4,8 +4,8 @@
  * renders afresh). A class that does not announce its changes (a user's
  * subclass) renders afresh for the output.
  */
-import { ApiObject, Chart, Lazy } from 'cdk8s';
-import { ApiServiceExport } from '../src';
+import { ApiObject, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
+import { ApiServiceExport, InformerScope } from '../src';
 import { testApp } from './util';
 import { manifestForRules } from '../src/validation';
 
@@ -68,4 +68,62 @@ test('a spec holding a token is not kept: the output resolves it again', () => {
   expect(manifestForRules(object).spec.resources[0].group).toBe('example.com');
   group = 'example.org';
   expect(object.toJson().spec.resources[0].group).toBe('example.org');
+});
+
+describe('a caller that changes what the output handed it changes nothing the rules read', () => {
+  const widgetsCrd = (chart: Chart): ApiObject => new ApiObject(chart, 'crd', {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
+    },
+  });
+  const exportOf = (manifests: any[]): any => manifests.find(m => m.kind === 'APIServiceExport');
+
+  test('the per-object rules run on the object, not on the edited copy', () => {
+    const chart = new Chart(testApp(), 'c');
+    const exp = new ApiServiceExport(chart, 'e', { resources: [widgets] });
+    const bad = { group: 'example.com', resource: 'Widgets_!', versions: ['v1'] };
+    // The caller's copy gets the very change a mutator then makes: the two renderings are the same data.
+    exportOf(Testing.synth(chart)).spec.resources.push({ ...bad });
+    exp.addResource(bad);
+    expect(() => Testing.synth(chart)).toThrow(/\[c\/e\] \[KB122\]/);
+  });
+
+  test('the rules across objects read the object, not the edited copy', () => {
+    const chart = new Chart(testApp(), 'c');
+    const crd = widgetsCrd(chart);
+    new ApiServiceExport(chart, 'e', { resources: [widgets], informerScope: InformerScope.CLUSTER });
+    exportOf(Testing.synth(chart)).spec.informerScope = 'Namespaced';
+    // A change no mutator of the library announces: the rules across objects run again.
+    crd.addJsonPatch(JsonPatch.replace('/spec/scope', 'Cluster'));
+    const again = Testing.synth(chart);
+    expect(exportOf(again).spec.informerScope).toBe('Cluster');
+    expect(again.find(m => m.kind === 'CustomResourceDefinition').spec.scope).toBe('Cluster');
+  });
+});
+
+test('a rendering kept at one setting of CDK8S_DISABLE_SORT is not handed out at another', () => {
+  const app = testApp();
+  const first = new Chart(app, 'a');
+  const second = new Chart(app, 'b');
+  new ApiServiceExport(first, 'e', { resources: [widgets] });
+  const exp = new ApiServiceExport(second, 'e', { resources: [widgets] });
+  const before = process.env.CDK8S_DISABLE_SORT;
+  try {
+    // Synthesizing one chart validates the whole app: the other chart's objects are rendered and kept, sorted.
+    Testing.synth(first);
+    process.env.CDK8S_DISABLE_SORT = '1';
+    const written = Testing.synth(second)[0];
+    const fresh = (ApiObject.of(exp) as ApiObject).toJson();
+    expect(Object.keys(written.spec)).toEqual(Object.keys(fresh.spec));
+    expect(Object.keys(written.spec)).not.toEqual([...Object.keys(written.spec)].sort());
+  } finally {
+    if (before === undefined) delete process.env.CDK8S_DISABLE_SORT;
+    else process.env.CDK8S_DISABLE_SORT = before;
+  }
 });

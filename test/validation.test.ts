@@ -86,14 +86,29 @@ describe('each finding is printed once per synth', () => {
     expect(third).not.toContain('"Not A Name"');
   });
 
-  test('rules run once per object in a synth of three charts, and again only for an object that changed', () => {
+  test('rules run once per object in a synth of three charts, not again while nothing changes, and after a change again for each rendering the output took', () => {
     const app = testApp();
     const exports = [0, 1, 2].map(c => exportWithWarning(new Chart(app, `c${c}`), `e${c}`));
     const validated = jest.spyOn(rules, 'validateObject');
     withStderr(() => app.synthYaml());
     expect(validated).toHaveBeenCalledTimes(3);
+    withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(3);
+    // The output took every object's rendering, and its caller may have changed them: all are read afresh.
     exports[1].addResource({ group: 'more.example.com', resource: 'gadgets' });
     withStderr(() => app.synthYaml());
+    expect(validated).toHaveBeenCalledTimes(6);
+  });
+
+  test('between validation passes that write nothing, rules run again only for an object that changed', () => {
+    const app = testApp();
+    const exports = [0, 1, 2].map(c => exportWithWarning(new Chart(app, `c${c}`), `e${c}`));
+    const validated = jest.spyOn(rules, 'validateObject');
+    const pass = (): void => { withStderr(() => { for (const c of app.node.findAll()) c.node.validate(); }); };
+    pass();
+    expect(validated).toHaveBeenCalledTimes(3);
+    exports[1].addResource({ group: 'more.example.com', resource: 'gadgets' });
+    pass();
     expect(validated).toHaveBeenCalledTimes(4);
   });
 });
@@ -185,14 +200,15 @@ describe('a change between two synths is validated', () => {
   test('a label or an annotation added through the L1 object reaches the rules', () => {
     const { app, exp } = clean();
     const validated = jest.spyOn(rules, 'validateObject');
+    const readOfExport = (): any[] => validated.mock.calls.map(c => c[0]).filter(m => m.kind === 'APIServiceExport');
     ApiObject.of(exp).metadata.addLabel('team', 'a');
     withStderr(() => app.synthYaml());
-    expect(validated).toHaveBeenCalledTimes(1);
-    expect(validated.mock.calls[0][0].metadata.labels).toEqual({ team: 'a' });
+    expect(readOfExport()).toHaveLength(1);
+    expect(readOfExport()[0].metadata.labels).toEqual({ team: 'a' });
     ApiObject.of(exp).metadata.addAnnotation('note', 'b');
     withStderr(() => app.synthYaml());
-    expect(validated).toHaveBeenCalledTimes(2);
-    expect(validated.mock.calls[1][0].metadata.annotations).toEqual({ note: 'b' });
+    expect(readOfExport()).toHaveLength(2);
+    expect(readOfExport()[1].metadata.annotations).toEqual({ note: 'b' });
   });
 
   test('a Lazy value that changes', () => {

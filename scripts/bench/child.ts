@@ -99,7 +99,7 @@ async function run(job: Job): Promise<Elapsed> {
       return stop();
     }
     case 'prepare': {
-      // What the constructs render, read without running validations (untimed input of the plain side).
+      // What the constructs render, read without running validations (untimed input of the prebuilt side and of validate).
       const kb: KubeBindModule = load(path.resolve(job.lib));
       const stop = clock();
       const app = new App({ outdir: path.dirname(job.manifests) });
