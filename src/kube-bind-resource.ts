@@ -218,9 +218,9 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
   private readonly clusterScoped: boolean;
   private readonly announcesChanges: boolean;
   private readonly owner: KubeBindResource;
-  /** The rendering the rules read, kept for the output... */
+  /** The rendering the rules read, kept for the output (undefined: nothing kept)... */
   private kept: any = undefined;
-  /** ...of this version of the library's state (-1: nothing kept)... */
+  /** ...of this version of the library's state... */
   private keptVersion = -1;
   /** ...and of this setting of cdk8s' CDK8S_DISABLE_SORT, which cdk8s reads at every rendering. */
   private keptSort: string | undefined = undefined;
@@ -238,12 +238,10 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
   }
 
   public override toJson(): any {
-    if (this.keptVersion !== -1) {
-      const kept = this.kept;
-      const current = this.keptVersion === currentVersion() && this.keptSort === process.env.CDK8S_DISABLE_SORT;
+    const kept = this.kept;
+    if (kept !== undefined) {
       this.kept = undefined;
-      this.keptVersion = -1;
-      if (current) {
+      if (this.keptVersion === currentVersion() && this.keptSort === process.env.CDK8S_DISABLE_SORT) {
         this.handedOut = true;
         return kept;
       }
@@ -257,7 +255,6 @@ class KubeBindObject extends ApiObject implements RenderedForRules {
 
   public renderForRules(): { [key: string]: any } {
     this.kept = undefined;
-    this.keptVersion = -1;
     this.handedOut = false;
     const json = this.toJson();
     if (!this.isVolatile()) {
