@@ -36,7 +36,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
   bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0'],
   // cdk8s-plus is not a peer: claims take any object shaped like its IApiResource
-  // (src/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
+  // (src/constructs/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
   // would turn any peer, optional or not, into a hard dependency in every other
   // language. The examples and tests use plus-27.
   devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', 'esbuild@^0.25', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12'],
@@ -95,7 +95,7 @@ for (const notShipped of ['/examples/', '/scripts/', '/.ci/', '/tsconfig.dev.jso
   project.addPackageIgnore(notShipped);
 }
 // The rules' scenarios are compiled with src/ but only the tests and scripts/rules-doc.ts read them (from src/).
-for (const scenarios of ['/lib/rules/*.scenarios.*', '/lib/rules/scenarios.*', '/lib/rules/scenario-kit.*']) {
+for (const scenarios of ['/lib/rules/**/*.scenarios.*', '/lib/rules/scenarios.*', '/lib/rules/engine/scenario-kit.*']) {
   project.addPackageIgnore(scenarios);
 }
 
@@ -167,7 +167,7 @@ const synth = project.addTask('synth', {
   description: 'Synthesize the example app in examples/ into examples/dist/*.k8s.yaml',
   steps: [
     // examples/cdk8s.yaml runs the validation plugin from lib/: a fresh clone compiles once first.
-    { exec: 'test -f lib/cdk8s-plugin.js || npx projen compile' },
+    { exec: 'test -f lib/plugin/cdk8s-plugin.js || npx projen compile' },
     // No network look-up for a newer cdk8s-cli on every synth.
     { exec: 'cdk8s synth --no-check-upgrade', cwd: 'examples' },
   ],

@@ -3,11 +3,13 @@
  * describes, and prints every breach with the chain of imports that makes it:
  * - no import cycles (type-only imports and lazy `require()`s count: a cycle
  *   of types still ties two files together for a reader);
+ * - a file's layer is its folder (LAYERS); the top of src/ holds only the index;
  * - a file imports from its own layer and the layers below, never from a
- *   layer above (a back-arrow): model, crds, rules, the value types, lifecycle
- *   and migrate, constructs and io, cli, from the bottom up;
+ *   layer above (a back-arrow);
  * - outside `src/rules`, a file imports the rules layer through its index;
- * - the layers below the constructs never reach cdk8s or constructs, even
+ *   inside, the engine, the Kubernetes mirrors, the shared helpers and the
+ *   families are layers too (RULE_LAYERS), and no family imports another;
+ * - the layers below the L1 imports never reach cdk8s or constructs, even
  *   through another file, so the CLI and update checks can use them without
  *   a cdk8s app.
  * Exits 1 on a breach. Run: `npx ts-node --project tsconfig.dev.json scripts/import-graph.ts`.
@@ -22,31 +24,60 @@ const root = path.join(__dirname, '..');
 const src = path.join(root, 'src');
 
 /**
- * The layers, from the bottom up: a folder (`src/x/`) or a file of the top of
- * src/. A file of src/ in none of them is a construct (layer `constructs`).
+ * The layers, from the bottom up, each a list of folders of src/: a file's
+ * layer is its folder, and the top of src/ holds only `index.ts` (the public
+ * API, above every layer). This list is the one place the order is stated.
  */
-const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: readonly string[] }> = [
-  { name: 'model', members: ['src/model/'] },
-  { name: 'crds', members: ['src/crds/'] },
-  { name: 'rules', members: ['src/rules/'] },
+const LAYERS: ReadonlyArray<{ readonly name: string; readonly folders: readonly string[] }> = [
+  { name: 'model', folders: ['model'] },
+  { name: 'crds', folders: ['crds'] },
+  { name: 'rules', folders: ['rules'] },
   // The public value types: plain data and its rendering, shared by migrate/ and the constructs.
-  {
-    name: 'value types',
-    members: ['src/resource-names.ts', 'src/resource-version.ts', 'src/printer-column.ts', 'src/subresources.ts', 'src/conversion.ts'],
-  },
-  { name: 'lifecycle and migrate', members: ['src/lifecycle/', 'src/migrate/'] },
-  { name: 'constructs and io', members: ['src/io/', 'src/imports/'] },
-  // The cdk8s-cli plugin is a front end like the command line, only at the top so cdk8s-cli finds it.
-  { name: 'cli', members: ['src/cli/', 'src/cdk8s-plugin.ts'] },
+  { name: 'values', folders: ['values'] },
+  { name: 'lifecycle and migrate', folders: ['lifecycle', 'migrate'] },
+  { name: 'io', folders: ['io'] },
+  // The typed L1 classes, generated from src/crds: the first layer on cdk8s.
+  { name: 'L1 imports', folders: ['imports'] },
+  // What ties the constructs to cdk8s and the rules (construct validation, the consumer view).
+  { name: 'glue', folders: ['glue'] },
+  { name: 'constructs', folders: ['constructs'] },
+  // The front ends: the command line, and the cdk8s-cli validation plugin beside it.
+  { name: 'cli and plugin', folders: ['cli', 'plugin'] },
 ];
-const CONSTRUCTS = LAYERS.findIndex(l => l.name === 'constructs and io');
+/**
+ * The rules' own layers, from the bottom up, as folders of src/rules/: the
+ * engine, the Kubernetes mirrors, the helpers the families share, kube-bind's
+ * rule families; the top of src/rules/ (the registry, the runner, the index)
+ * assembles them. A family never imports another family.
+ */
+const RULE_LAYERS: readonly string[] = ['engine', 'k8s', 'helpers', 'kube-bind', ''];
+const RULE_FAMILIES = 'src/rules/kube-bind/';
+/** The first layer that may reach cdk8s. */
+const ON_CDK8S = LAYERS.findIndex(l => l.name === 'L1 imports');
 const CDK8S = ['cdk8s', 'constructs'];
 const RULES_INDEX = 'src/rules/index.ts';
+const PUBLIC_INDEX = 'src/index.ts';
 
-/** The layer of a file of src/ (a path relative to the repository), as an index into LAYERS. */
+/** The folder of src/ a file is in ('' at the top), and below that its sub-folder. */
+function foldersOf(file: string): [string, string] {
+  const parts = file.split('/').slice(1, -1);
+  return [parts[0] ?? '', parts[1] ?? ''];
+}
+
+/** The layer of a file of src/ (a path relative to the repository), as an index into LAYERS; the public index is above all. */
 function layerOf(file: string): number {
-  const at = LAYERS.findIndex(l => under(file, l.members));
-  return at >= 0 ? at : CONSTRUCTS;
+  if (file === PUBLIC_INDEX) return LAYERS.length;
+  const at = LAYERS.findIndex(l => l.folders.includes(foldersOf(file)[0]));
+  return at >= 0 ? at : -1;
+}
+
+function layerName(at: number): string {
+  return at === LAYERS.length ? 'index' : LAYERS[at].name;
+}
+
+/** Within src/rules/: the sub-layer of a file, as an index into RULE_LAYERS. */
+function ruleLayerOf(file: string): number {
+  return RULE_LAYERS.indexOf(foldersOf(file)[1]);
 }
 
 function under(file: string, prefixes: readonly string[]): boolean {
@@ -118,18 +149,29 @@ export function importBreaches(graph: ReadonlyMap<string, readonly string[]>): s
   };
 
   for (const f of files) {
+    if (layerOf(f) < 0) breaches.push(`outside the layers: ${f} (a file of src/ lives in the folder of its layer)`);
+  }
+  for (const f of files) {
     for (const g of graph.get(f)!.filter(d => graph.has(d))) {
+      if (layerOf(f) < 0 || layerOf(g) < 0) continue;
       if (layerOf(g) > layerOf(f)) {
-        breaches.push(`back-arrow: ${f} (${LAYERS[layerOf(f)].name}) -> ${g} (${LAYERS[layerOf(g)].name})`);
+        breaches.push(`back-arrow: ${f} (${layerName(layerOf(f))}) -> ${g} (${layerName(layerOf(g))})`);
       }
+      const inRules = under(f, ['src/rules/']) && under(g, ['src/rules/']);
       if (under(g, ['src/rules/']) && !under(f, ['src/rules/']) && g !== RULES_INDEX) {
         breaches.push(`past the rules index: ${f} -> ${g} (import from src/rules)`);
       }
+      if (inRules && ruleLayerOf(g) > ruleLayerOf(f)) {
+        breaches.push(`back-arrow in the rules: ${f} (${RULE_LAYERS[ruleLayerOf(f)] || 'top'}) -> ${g} (${RULE_LAYERS[ruleLayerOf(g)] || 'top'})`);
+      }
+      if (inRules && f !== g && under(f, [RULE_FAMILIES]) && under(g, [RULE_FAMILIES]) && !g.endsWith('.scenarios.ts')) {
+        breaches.push(`family to family: ${f} -> ${g} (move what both need to src/rules/helpers/)`);
+      }
     }
   }
-  for (const f of files.filter(g => layerOf(g) < CONSTRUCTS)) {
+  for (const f of files.filter(g => layerOf(g) >= 0 && layerOf(g) < ON_CDK8S)) {
     const chain = chainTo(f, n => CDK8S.includes(n));
-    if (chain) breaches.push(`${LAYERS[layerOf(f)].name} reaches cdk8s: ${chain.join(' -> ')}`);
+    if (chain) breaches.push(`${layerName(layerOf(f))} reaches cdk8s: ${chain.join(' -> ')}`);
   }
   return breaches;
 }

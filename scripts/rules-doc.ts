@@ -12,8 +12,8 @@ import { READABLE_INPUT } from '../src/cli/output/catalogue';
 import { readInputs, DEFAULT_LIMITS } from '../src/io/read';
 import { Manifest } from '../src/model/manifest';
 import { AnyRule, REGISTRY, Violation, contextFor, describeViolation, validateObjects } from '../src/rules';
+import { pairWithPrevious, validateUpdate } from '../src/rules/kube-bind/updates';
 import { RULE_ROWS, Scenario } from '../src/rules/scenarios';
-import { pairWithPrevious, validateUpdate } from '../src/rules/updates';
 
 const target = path.join(__dirname, '..', 'docs', 'rules.md');
 

@@ -18,7 +18,7 @@ import { buildConstructs, buildPlain, buildPlainLiterals, largeSchema } from '..
 import * as kb from '../src';
 import { apiServiceExportCrd, boundSchemaCrd } from '../src/crds';
 import * as rules from '../src/rules';
-import { perObject, withRuleScope } from '../src/rules/memo';
+import { perObject, withRuleScope } from '../src/rules/engine/memo';
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.splice(0).forEach(dir => fs.rmSync(dir, { recursive: true, force: true })));

@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { ConsumerView, KubeBindCrds } from '../src';
 import { runCli } from './cli/cli-helpers';
 import { chart } from './util';
-import { exportedCrd, tpl } from '../src/rules/scenario-kit';
+import { exportedCrd, tpl } from '../src/rules/engine/scenario-kit';
 
 const template = tpl(
   ['spec.description', 'Widgets for every team'],

@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, PermissionClaim, PrinterColumnType } from '../src';
 import { widgetSchema } from './util';
-import { KeyRenamer, restoreKeys } from '../src/data-keys';
+import { KeyRenamer, restoreKeys } from '../src/constructs/data-keys';
 
 fc.configureGlobal({ seed: 4242, numRuns: 100 });
 

@@ -11,13 +11,19 @@ test('imports that follow the layers, rules entered through their index: no brea
     'src/model/kinds.ts': ['src/model/manifest.ts'],
     'src/model/manifest.ts': [],
     'src/crds/index.ts': ['src/model/kinds.ts'],
-    'src/rules/index.ts': ['src/rules/scope.ts'],
-    'src/rules/scope.ts': ['src/model/kinds.ts', 'src/crds/index.ts'],
-    'src/migrate/crd.ts': ['src/rules/index.ts', 'src/resource-names.ts'],
-    'src/resource-names.ts': ['src/model/kinds.ts'],
+    'src/rules/index.ts': ['src/rules/kube-bind/scope.ts'],
+    'src/rules/kube-bind/scope.ts': ['src/model/kinds.ts', 'src/crds/index.ts', 'src/rules/helpers/h.ts', 'src/rules/engine/rule.ts'],
+    'src/rules/helpers/h.ts': ['src/rules/k8s/names.ts'],
+    'src/rules/k8s/names.ts': ['src/rules/engine/rule.ts'],
+    'src/rules/engine/rule.ts': [],
+    'src/migrate/crd.ts': ['src/rules/index.ts', 'src/values/resource-names.ts'],
+    'src/values/resource-names.ts': ['src/model/kinds.ts'],
     'src/io/batch.ts': [],
-    'src/bound-schema.ts': ['src/migrate/crd.ts', 'src/io/batch.ts', 'cdk8s'],
-    'src/cli/main.ts': ['src/bound-schema.ts', 'src/rules/index.ts'],
+    'src/glue/validation.ts': ['src/rules/index.ts', 'cdk8s'],
+    'src/constructs/bound-schema.ts': ['src/migrate/crd.ts', 'src/io/batch.ts', 'src/glue/validation.ts', 'cdk8s'],
+    'src/cli/main.ts': ['src/constructs/bound-schema.ts', 'src/rules/index.ts'],
+    'src/plugin/cdk8s-plugin.ts': ['src/cli/main.ts'],
+    'src/index.ts': ['src/constructs/bound-schema.ts'],
   })).toEqual([]);
 });
 
@@ -25,27 +31,48 @@ test('an import that runs back up a layer', () => {
   expect(check({
     'src/crds/index.ts': ['src/rules/index.ts'],
     'src/rules/index.ts': [],
-    'src/rules/versions.ts': ['src/migrate/crd.ts'],
+    'src/rules/kube-bind/versions.ts': ['src/migrate/crd.ts'],
     'src/migrate/crd.ts': [],
   })).toEqual([
     'back-arrow: src/crds/index.ts (crds) -> src/rules/index.ts (rules)',
-    'back-arrow: src/rules/versions.ts (rules) -> src/migrate/crd.ts (lifecycle and migrate)',
+    'back-arrow: src/rules/kube-bind/versions.ts (rules) -> src/migrate/crd.ts (lifecycle and migrate)',
   ]);
 });
 
 test('an import into the rules past their index', () => {
-  expect(check({ 'src/migrate/crd.ts': ['src/rules/messages.ts'], 'src/rules/messages.ts': [] }))
-    .toEqual(['past the rules index: src/migrate/crd.ts -> src/rules/messages.ts (import from src/rules)']);
+  expect(check({ 'src/migrate/crd.ts': ['src/rules/engine/messages.ts'], 'src/rules/engine/messages.ts': [] }))
+    .toEqual(['past the rules index: src/migrate/crd.ts -> src/rules/engine/messages.ts (import from src/rules)']);
+});
+
+test('a file at the top of src/ other than the index, and a folder that is no layer', () => {
+  expect(check({ 'src/index.ts': ['src/widget.ts'], 'src/widget.ts': [], 'src/misc/x.ts': [] })).toEqual([
+    'outside the layers: src/widget.ts (a file of src/ lives in the folder of its layer)',
+    'outside the layers: src/misc/x.ts (a file of src/ lives in the folder of its layer)',
+  ]);
+});
+
+test('inside the rules: the engine below the mirrors below the helpers below the families, no family importing another', () => {
+  expect(check({
+    'src/rules/engine/rule.ts': ['src/rules/k8s/names.ts'],
+    'src/rules/k8s/names.ts': ['src/rules/kube-bind/export.ts'],
+    'src/rules/kube-bind/export.ts': [],
+    'src/rules/kube-bind/claims.ts': ['src/rules/kube-bind/export.ts', 'src/rules/kube-bind/claims.scenarios.ts'],
+    'src/rules/kube-bind/claims.scenarios.ts': [],
+  })).toEqual([
+    'back-arrow in the rules: src/rules/engine/rule.ts (engine) -> src/rules/k8s/names.ts (k8s)',
+    'back-arrow in the rules: src/rules/k8s/names.ts (k8s) -> src/rules/kube-bind/export.ts (kube-bind)',
+    'family to family: src/rules/kube-bind/claims.ts -> src/rules/kube-bind/export.ts (move what both need to src/rules/helpers/)',
+  ]);
 });
 
 test('a cycle, and a layer below the constructs that reaches cdk8s through another file', () => {
   expect(check({
-    'src/rules/a.ts': ['src/rules/b.ts'],
-    'src/rules/b.ts': ['src/rules/a.ts'],
+    'src/rules/engine/a.ts': ['src/rules/engine/b.ts'],
+    'src/rules/engine/b.ts': ['src/rules/engine/a.ts'],
     'src/model/c.ts': ['src/model/d.ts'],
     'src/model/d.ts': ['constructs'],
   })).toEqual([
-    'import cycle:\n    src/rules/a.ts -> src/rules/b.ts\n    src/rules/b.ts -> src/rules/a.ts',
+    'import cycle:\n    src/rules/engine/a.ts -> src/rules/engine/b.ts\n    src/rules/engine/b.ts -> src/rules/engine/a.ts',
     'model reaches cdk8s: src/model/c.ts -> src/model/d.ts -> constructs',
     'model reaches cdk8s: src/model/d.ts -> constructs',
   ]);

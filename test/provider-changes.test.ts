@@ -11,7 +11,7 @@ import {
 } from '../src';
 import { testApp, widgetSchema } from './util';
 import * as rules from '../src/rules';
-import { crd as crdManifest } from '../src/rules/scenario-kit';
+import { crd as crdManifest } from '../src/rules/engine/scenario-kit';
 
 let quiet: string | undefined;
 beforeAll(() => { quiet = process.env.CDK8S_KUBE_BIND_QUIET; process.env.CDK8S_KUBE_BIND_QUIET = '1'; });

@@ -13,7 +13,7 @@ import {
   PermissionClaim, SchemaUpdatePolicy, Scope,
 } from '../src';
 import { chart, ofKind, synthError } from './util';
-import { crd as crdManifest, version, widgetSchema } from '../src/rules/scenario-kit';
+import { crd as crdManifest, version, widgetSchema } from '../src/rules/engine/scenario-kit';
 
 let quiet: string | undefined;
 beforeAll(() => { quiet = process.env.CDK8S_KUBE_BIND_QUIET; process.env.CDK8S_KUBE_BIND_QUIET = '1'; });

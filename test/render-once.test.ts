@@ -7,7 +7,7 @@
 import { ApiObject, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import { ApiServiceExport, InformerScope } from '../src';
 import { testApp } from './util';
-import { manifestForRules } from '../src/validation';
+import { manifestForRules } from '../src/glue/validation';
 
 let quiet: string | undefined;
 beforeAll(() => { quiet = process.env.CDK8S_KUBE_BIND_QUIET; process.env.CDK8S_KUBE_BIND_QUIET = '1'; });

@@ -1,7 +1,7 @@
 /**
  * Two copies of the library in one process (two installs, as npm leaves them
  * when two packages pin different ranges) share one app's validation state
- * (`Symbol.for` keys in src/validation.ts), each with classes of its own. An
+ * (`Symbol.for` keys in src/glue/validation.ts), each with classes of its own. An
  * object of either copy must be checked as ours by the code of the other.
  */
 import * as cdk8s from 'cdk8s';

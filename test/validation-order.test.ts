@@ -1,5 +1,5 @@
 /**
- * What src/validation.ts must hold whatever order cdk8s validates in, and
+ * What src/glue/validation.ts must hold whatever order cdk8s validates in, and
  * that the rendering the rules read, which the output then takes, is what a
  * fresh rendering writes.
  */
@@ -7,10 +7,10 @@ import { ApiObject, Chart, Lazy, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { ApiServiceExport, BoundSchema, PermissionClaim, Scope } from '../src';
-import * as rules from '../src/rules';
-import { manifestForRules } from '../src/validation';
 import { boundSchemaProps, buildBoundSchema, buildExport, buildV1alpha1, exportProps, v1alpha1Props } from './support/arbitraries';
 import { chart as testChart, testApp, widgetSchema } from './util';
+import { manifestForRules } from '../src/glue/validation';
+import * as rules from '../src/rules';
 
 fc.configureGlobal({ seed: 4242, numRuns: 40 });
 

@@ -41,7 +41,7 @@ function updateRules(): typeof import('../rules') {
   return require('../rules');
 }
 
-/** The update rules of `src/rules/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
+/** The update rules of `src/rules/kube-bind/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
 export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => {
   const { pairWithPrevious, validateUpdate } = updateRules();
   return pairWithPrevious(previous, next)

@@ -1,6 +1,6 @@
 /**
  * What `validate` keeps of each object for the rules across objects
- * (`src/rules/cross-object.ts`), so that memory does not grow with the size
+ * (`src/rules/kube-bind/cross-object.ts`), so that memory does not grow with the size
  * of the schemas: a trimmed copy holding only the fields those rules read.
  *
  * What is kept is what the rules declare they read (`reads` of each rule

@@ -8,7 +8,7 @@
  * (taken from Cluster API) uses `Error`, `Warning` and `Info`, and an empty
  * severity there means "none", so `""` is accepted as "not set".
  *
- * `../rules/conditions.ts` checks the same fields over a whole manifest
+ * `../rules/kube-bind/conditions.ts` checks the same fields over a whole manifest
  * (KB100-KB104) but exposes no per-condition function; the two should be
  * merged so that both read one set of checks.
  */

@@ -8,8 +8,8 @@ import { crdLabel } from './crd';
 import { BoundSchemaPropsFromCrd, FromCrdOptions, boundSchemaPropsFromCrd } from './props-from-crd';
 import { DEFAULT_GROUP } from '../model/kinds';
 import { Manifest } from '../model/manifest';
-import { renderNames } from '../resource-names';
-import { renderVersions } from '../resource-version';
+import { renderNames } from '../values/resource-names';
+import { renderVersions } from '../values/resource-version';
 
 export interface BoundSchemaManifestOptions extends FromCrdOptions {
   /** The namespace of the BoundSchema; none by default. */

@@ -5,10 +5,10 @@
  * so a service reference is refused with a url to use instead.
  */
 import { CrdFindings } from './crd-findings';
-import { Conversion } from '../conversion';
 import { CONVERSION_STRATEGIES } from '../model';
 import { isObject, own } from '../model/manifest';
 import { isBase64, didYouMean, oneOf, show, field } from '../rules';
+import { Conversion } from '../values/conversion';
 
 const STRATEGIES = CONVERSION_STRATEGIES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

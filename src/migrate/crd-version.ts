@@ -6,10 +6,10 @@
  */
 import { CrdFindings } from './crd-findings';
 import { isObject, own } from '../model/manifest';
-import { PrinterColumn, PrinterColumnFormat, PrinterColumnType } from '../printer-column';
-import { ResourceVersion } from '../resource-version';
 import { show, field, item } from '../rules';
-import { Subresources } from '../subresources';
+import { PrinterColumn, PrinterColumnFormat, PrinterColumnType } from '../values/printer-column';
+import { ResourceVersion } from '../values/resource-version';
+import { Subresources } from '../values/subresources';
 
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.
 const VERSION_KEYS = ['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'schema', 'additionalPrinterColumns', 'subresources'];

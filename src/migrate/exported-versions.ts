@@ -10,8 +10,8 @@ import { CrdFindings } from './crd-findings';
 import { readCrdVersion } from './crd-version';
 import { schemaDifference, showSide } from './schema-difference';
 import { isObject, own } from '../model/manifest';
-import { ResourceVersion, copySchema } from '../resource-version';
 import { didYouMean, show, item, versionSchemaDifference } from '../rules';
+import { ResourceVersion, copySchema } from '../values/resource-version';
 
 export interface ExportedVersions {
   readonly versions: ResourceVersion[];

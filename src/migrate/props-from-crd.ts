@@ -15,14 +15,14 @@ import { CRD_API_VERSION, CRD_KIND, crdLabel } from './crd';
 import { readCrdConversion } from './crd-conversion';
 import { CrdFindings } from './crd-findings';
 import { readExportedVersions } from './exported-versions';
-import { Conversion } from '../conversion';
 import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../model';
 import { InformerScope, Scope } from '../model/enums';
 import { isCrd } from '../model/kinds';
 import { isObject, own } from '../model/manifest';
-import { ResourceNames } from '../resource-names';
-import { ResourceVersion } from '../resource-version';
 import { didYouMean, oneOf, show, field } from '../rules';
+import { Conversion } from '../values/conversion';
+import { ResourceNames } from '../values/resource-names';
+import { ResourceVersion } from '../values/resource-version';
 
 const SCOPES = RESOURCE_SCOPES;
 // The fields apiextensions.k8s.io/v1 knows; anything else the API server refuses.

@@ -29,10 +29,10 @@
 import { CRD_API_VERSION, CRD_KIND } from './crd';
 import { DEFAULT_CONVERSION_STRATEGY } from '../model';
 import { Manifest, isObject, own } from '../model/manifest';
-import { PrinterColumn, renderPrinterColumn } from '../printer-column';
-import { copySchema } from '../resource-version';
 import { goToLower } from '../rules';
-import { renderSubresources } from '../subresources';
+import { PrinterColumn, renderPrinterColumn } from '../values/printer-column';
+import { copySchema } from '../values/resource-version';
+import { renderSubresources } from '../values/subresources';
 
 /**
  * The CustomResourceDefinition the consumer cluster gets for a BoundSchema,

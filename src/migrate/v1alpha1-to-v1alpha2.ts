@@ -31,8 +31,8 @@ import { propertiesOf } from '../crds/facts';
 import { DEFAULT_ISOLATION, INFORMER_SCOPES, ISOLATIONS, RESOURCE_SCOPES as SCOPES } from '../model';
 import { DEFAULT_GROUP, KindVersion } from '../model/kinds';
 import { Manifest, isObject, own } from '../model/manifest';
-import { copySchema } from '../resource-version';
 import { didYouMean, oneOf, show, field, item, scopeViolations, versionSchemaDifference } from '../rules';
+import { copySchema } from '../values/resource-version';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

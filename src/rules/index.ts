@@ -4,19 +4,19 @@
  * vocabulary rules share. Nothing here knows about cdk8s. To add a rule, see
  * CONTRIBUTING.md ("Adding a rule").
  */
-export * from './violation';
-export * from './paths';
-export * from './messages';
-export * from './rule';
+export * from './engine/violation';
+export * from './engine/paths';
+export * from './engine/messages';
+export * from './engine/rule';
 export { FAMILIES, REGISTRY, RULES, CROSS_RULES, KINDS_READ_ACROSS_OBJECTS, FIELDS_READ_ACROSS_OBJECTS } from './registry';
 export { contextFor, validateObject, validateObjects, crossObjectViolations, eachCrossObjectViolation } from './runner';
-export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './kube-bind-kinds';
-export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './updates';
-export type { UpdateRule } from './updates';
-export { crdKindVersionOf } from './crd';
-export { unknownKindVersion } from './schema';
-export { MISSING, versionSchemaDifference } from './schema-equality';
-export * from './k8s-deprecation';
-export * from './k8s-names';
-export * from './k8s-formats';
-export { scopeViolations } from './scope';
+export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './helpers/kube-bind-kinds';
+export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './kube-bind/updates';
+export type { UpdateRule } from './kube-bind/updates';
+export { crdKindVersionOf } from './helpers/crds';
+export { unknownKindVersion } from './kube-bind/schema';
+export { MISSING, versionSchemaDifference } from './helpers/schema-equality';
+export * from './k8s/deprecation';
+export * from './k8s/names';
+export * from './k8s/formats';
+export { scopeViolations } from './kube-bind/scope';

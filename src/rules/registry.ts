@@ -6,24 +6,24 @@
  * `FAMILIES`. The runners read their rules from here (`validateUpdate` runs
  * the update family, `UPDATE_RULES`, the same list).
  */
-import { CLAIM_RULES } from './claims';
-import { CONDITION_RULES } from './conditions';
-import { CONVERSION_RULES } from './conversion';
-import { CRD_RULES } from './crd';
-import { CROSS_OBJECT_RULES } from './cross-object';
-import { EXPORT_RULES } from './export';
-import { EXPORTED_CRD_RULES } from './exported-crd';
-import { NAME_RULES } from './names';
-import { PRINTER_COLUMN_RULES } from './printer-columns';
-import { PROVIDER_OBJECT_RULES } from './provider-objects';
-import { REFERENCE_PATH_RULES } from './reference-paths';
-import { AnyRule, CrossObjectRule, FieldsRead, Rule } from './rule';
-import { SCHEMA_RULES } from './schema';
-import { SCOPE_RULES } from './scope';
-import { SUBRESOURCE_RULES } from './subresources';
-import { TEMPLATE_RULES } from './template';
-import { UPDATE_RULES } from './updates';
-import { VERSION_RULES } from './versions';
+import { AnyRule, CrossObjectRule, FieldsRead, Rule } from './engine/rule';
+import { CLAIM_RULES } from './kube-bind/claims';
+import { CONDITION_RULES } from './kube-bind/conditions';
+import { CONVERSION_RULES } from './kube-bind/conversion';
+import { CRD_RULES } from './kube-bind/crd';
+import { CROSS_OBJECT_RULES } from './kube-bind/cross-object';
+import { EXPORT_RULES } from './kube-bind/export';
+import { EXPORTED_CRD_RULES } from './kube-bind/exported-crd';
+import { NAME_RULES } from './kube-bind/names';
+import { PRINTER_COLUMN_RULES } from './kube-bind/printer-columns';
+import { PROVIDER_OBJECT_RULES } from './kube-bind/provider-objects';
+import { REFERENCE_PATH_RULES } from './kube-bind/reference-paths';
+import { SCHEMA_RULES } from './kube-bind/schema';
+import { SCOPE_RULES } from './kube-bind/scope';
+import { SUBRESOURCE_RULES } from './kube-bind/subresources';
+import { TEMPLATE_RULES } from './kube-bind/template';
+import { UPDATE_RULES } from './kube-bind/updates';
+import { VERSION_RULES } from './kube-bind/versions';
 
 /** Every family, keyed by its file name (`<key>.ts`, `<key>.scenarios.ts`), in catalogue order. */
 export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {

@@ -4,13 +4,12 @@
  * an app. Rules that share a pass (`defineRule({ pass })`) get one run of it
  * per object; readers shared through `perObject` are memoised per object.
  */
-import { crdKindVersionOf } from './crd';
-import { withCrossObjectIndex } from './cross-object';
 import { DEFAULT_NAMESPACE_PREFIX } from '../model';
-import { closeRuleScope, openRuleScope } from './memo';
+import { closeRuleScope, openRuleScope, withinRun } from './engine/memo';
+import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './engine/rule';
+import { Violation } from './engine/violation';
+import { crdKindVersionOf } from './helpers/crds';
 import { CROSS_RULES, RULES } from './registry';
-import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './rule';
-import { Violation } from './violation';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
 import { Manifest } from '../model/manifest';
 
@@ -156,8 +155,8 @@ export function crossObjectViolations(objs: readonly Manifest[], ctx: RuleContex
  */
 export function eachCrossObjectViolation(objs: readonly Manifest[], ctx: RuleContext, found: (index: number, violation: Violation) => void): void {
   const located: Located[] = objs.map((manifest, index) => ({ index, manifest }));
-  // The rules share one reading of the objects (schema sources, exports).
-  withCrossObjectIndex(() => {
+  // The rules share one reading of the objects (schema sources, exports): values of `SharedWithinRun`.
+  withinRun(() => {
     for (const rule of CROSS_RULES) {
       for (const { index, violation } of runSafely(rule.id, () => rule.check(located, ctx))) {
         // A finding of no object of the input (a bug of the rule) is dropped.

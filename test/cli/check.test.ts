@@ -10,9 +10,9 @@ import { CheckOptions, isChecked, runCheck, ValidateFn } from '../../src/cli/che
 import { JSON_REPORTER, Reporter, TEXT_REPORTER } from '../../src/cli/output';
 import { DEFAULT_LIMITS } from '../../src/io/read';
 import { isObject, Manifest, own } from '../../src/model/manifest';
-import { show } from '../../src/rules/messages';
-import { RuleContext } from '../../src/rules/rule';
-import { Violation } from '../../src/rules/violation';
+import { show } from '../../src/rules/engine/messages';
+import { RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
 
 afterAll(removeTempDirs);
 

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Validation, ValidationContext } from 'cdk8s-cli/plugins';
 import { removeTempDirs, tempDir, writeFile } from './cli-helpers';
-import { KubeBindValidation, PluginContext, PluginViolation } from '../../src/cdk8s-plugin';
+import { KubeBindValidation, PluginContext, PluginViolation } from '../../src/plugin/cdk8s-plugin';
 import { compiledLib, ROOT } from '../support/compiled';
 
 const CDK8S = path.join(ROOT, 'node_modules', 'cdk8s-cli', 'bin', 'cdk8s');
@@ -148,7 +148,7 @@ function app(schemas: string): string {
   writeFile(dir, 'cdk8s.yaml', [
     'app: node main.js',
     'validations:',
-    '  - package: ./node_modules/cdk8s-kube-bind/lib/cdk8s-plugin.js',
+    '  - package: ./node_modules/cdk8s-kube-bind/lib/plugin/cdk8s-plugin.js',
     '    class: KubeBindValidation',
     '    version: 1.0.0',
     '',

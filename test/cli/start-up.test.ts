@@ -10,7 +10,7 @@ import { fixture } from './cli-helpers';
 import type { CliIo } from '../../src/cli/command';
 
 const PROVIDER_CRD_MODULES = ['template', 'collection', 'export-request', 'bindable-resources-request'];
-const STRUCTURAL_CHECKER = '../../src/rules/k8s-structural';
+const STRUCTURAL_CHECKER = '../../src/rules/k8s/structural';
 
 const TEMPLATE = `apiVersion: kube-bind.io/v1alpha2
 kind: APIServiceExportTemplate

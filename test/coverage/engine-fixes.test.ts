@@ -5,9 +5,9 @@
  * defaulted listKind. Each has a passing and a failing case.
  */
 import { contextFor, validateObject } from '../../src/rules';
-import { celRuleError } from '../../src/rules/k8s-cel';
-import { re2PatternError } from '../../src/rules/k8s-regex';
-import { structuralSchemaIssues } from '../../src/rules/k8s-structural';
+import { celRuleError } from '../../src/rules/k8s/cel';
+import { re2PatternError } from '../../src/rules/k8s/regex';
+import { structuralSchemaIssues } from '../../src/rules/k8s/structural';
 import { a1, a2, bs } from '../../src/rules/scenarios';
 
 const SPEC_SCHEMA = {

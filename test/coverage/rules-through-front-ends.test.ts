@@ -16,8 +16,8 @@ import {
 } from '../../src';
 import { EXPORTED_LABEL_KEY as EXPORTED_LABEL, Manifest } from '../../src/model';
 import { CROSS_RULES, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
+import { UPDATE_RULES, validateUpdate } from '../../src/rules/kube-bind/updates';
 import { RULE_ROWS, RuleRow, Scenario, widgetSchema } from '../../src/rules/scenarios';
-import { UPDATE_RULES, validateUpdate } from '../../src/rules/updates';
 import { testApp } from '../util';
 
 const REGISTERED: ReadonlyMap<string, Severity> = new Map([

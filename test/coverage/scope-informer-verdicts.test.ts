@@ -11,7 +11,7 @@ import { runMain, validateJson } from './cli-run';
 import { yamlWorkDir } from './yaml-work-dir';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
 import { Manifest } from '../../src/model';
-import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/scenario-kit';
+import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/engine/scenario-kit';
 import { testApp } from '../util';
 
 const RULES = ['KB070', 'KB170'];

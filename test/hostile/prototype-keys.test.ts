@@ -12,8 +12,8 @@ import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, PermissionClaim, l1 } from '../../src';
 import { main } from '../../src/cli/main';
-import { copySchema, renderVersions } from '../../src/resource-version';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
+import { copySchema, renderVersions } from '../../src/values/resource-version';
 import { PROTOTYPE_KEYS, allPrototypesStandard, canonicalJson, hostileSchema, prototypeWitness } from '../support/hostile';
 import { testApp } from '../util';
 
@@ -51,7 +51,7 @@ function l1BoundSchema(chart: Chart, schema: any, options: { fix: boolean; versi
 
 /**
  * When this fails, cdk8s renders such keys as data: drop the key renaming in
- * src/data-keys.ts.
+ * src/constructs/data-keys.ts.
  */
 describe('the defect in cdk8s that the fix works around', () => {
   test('without it, __proto__ vanishes, constructor crashes, {constructor, value} is cut down', () => {
@@ -65,7 +65,7 @@ describe('the defect in cdk8s that the fix works around', () => {
   });
 });
 
-describe('src/data-keys: schemas rendered with their own keys', () => {
+describe('src/constructs/data-keys: schemas rendered with their own keys', () => {
   test('every hostile key reaches the output as an own key, with standard prototypes everywhere', () => {
     const chart = new Chart(testApp(), 'c');
     const input = hostileSchema();
@@ -127,7 +127,7 @@ describe('src/data-keys: schemas rendered with their own keys', () => {
 
 /**
  * cdk8s' renderer copies keys with plain assignment; the constructs route
- * the keys it mishandles around it (src/data-keys.ts), so these keys stay data.
+ * the keys it mishandles around it (src/constructs/data-keys.ts), so these keys stay data.
  */
 describe('through the constructs', () => {
   const constructs: Array<[string, (chart: Chart, schema: any) => void]> = [

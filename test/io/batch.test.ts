@@ -4,7 +4,7 @@ import * as path from 'path';
 import { FileBatch } from '../../src/io/batch';
 import { TempFolder } from '../../src/io/spill';
 import { CrdCollector } from '../../src/migrate';
-import { crd } from '../../src/rules/scenario-kit';
+import { crd } from '../../src/rules/engine/scenario-kit';
 
 let parent: string;
 beforeEach(() => { parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-bind-batch-')); });

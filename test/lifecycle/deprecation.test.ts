@@ -4,7 +4,7 @@ import {
   defaultDeprecationWarning,
   deprecationNotes,
   sortByKubePriority,
-} from '../../src/rules/k8s-deprecation';
+} from '../../src/rules/k8s/deprecation';
 
 describe('compareKubeAwareVersions', () => {
   test('orders versions as Kubernetes does', () => {

@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { Conversion } from '../../src/conversion';
 import {
   boundSchemaManifestFromCrd,
   boundSchemaPropsFromCrd,
@@ -10,6 +9,7 @@ import {
   normalizeCrd,
   schemaDifference,
 } from '../../src/migrate';
+import { Conversion } from '../../src/values/conversion';
 import { databaseSchema, databasesCrd, nodePoolsCrd, WEBHOOK_CA_BUNDLE, widgetsCrd } from '../fixtures/migrate/crds';
 import { testWithShared } from '../support/shared';
 

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { BoundSchema } from '../../src/bound-schema';
+import { BoundSchema } from '../../src/constructs/bound-schema';
 import { boundSchemaManifestFromCrd, boundSchemaPropsFromCrd, exportForSchemas, migrateV1alpha1 } from '../../src/migrate';
 import { Manifest } from '../../src/model';
 import { Violation, validateObjects } from '../../src/rules';

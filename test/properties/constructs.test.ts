@@ -8,9 +8,9 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import { ProviderChart } from '../../examples/provider-chart';
+import { formatViolation } from '../../src/glue/validation';
 import { validateObjects } from '../../src/rules';
 import { RULE_ROWS } from '../../src/rules/scenarios';
-import { formatViolation } from '../../src/validation';
 import {
   boundSchemaProps, buildBoundSchema, buildExport, buildV1alpha1, exportProps, v1alpha1Props,
 } from '../support/arbitraries';

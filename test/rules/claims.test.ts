@@ -1,9 +1,9 @@
 import { junkValues, pathsOf, validExport, withValueAt } from './v1alpha2-fixtures';
 import { Manifest } from '../../src/model/manifest';
-import { CLAIM_RULES } from '../../src/rules/claims';
+import { Rule, RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
 import { contextFor, validateObject } from '../../src/rules/index';
-import { Rule, RuleContext } from '../../src/rules/rule';
-import { Violation } from '../../src/rules/violation';
+import { CLAIM_RULES } from '../../src/rules/kube-bind/claims';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 const CLAIM = 'spec.permissionClaims[0]';

@@ -1,6 +1,6 @@
 import { TEST_CA_PEM, at, base64, findings, runAll, validBoundSchema, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
-import { webhookUrlErrors } from '../../src/rules/conversion';
+import { webhookUrlErrors } from '../../src/rules/kube-bind/conversion';
 
 const W = 'spec.conversion.webhook';
 

@@ -9,9 +9,9 @@
  * grows with the number of namespaces.
  */
 import { Manifest } from '../../src/model/manifest';
+import { RuleContext } from '../../src/rules/engine/rule';
+import { crossObjectWork } from '../../src/rules/engine/work-count';
 import { crossObjectViolations } from '../../src/rules/index';
-import { RuleContext } from '../../src/rules/rule';
-import { crossObjectWork } from '../../src/rules/work-count';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 

@@ -10,10 +10,10 @@ import {
   withValueAt,
 } from './v1alpha2-fixtures';
 import { Manifest } from '../../src/model/manifest';
-import { CROSS_OBJECT_RULES } from '../../src/rules/cross-object';
+import { CrossObjectRule, Located, RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
 import { contextFor, validateObjects } from '../../src/rules/index';
-import { CrossObjectRule, Located, RuleContext } from '../../src/rules/rule';
-import { Violation } from '../../src/rules/violation';
+import { CROSS_OBJECT_RULES } from '../../src/rules/kube-bind/cross-object';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 

@@ -1,9 +1,9 @@
 import { junkValues, pathsOf, validExport, withValueAt } from './v1alpha2-fixtures';
 import { Manifest } from '../../src/model/manifest';
-import { EXPORT_RULES } from '../../src/rules/export';
+import { Rule, RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
 import { contextFor, validateObject } from '../../src/rules/index';
-import { Rule, RuleContext } from '../../src/rules/rule';
-import { Violation } from '../../src/rules/violation';
+import { EXPORT_RULES } from '../../src/rules/kube-bind/export';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 

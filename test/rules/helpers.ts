@@ -5,16 +5,16 @@
  */
 import { DEFAULT_GROUP, kindVersionOf } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
-import { CONDITION_RULES } from '../../src/rules/conditions';
-import { CONVERSION_RULES } from '../../src/rules/conversion';
-import { NAME_RULES } from '../../src/rules/names';
-import { PRINTER_COLUMN_RULES } from '../../src/rules/printer-columns';
-import { Rule, RuleContext } from '../../src/rules/rule';
-import { SCHEMA_RULES } from '../../src/rules/schema';
-import { SCOPE_RULES } from '../../src/rules/scope';
-import { SUBRESOURCE_RULES } from '../../src/rules/subresources';
-import { VERSION_RULES } from '../../src/rules/versions';
-import { Violation } from '../../src/rules/violation';
+import { Rule, RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
+import { CONDITION_RULES } from '../../src/rules/kube-bind/conditions';
+import { CONVERSION_RULES } from '../../src/rules/kube-bind/conversion';
+import { NAME_RULES } from '../../src/rules/kube-bind/names';
+import { PRINTER_COLUMN_RULES } from '../../src/rules/kube-bind/printer-columns';
+import { SCHEMA_RULES } from '../../src/rules/kube-bind/schema';
+import { SCOPE_RULES } from '../../src/rules/kube-bind/scope';
+import { SUBRESOURCE_RULES } from '../../src/rules/kube-bind/subresources';
+import { VERSION_RULES } from '../../src/rules/kube-bind/versions';
 
 export const CTX: RuleContext = { group: DEFAULT_GROUP };
 

@@ -1,4 +1,4 @@
-import { fieldPathErrors, printerColumnJsonPathErrors } from '../../src/rules/k8s-jsonpath';
+import { fieldPathErrors, printerColumnJsonPathErrors } from '../../src/rules/k8s/jsonpath';
 
 test.each([
   '.', '.spec', '.spec.a-b_c', '..name', '.items[*].name', '.items[0]', '.items[-1]', '.items[0:2]', '.items[1,2]',

@@ -8,7 +8,7 @@ import {
   suggestCamelCase,
   suggestDns1035Label,
   suggestDns1123Subdomain,
-} from '../../src/rules/k8s-names';
+} from '../../src/rules/k8s/names';
 
 test.each(['a', 'widgets', 'my-widget', 'a1', 'a'.repeat(63)])('DNS-1035 label %p is valid', v => {
   expect(dns1035LabelErrors(v)).toEqual([]);

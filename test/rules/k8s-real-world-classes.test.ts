@@ -9,10 +9,10 @@
  */
 import { at, findings, validBoundSchema, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
-import { renderNames } from '../../src/resource-names';
-import { celEscape, celRuleError } from '../../src/rules/k8s-cel';
-import { goToLower } from '../../src/rules/k8s-names';
-import { re2PatternError } from '../../src/rules/k8s-regex';
+import { celEscape, celRuleError } from '../../src/rules/k8s/cel';
+import { goToLower } from '../../src/rules/k8s/names';
+import { re2PatternError } from '../../src/rules/k8s/regex';
+import { renderNames } from '../../src/values/resource-names';
 
 const ROOT = 'spec.versions[0].schema.openAPIV3Schema';
 

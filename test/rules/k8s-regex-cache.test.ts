@@ -4,7 +4,7 @@
  */
 import * as v8 from 'v8';
 import * as vm from 'vm';
-import { re2Matches, re2PatternError } from '../../src/rules/k8s-regex';
+import { re2Matches, re2PatternError } from '../../src/rules/k8s/regex';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RE2JS } = require('re2js');

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { codePointLength, deepEqual, editDistance, firstDifference, jsonType, keyPath, utf8Length } from '../../src/rules/k8s-values';
+import { codePointLength, deepEqual, editDistance, firstDifference, jsonType, keyPath, utf8Length } from '../../src/rules/k8s/values';
 
 test('deepEqual ignores key order and sees every difference', () => {
   expect(deepEqual({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);

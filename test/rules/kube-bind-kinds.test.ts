@@ -10,7 +10,7 @@ import * as path from 'path';
 import { KIND_VERSIONS, KindVersion } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
-import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/kube-bind-kinds';
+import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/helpers/kube-bind-kinds';
 import { a2, bs } from '../../src/rules/scenarios';
 import { validateJson } from '../coverage/cli-run';
 

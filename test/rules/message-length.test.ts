@@ -5,8 +5,8 @@
  * and no hint repeats its message.
  */
 import { contextFor, validateObjects, Violation } from '../../src/rules';
+import { pairWithPrevious, validateUpdate } from '../../src/rules/kube-bind/updates';
 import { RULE_ROWS } from '../../src/rules/scenarios';
-import { pairWithPrevious, validateUpdate } from '../../src/rules/updates';
 
 const MAX_MESSAGE = 160;
 

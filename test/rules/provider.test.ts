@@ -11,8 +11,8 @@ import { stringify } from 'yaml';
 import { apiServiceExportTemplateCrd } from '../../src/crds';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
-import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/scenario-kit';
-import { validateUpdate } from '../../src/rules/updates';
+import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/engine/scenario-kit';
+import { validateUpdate } from '../../src/rules/kube-bind/updates';
 import { validateJson } from '../coverage/cli-run';
 import { testWithShared } from '../support/shared';
 

@@ -6,7 +6,7 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { ExportedCrd } from '../../src';
 import { CROSS_RULES, KINDS_READ_ACROSS_OBJECTS } from '../../src/rules';
-import { crd } from '../../src/rules/scenario-kit';
+import { crd } from '../../src/rules/engine/scenario-kit';
 import { chart, synthError } from '../util';
 
 const OWN_KINDS = ['APIServiceExport', 'BoundSchema', 'APIServiceExportTemplate', 'Collection', 'APIServiceExportRequest', 'BindableResourcesRequest'];

@@ -2,10 +2,10 @@ import * as fc from 'fast-check';
 import { KIND_VERSIONS, kindVersionOf } from '../../src/model/kinds';
 import { has, own } from '../../src/model/manifest';
 import { RULES } from '../../src/rules';
-import { keyPath } from '../../src/rules/k8s-values';
-import { withRuleScope } from '../../src/rules/memo';
-import { defineRule, passOf, SharedPass } from '../../src/rules/rule';
-import { Violation } from '../../src/rules/violation';
+import { withRuleScope } from '../../src/rules/engine/memo';
+import { defineRule, passOf, SharedPass } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
+import { keyPath } from '../../src/rules/k8s/values';
 
 describe('kindVersionOf', () => {
   test.each(KIND_VERSIONS.map(kv => [kv]))('recognises %s in the default and in a configured group', kv => {

@@ -14,7 +14,7 @@ import {
 import { KIND_VERSIONS } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
 import { RULES, validateObject } from '../../src/rules';
-import { SCHEMA_RULES, schemaViolations, unknownKindVersion } from '../../src/rules/schema';
+import { SCHEMA_RULES, schemaViolations, unknownKindVersion } from '../../src/rules/kube-bind/schema';
 
 const VALID_FIXTURES: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],

@@ -1,8 +1,8 @@
 import { DEFAULT_GROUP } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
-import { RuleContext } from '../../src/rules/rule';
-import { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from '../../src/rules/updates';
-import { Violation } from '../../src/rules/violation';
+import { RuleContext } from '../../src/rules/engine/rule';
+import { Violation } from '../../src/rules/engine/violation';
+import { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from '../../src/rules/kube-bind/updates';
 
 const ctx: RuleContext = { group: DEFAULT_GROUP };
 const NAMESPACE = 'kube-bind-wildwest';

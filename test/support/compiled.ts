@@ -2,7 +2,7 @@
  * The compiled library (lib/), for the suites that run the real program in a
  * child process: bin/cdk8s-kube-bind loads lib/cli/program.bundle.js (the
  * command line in one file, which the compile builds after jsii), and the
- * cdk8s-cli plugin lib/cdk8s-plugin.js. `npx projen test` compiles first; plain
+ * cdk8s-cli plugin lib/plugin/cdk8s-plugin.js. `npx projen test` compiles first; plain
  * `npx jest` does not, and a lib/ older than src/ would test yesterday's code
  * and pass. So a suite that needs lib/ asks `compiledLib()`, which throws,
  * naming the file and the fix, when lib/ is missing or older than src/.

@@ -1,0 +1,45 @@
+import { Construct } from 'constructs';
+import { DefinitionResource } from './definition-resource';
+import { DefinitionSpecProps } from './definition-spec';
+import { libraryKind } from './kube-bind-resource';
+import { Isolation } from '../model/enums';
+
+/**
+ * Properties of an `ApiServiceExportV1Alpha1`. kube-bind requires the name
+ * `<plural>.<group>`, the default.
+ */
+export interface ApiServiceExportV1Alpha1Props extends DefinitionSpecProps {
+  /**
+   * How cluster-scoped objects are isolated between consumers. Required for
+   * cluster-scoped resources, not allowed for namespaced ones.
+   *
+   * @default - none
+   */
+  readonly clusterScopedIsolation?: Isolation;
+}
+
+/**
+ * An APIServiceExport in kube-bind's older v1alpha1 form, whose spec is a
+ * CRD-like definition of one resource. New providers should prefer
+ * `ApiServiceExport` (v1alpha2, the storage version) with a `BoundSchema`.
+ */
+export class ApiServiceExportV1Alpha1 extends DefinitionResource {
+  /**
+   * How cluster-scoped objects are isolated, if set.
+   */
+  public readonly clusterScopedIsolation?: Isolation;
+
+  public constructor(scope: Construct, id: string, props: ApiServiceExportV1Alpha1Props) {
+    super(scope, id, props, { kind: 'APIServiceExport', version: 'v1alpha1' });
+    this.clusterScopedIsolation = props.clusterScopedIsolation;
+  }
+
+  protected override renderSpec(): { [key: string]: any } {
+    return {
+      ...super.renderSpec(),
+      ...(this.clusterScopedIsolation !== undefined ? { clusterScopedIsolation: this.clusterScopedIsolation } : {}),
+    };
+  }
+}
+
+libraryKind(ApiServiceExportV1Alpha1);

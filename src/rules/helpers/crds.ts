@@ -1,0 +1,66 @@
+/**
+ * What a CustomResourceDefinition is to the rules: its kind/version, whether it
+ * carries kube-bind's export label, and the findings its exported versions
+ * carry into a BoundSchema.
+ */
+import { differingVersionSchemas } from './version-schemas';
+import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model/index';
+import { CRD_KIND_VERSION, KindVersion, isCrd } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { show } from '../engine/messages';
+import { field, item } from '../engine/paths';
+import { Rule, RuleContext } from '../engine/rule';
+import { Violation, violation } from '../engine/violation';
+
+/** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
+export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
+  return isCrd(obj) ? CRD_KIND_VERSION : undefined;
+}
+
+
+/** Whether the CRD carries kube-bind's export label with the one value the backend selects. */
+export function isExportedCrd(obj: Manifest): boolean {
+  return own(own(own(obj, 'metadata'), 'labels'), EXPORTED_LABEL_KEY) === EXPORTED_LABEL_VALUE;
+}
+
+/**
+ * What keeps kube-bind from carrying the CRD in a BoundSchema as it is (the
+ * checks `from-crd` makes), as findings of `rule` (KB180 on any CRD, KB220 on one labelled for export): several schemas across
+ * versions, a service webhook, selectableFields, preserveUnknownFields.
+ */
+export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Manifest, ctx: RuleContext): Violation[] {
+  {
+    const spec = own(obj, 'spec');
+    // kube-bind's own CRDs define its API; they are installed, never exported.
+    if (own(spec, 'group') === ctx.group) return [];
+    const out: Violation[] = [];
+    for (const d of differingVersionSchemas(obj, ctx)) {
+      out.push(violation(rule, d.path,
+        `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+        'kube-bind exports one schema for all versions, so it cannot export this CRD as it is: make the schemas of all served or stored versions equal'));
+    }
+    const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');
+    if (service !== undefined && service !== null) {
+      const path = 'spec.conversion.webhook.clientConfig.service';
+      out.push(violation(rule, path,
+        `${path} ${show(service)}: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is`,
+        'to export it with kube-bind, give the webhook an https url reachable from consumer clusters instead of a service'));
+    }
+    const versions = own(spec, 'versions');
+    if (Array.isArray(versions)) {
+      versions.forEach((entry, i) => {
+        if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
+        const path = field(item('spec.versions', i), 'selectableFields');
+        out.push(violation(rule, path,
+          `${path} is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is`,
+          'to export it with kube-bind, drop selectableFields (clients then filter by labels or client-side)'));
+      });
+    }
+    if (own(spec, 'preserveUnknownFields') === true) {
+      out.push(violation(rule, 'spec.preserveUnknownFields',
+        'spec.preserveUnknownFields is true, which a BoundSchema cannot express, so kube-bind could not export this CRD as it is',
+        'to export it with kube-bind, set x-kubernetes-preserve-unknown-fields: true where the schema needs it instead'));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,663 @@
+/**
+ * The structural-schema requirements Kubernetes' CRD validation puts on an
+ * `openAPIV3Schema`, as far as they can be decided from the schema alone.
+ * The consumer cluster runs them when it turns an APIServiceExport v1alpha1
+ * or a BoundSchema into a real CRD. Every check names the Kubernetes
+ * function it mirrors, all in apiextensions-apiserver:
+ * - `validateCustomResourceDefinitionValidation`,
+ *   `ValidateCustomResourceDefinitionOpenAPISchema`,
+ *   `specStandardValidatorV3.validate` and `validateMapListKeysMapSet` in
+ *   pkg/apis/apiextensions/validation/validation.go;
+ * - `structuralschema.ValidateStructural` (`validateStructuralInvariants`,
+ *   `validateStructuralMetadataInvariants`, `validateValueValidation`,
+ *   `validateNestedValueValidation`) in pkg/apiserver/schema/validation.go;
+ * - `structuraldefaulting.ValidateDefaults` in
+ *   pkg/apiserver/schema/defaulting/validation.go;
+ * - the JSON decoding of `JSONSchemaProps` (a value of the wrong Go type
+ *   never reaches validation: the request is refused while decoding).
+ * A check that cannot name its function does not belong here.
+ *
+ * The user's schema is data: keys such as `__proto__`, `constructor` or
+ * `$ref` are read with `own` and never used to index a plain object.
+ */
+import { celRuleError } from './cel';
+import { re2Matches, re2PatternError } from './regex';
+import { keyPath } from './values';
+import { isObject, own } from '../../model/manifest';
+import { didYouMean, show, yamlBooleanHint } from '../engine/messages';
+import { field, item } from '../engine/paths';
+
+/** Which family of requirement an issue breaks; each maps to one rule id. */
+export type StructuralIssueKind =
+  /** The root node: type object, not nullable, few keywords with /status, metadata/apiVersion/kind. */
+  | 'root'
+  /** Every specified node has a valid type that agrees with its properties/items. */
+  | 'type'
+  /** JSON-Schema keywords Kubernetes does not support. */
+  | 'keyword'
+  /** Malformed `x-kubernetes-*` extensions. */
+  | 'extension'
+  /** What allOf/anyOf/oneOf/not may not say. */
+  | 'junctor';
+
+export interface StructuralIssue {
+  readonly kind: StructuralIssueKind;
+  readonly path: string;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+export interface StructuralOptions {
+  /** Whether the version serves /status (restricts the root keywords). */
+  readonly statusSubresource: boolean;
+}
+
+const OPENAPI_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
+const LIST_TYPES = ['atomic', 'set', 'map'];
+const MAP_TYPES = ['atomic', 'granular'];
+
+/** Root keywords Kubernetes allows when /status is served: allowedFieldsAtRootSchema in validation.go. */
+const ROOT_KEYWORDS_WITH_STATUS = new Set([
+  'description', 'type', 'format', 'title', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+  'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'multipleOf', 'required',
+  'items', 'properties', 'externalDocs', 'example', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations',
+]);
+
+/** Keywords a value validation (inside allOf/anyOf/oneOf/not) must leave to the structural part: validateNestedValueValidation's ForbiddenGenerics and ForbiddenExtensions. */
+const FORBIDDEN_IN_JUNCTORS = [
+  'type', 'additionalProperties', 'default', 'title', 'description', 'nullable',
+  'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string',
+  'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-validations',
+];
+
+/** The reasons an x-kubernetes-validations rule may give (apiextensions' supportedValidationReason). */
+const VALIDATION_REASONS = ['FieldValueRequired', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueDuplicate'];
+
+/** specStandardValidatorV3.validate: keywords refused as "not supported". */
+const UNSUPPORTED_KEYWORDS: ReadonlyArray<[string, string]> = [
+  ['$ref', 'references are not supported: inline the referenced schema'],
+  ['id', 'id is not supported'],
+  ['definitions', 'definitions are not supported: inline the schemas'],
+  ['dependencies', 'dependencies are not supported (use x-kubernetes-validations)'],
+  ['patternProperties', 'patternProperties is not supported (use additionalProperties)'],
+  ['additionalItems', 'additionalItems is not supported'],
+];
+
+const UNSUPPORTED_KEYWORD_NAMES = new Set(UNSUPPORTED_KEYWORDS.map(([key]) => key));
+
+const MAX_DEPTH = 100;
+
+/** Every structural problem of `schema`, the openAPIV3Schema found at `path`. */
+export function structuralSchemaIssues(schema: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
+  const out: StructuralIssue[] = [];
+  if (!isObject(schema) || Object.keys(schema).length === 0) {
+    out.push({
+      kind: 'root',
+      path,
+      message: `${path} must be a schema object with type: object, got ${isObject(schema) ? 'an empty object' : JSON.stringify(schema) ?? 'nothing'}`,
+      hint: 'Kubernetes requires a structural openAPIV3Schema for every version, for example {type: object, properties: {spec: {type: object}}}',
+    });
+    return out;
+  }
+  checkRoot(schema, path, options, out);
+  walk(schema, path, { root: true, junctor: false, depth: 0 }, out);
+  return out;
+}
+
+interface Position {
+  readonly root: boolean;
+  /** Inside allOf/anyOf/oneOf/not: a value validation, not the structural part. */
+  readonly junctor: boolean;
+  readonly depth: number;
+}
+
+function checkRoot(schema: { [key: string]: any }, path: string, options: StructuralOptions, out: StructuralIssue[]): void {
+  const type = own(schema, 'type');
+  // mirrors validateStructuralInvariants at rootLevel ("must be object at the root", "must not be empty at the root",
+  // which x-kubernetes-preserve-unknown-fields or x-kubernetes-int-or-string waive) and, with /status,
+  // validateCustomResourceDefinitionValidation ("only \"object\" is allowed as the type at the root").
+  const typeWaived = (type === undefined || type === '')
+    && (own(schema, 'x-kubernetes-preserve-unknown-fields') === true || own(schema, 'x-kubernetes-int-or-string') === true);
+  if (type !== 'object' && !typeWaived) {
+    out.push({
+      kind: 'root',
+      path: field(path, 'type'),
+      message: `${field(path, 'type')} ${type === undefined ? 'is missing' : JSON.stringify(type)}: the root of a custom resource schema must be type: object`,
+      hint: 'set type: object at the root',
+    });
+  }
+  // mirrors validateCustomResourceDefinitionValidation: "nullable cannot be true at the root".
+  if (own(schema, 'nullable') === true) {
+    out.push({ kind: 'root', path: field(path, 'nullable'), message: `${field(path, 'nullable')} must not be true at the root`, hint: 'remove nullable from the root' });
+  }
+  // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may be non-zero.
+  if (options.statusSubresource) {
+    for (const key of Object.keys(schema)) {
+      // nullable: true at the root has its own finding above.
+      if (ROOT_KEYWORDS_WITH_STATUS.has(key) || key === 'nullable' || isZero(own(schema, key))) continue;
+      out.push({
+        kind: 'root',
+        path: keyPath(path, key),
+        message: `${keyPath(path, key)} is not allowed at the root of the schema when the /status subresource is enabled`,
+        hint: `move it below properties, or drop it; allowed at the root: ${[...ROOT_KEYWORDS_WITH_STATUS].join(', ')}`,
+      });
+    }
+  }
+  const properties = own(schema, 'properties');
+  if (!isObject(properties)) return;
+  // mirrors validateStructuralInvariants: at the root, properties kind and apiVersion "must be string".
+  for (const name of ['apiVersion', 'kind']) {
+    const prop = own(properties, name);
+    const propType = own(prop, 'type');
+    if (isObject(prop) && propType !== undefined && propType !== 'string') {
+      out.push({
+        kind: 'root',
+        path: field(keyPath(field(path, 'properties'), name), 'type'),
+        message: `${field(keyPath(field(path, 'properties'), name), 'type')} ${JSON.stringify(propType)} must be "string": ${name} is always a string`,
+      });
+    }
+  }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: withForbiddenDefaults("in top-level <name>"), applied by
+  // specStandardValidatorV3.validate to every node below.
+  for (const name of ['apiVersion', 'kind', 'metadata']) {
+    const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), 0);
+    if (found !== undefined) {
+      out.push({ kind: 'type', path: found, message: `${found} must not be set: defaults are not allowed in top-level ${name}`, hint: 'remove the default' });
+    }
+  }
+  const metadata = own(properties, 'metadata');
+  if (!isObject(metadata)) return;
+  const metadataPath = keyPath(field(path, 'properties'), 'metadata');
+  // mirrors validateStructuralMetadataInvariants: metadata "must be object", and at the root nothing but
+  // properties name and generateName may be specified.
+  const metadataType = own(metadata, 'type');
+  if (metadataType !== undefined && metadataType !== 'object') {
+    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${field(metadataPath, 'type')} ${JSON.stringify(metadataType)} must be "object"` });
+  }
+  const metadataProperties = own(metadata, 'properties');
+  if (isObject(metadataProperties)) {
+    for (const name of Object.keys(metadataProperties)) {
+      const propPath = keyPath(field(metadataPath, 'properties'), name);
+      if (name !== 'name' && name !== 'generateName') {
+        out.push({
+          kind: 'root',
+          path: propPath,
+          message: `${propPath} is not allowed: a schema may only restrict metadata.name and metadata.generateName`,
+          hint: 'Kubernetes validates the rest of metadata itself; remove this property',
+        });
+      }
+    }
+  }
+  for (const key of Object.keys(metadata)) {
+    if (['type', 'properties', 'description'].includes(key) || isZero(own(metadata, key))) continue;
+    out.push({
+      kind: 'root',
+      path: keyPath(metadataPath, key),
+      message: `${keyPath(metadataPath, key)} is not allowed: at the root, metadata may only restrict name and generateName`,
+    });
+  }
+}
+
+function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]): void {
+  if (pos.depth > MAX_DEPTH) return;
+  // mirrors the JSON decoding of JSONSchemaProps: a schema that is not an object is refused before validation.
+  if (!isObject(node)) {
+    out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${show(node)}`, hint: 'write a map such as {type: string}' });
+    return;
+  }
+  const present = keysPresent(node);
+  checkKeywords(node, path, present.unsupported, out);
+  if (pos.junctor) {
+    // Extensions are forbidden outright in junctors; checkJunctorNode says so once.
+    checkJunctorNode(node, path, pos, out);
+  } else {
+    checkStructuralNode(node, path, pos, out);
+    // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
+    if (present.extensions) checkExtensions(node, path, out, pos.root);
+    checkDefault(node, path, out);
+  }
+
+  // One position for every child: positions are never changed.
+  const child: Position = { root: false, junctor: pos.junctor, depth: pos.depth + 1 };
+  const properties = own(node, 'properties');
+  if (properties !== undefined) {
+    if (!isObject(properties)) {
+      // mirrors the JSON decoding of JSONSchemaProps.Properties (a map of schemas).
+      out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
+    } else {
+      for (const name of Object.keys(properties)) {
+        walk(own(properties, name), keyPath(field(path, 'properties'), name), child, out);
+      }
+    }
+  }
+  const items = own(node, 'items');
+  if (isObject(items)) walk(items, field(path, 'items'), child, out);
+  const additional = own(node, 'additionalProperties');
+  if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), child, out);
+
+  if (!present.junctors) return;
+  const skipAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(node, 'anyOf'));
+  const allOf = own(node, 'allOf');
+  const skipFirstAllOfAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(own(allOf, '0'), 'anyOf'));
+  for (const junctor of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = own(node, junctor);
+    if (branches === undefined) continue;
+    if (!Array.isArray(branches)) {
+      // mirrors the JSON decoding of JSONSchemaProps (allOf/anyOf/oneOf are lists of schemas).
+      out.push({ kind: 'type', path: field(path, junctor), message: `${field(path, junctor)} must be a list of schemas`, hint: `write ${junctor} as a YAML list, one schema per "- " item` });
+      continue;
+    }
+    // mirrors isIntOrStringAnyOfPattern and isIntOrStringAllOfPattern (pkg/apiserver/schema/validation.go).
+    if (junctor === 'anyOf' && skipAnyOf) continue;
+    branches.forEach((branch, i) => {
+      const branchPath = item(field(path, junctor), i);
+      if (junctor === 'allOf' && i === 0 && skipFirstAllOfAnyOf && isObject(branch)) {
+        walk(withoutKey(branch, 'anyOf'), branchPath, { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+        return;
+      }
+      walk(branch, branchPath, { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+    });
+  }
+  const not = own(node, 'not');
+  if (not !== undefined) walk(not, field(path, 'not'), { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+}
+
+/** Which families of keys a schema node has, read in one pass over its keys (most nodes have two or three). */
+function keysPresent(node: { [key: string]: any }): { extensions: boolean; junctors: boolean; unsupported: boolean } {
+  let extensions = false;
+  let junctors = false;
+  let unsupported = false;
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('x-kubernetes-')) extensions = true;
+    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf' || key === 'not') junctors = true;
+    else if (UNSUPPORTED_KEYWORD_NAMES.has(key)) unsupported = true;
+  }
+  return { extensions, junctors, unsupported };
+}
+
+function checkKeywords(node: { [key: string]: any }, path: string, unsupported: boolean, out: StructuralIssue[]): void {
+  // mirrors specStandardValidatorV3.validate (validation.go).
+  for (const [key, reason] of unsupported ? UNSUPPORTED_KEYWORDS : []) {
+    if (Object.prototype.hasOwnProperty.call(node, key)) {
+      out.push({ kind: 'keyword', path: keyPath(path, key), message: `${keyPath(path, key)}: ${reason}` });
+    }
+  }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "uniqueItems cannot be set to true".
+  if (own(node, 'uniqueItems') === true) {
+    out.push({
+      kind: 'keyword',
+      path: field(path, 'uniqueItems'),
+      message: `${field(path, 'uniqueItems')} cannot be true (its cost is quadratic)`,
+      hint: 'use x-kubernetes-list-type: set instead',
+    });
+  }
+  // mirrors specStandardValidatorV3.validate: "type cannot be set to null" and "items must be a schema object and not an array".
+  if (own(node, 'type') === 'null') {
+    out.push({ kind: 'keyword', path: field(path, 'type'), message: `${field(path, 'type')} cannot be "null"`, hint: 'use nullable: true on the field instead' });
+  }
+  if (Array.isArray(own(node, 'items'))) {
+    out.push({ kind: 'keyword', path: field(path, 'items'), message: `${field(path, 'items')} must be one schema, not a list of schemas (tuples are not supported)` });
+  }
+  // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
+  const pattern = own(node, 'pattern');
+  if (typeof pattern === 'string' && pattern !== '') {
+    const reason = re2PatternError(pattern);
+    if (reason !== undefined) {
+      out.push({
+        kind: 'keyword',
+        path: field(path, 'pattern'),
+        message: `${field(path, 'pattern')} ${JSON.stringify(pattern)} must be a valid regular expression: ${reason}`,
+        hint: 'Kubernetes compiles patterns with Go\'s regexp package (RE2 syntax: no lookarounds or backreferences)',
+      });
+    }
+  }
+}
+
+function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
+  const type = own(node, 'type');
+  const intOrString = own(node, 'x-kubernetes-int-or-string') === true;
+  const preserve = own(node, 'x-kubernetes-preserve-unknown-fields') === true;
+  // mirrors specStandardValidatorV3.validate (requireValidPropertyType): type must be one of openapiV3Types.
+  if (type !== undefined && type !== 'null' && (typeof type !== 'string' || !OPENAPI_TYPES.includes(type))) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'type'),
+      message: `${field(path, 'type')} ${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
+      hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
+    });
+    return;
+  }
+  // mirrors validateStructuralInvariants: "must not be empty for specified object fields / array items".
+  if ((type === undefined || type === '') && !intOrString && !preserve && !pos.root) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'type'),
+      message: `${field(path, 'type')} is missing: every field of a structural schema must declare its type`,
+      hint: 'add a type, or x-kubernetes-preserve-unknown-fields: true to accept any value, or x-kubernetes-int-or-string: true',
+    });
+  }
+  // Kubernetes has no rule tying properties to type object or items to type array: only an array must have items.
+  const properties = own(node, 'properties');
+  const items = own(node, 'items');
+  // mirrors validateStructuralInvariants (pkg/apiserver/schema/validation.go): "items: Required value: must be specified".
+  if (type === 'array' && items === undefined) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'items'),
+      message: `${field(path, 'items')} is missing: a structural array must declare the schema of its items`,
+      hint: 'add items with the schema of one element, e.g. items: {type: string}',
+    });
+  }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive".
+  const additional = own(node, 'additionalProperties');
+  if (isObject(properties) && Object.keys(properties).length > 0 && (additional === false || isObject(additional))) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'additionalProperties'),
+      message: `${field(path, 'additionalProperties')} and properties are mutually exclusive`,
+      hint: 'properties describe a struct, additionalProperties a map: pick one',
+    });
+  }
+}
+
+function checkExtensions(node: { [key: string]: any }, path: string, out: StructuralIssue[], root = false): void {
+  checkValidationRules(node, path, root, out);
+  const type = own(node, 'type');
+  const preserve = own(node, 'x-kubernetes-preserve-unknown-fields');
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: x-kubernetes-preserve-unknown-fields "must be true or undefined".
+  if (preserve !== undefined && preserve !== true) {
+    out.push({
+      kind: 'extension',
+      path: field(path, 'x-kubernetes-preserve-unknown-fields'),
+      message: `${field(path, 'x-kubernetes-preserve-unknown-fields')} ${JSON.stringify(preserve)} must be true or absent`,
+      hint: 'remove it: fields are pruned unless it is true',
+    });
+  }
+  // mirrors the JSON decoding of JSONSchemaProps (both are bools).
+  for (const flag of ['x-kubernetes-int-or-string', 'x-kubernetes-embedded-resource']) {
+    const value = own(node, flag);
+    if (value !== undefined && typeof value !== 'boolean') {
+      out.push({ kind: 'extension', path: field(path, flag), message: `${field(path, flag)} ${JSON.stringify(value)} must be a boolean` });
+    }
+  }
+  // Kubernetes has no rule against a type beside x-kubernetes-int-or-string: none is checked here.
+  // mirrors validateStructuralInvariants: x-kubernetes-embedded-resource needs type object, and properties unless
+  // x-kubernetes-preserve-unknown-fields is true.
+  if (own(node, 'x-kubernetes-embedded-resource') === true) {
+    if (type !== 'object') {
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "object" when x-kubernetes-embedded-resource is true` });
+    } else if (!isObject(own(node, 'properties')) && preserve !== true) {
+      out.push({
+        kind: 'extension',
+        path: field(path, 'x-kubernetes-embedded-resource'),
+        message: `${field(path, 'x-kubernetes-embedded-resource')} needs properties or x-kubernetes-preserve-unknown-fields: true`,
+      });
+    }
+  }
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: x-kubernetes-map-type is atomic or granular, on type object.
+  const mapType = own(node, 'x-kubernetes-map-type');
+  if (mapType !== undefined) {
+    if (typeof mapType !== 'string' || !MAP_TYPES.includes(mapType)) {
+      out.push({ kind: 'extension', path: field(path, 'x-kubernetes-map-type'), message: `${field(path, 'x-kubernetes-map-type')} ${JSON.stringify(mapType)} must be "atomic" or "granular"` });
+    }
+    if (type !== 'object') {
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "object" when x-kubernetes-map-type is set` });
+    }
+  }
+  checkListExtensions(node, path, out);
+}
+
+function checkListExtensions(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  const type = own(node, 'type');
+  const listType = own(node, 'x-kubernetes-list-type');
+  const keys = own(node, 'x-kubernetes-list-map-keys');
+  const items = own(node, 'items');
+  const listTypePath = field(path, 'x-kubernetes-list-type');
+  const keysPath = field(path, 'x-kubernetes-list-map-keys');
+  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: list type atomic, set or map, on type array; map keys
+  // require list type map; set items atomic (requireAtomicSetType); map keys exist, are scalar and unique.
+  if (listType !== undefined) {
+    if (typeof listType !== 'string' || !LIST_TYPES.includes(listType)) {
+      out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} ${JSON.stringify(listType)} must be one of "atomic", "set", "map"` });
+    }
+    if (type !== 'array') {
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "array" when x-kubernetes-list-type is set` });
+    }
+  }
+  // mirrors the JSON decoding of JSONSchemaProps.XListMapKeys ([]string).
+  if (keys !== undefined && !(Array.isArray(keys) && keys.every(k => typeof k === 'string'))) {
+    out.push({ kind: 'extension', path: keysPath, message: `${keysPath} must be a list of property names` });
+    return;
+  }
+  const keyList: string[] = Array.isArray(keys) ? keys : [];
+  if (keyList.length > 0 && listType !== 'map') {
+    out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} must be "map" when x-kubernetes-list-map-keys is set` });
+  }
+  // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
+  if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
+    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `${field(field(path, 'items'), 'nullable')} must not be true in a list of type ${listType}` });
+  }
+  if (listType === 'set' && isObject(items)) {
+    const itemType = own(items, 'type');
+    if (itemType === 'object' && own(items, 'x-kubernetes-map-type') !== 'atomic') {
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: `${field(field(path, 'items'), 'x-kubernetes-map-type')} must be "atomic" for objects in a list of type set` });
+    }
+    if (itemType === 'array' && own(items, 'x-kubernetes-list-type') !== undefined && own(items, 'x-kubernetes-list-type') !== 'atomic') {
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: `${field(field(path, 'items'), 'x-kubernetes-list-type')} must be "atomic" for lists in a list of type set` });
+    }
+  }
+  if (listType !== 'map') return;
+  if (keyList.length === 0) {
+    out.push({ kind: 'extension', path: keysPath, message: `${keysPath} must name at least one key property when x-kubernetes-list-type is map` });
+  }
+  if (!isObject(items) || own(items, 'type') !== 'object') {
+    out.push({ kind: 'extension', path: field(path, 'items'), message: `${field(path, 'items')} must be a schema of type object when x-kubernetes-list-type is map` });
+    return;
+  }
+  const itemProperties = own(items, 'properties');
+  const required = own(items, 'required');
+  const seen = new Set<string>();
+  for (const key of keyList) {
+    if (seen.has(key)) out.push({ kind: 'extension', path: keysPath, message: `${keysPath} lists ${JSON.stringify(key)} twice` });
+    seen.add(key);
+    const keySchema = own(itemProperties, key);
+    const keySchemaPath = keyPath(field(field(path, 'items'), 'properties'), key);
+    if (!isObject(keySchema)) {
+      out.push({ kind: 'extension', path: keysPath, message: `${keysPath} names ${JSON.stringify(key)}, which is not a property of the items` });
+      continue;
+    }
+    const keyType = own(keySchema, 'type');
+    if (keyType === 'object' || keyType === 'array') {
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'type'), message: `${field(keySchemaPath, 'type')} must be a scalar type: it is a key of a list of type map` });
+    }
+    if (!(Array.isArray(required) && required.includes(key)) && !Object.prototype.hasOwnProperty.call(keySchema, 'default')) {
+      out.push({
+        kind: 'extension',
+        path: keySchemaPath,
+        message: `${keySchemaPath} must be required or have a default: it is a key of a list of type map`,
+        hint: `add ${JSON.stringify(key)} to ${field(field(path, 'items'), 'required')}`,
+      });
+    }
+    if (own(keySchema, 'nullable') === true) {
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: `${field(keySchemaPath, 'nullable')} must not be true: it is a key of a list of type map` });
+    }
+  }
+}
+
+/** mirrors validateNestedValueValidation (pkg/apiserver/schema/validation.go): "must be empty/undefined/false to be structural", "must not be specified in a nested context". */
+function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
+  for (const key of FORBIDDEN_IN_JUNCTORS) {
+    if (!Object.prototype.hasOwnProperty.call(node, key) || isZero(own(node, key))) continue;
+    out.push({
+      kind: 'junctor',
+      path: field(path, key),
+      message: `${field(path, key)} is not allowed inside allOf/anyOf/oneOf/not`,
+      hint: 'declare it on the field itself (the structural part of the schema); junctors may only add value validations',
+    });
+  }
+  if (pos.root && isObject(own(node, 'properties')) && Object.prototype.hasOwnProperty.call(own(node, 'properties'), 'metadata')) {
+    out.push({
+      kind: 'junctor',
+      path: keyPath(field(path, 'properties'), 'metadata'),
+      message: `${keyPath(field(path, 'properties'), 'metadata')} must not be restricted inside allOf/anyOf/oneOf/not`,
+    });
+  }
+}
+
+/**
+ * x-kubernetes-validations: mirrors ValidateCustomResourceDefinitionOpenAPISchema (rule, message,
+ * messageExpression, reason in supportedValidationReason, fieldPath), then `cel.Compile` of each rule
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go) as far as k8s-cel.ts checks it.
+ */
+function checkValidationRules(node: { [key: string]: any }, path: string, root: boolean, out: StructuralIssue[]): void {
+  const rules = own(node, 'x-kubernetes-validations');
+  if (rules === undefined) return;
+  const rulesPath = field(path, 'x-kubernetes-validations');
+  if (!Array.isArray(rules)) {
+    out.push({ kind: 'extension', path: rulesPath, message: `${rulesPath} must be a list of {rule, message} entries` });
+    return;
+  }
+  rules.forEach((entry, i) => {
+    const at = item(rulesPath, i);
+    const rule = own(entry, 'rule');
+    const message = own(entry, 'message');
+    const add = (key: string, text: string, hint?: string): void => {
+      out.push({ kind: 'extension', path: field(at, key), message: `${field(at, key)} ${text}`, ...(hint !== undefined ? { hint } : {}) });
+    };
+    if (typeof rule !== 'string' || rule.trim() === '') {
+      add('rule', 'is not specified: every validation needs a CEL rule');
+      return;
+    }
+    if (typeof message === 'string' && message !== '' && message.trim() === '') add('message', 'must be non-empty if specified');
+    else if (typeof message === 'string' && /[\n\r]/.test(message.trim())) add('message', 'must not contain line breaks');
+    else if (/[\n\r]/.test(rule.trim()) && (typeof message !== 'string' || message.trim() === '')) add('message', 'must be specified because the rule contains line breaks');
+    const messageExpression = own(entry, 'messageExpression');
+    if (typeof messageExpression === 'string' && messageExpression !== '' && messageExpression.trim() === '') add('messageExpression', 'must be non-empty if specified');
+    const reason = own(entry, 'reason');
+    if (reason !== undefined && reason !== null && !VALIDATION_REASONS.includes(reason)) {
+      add('reason', `${JSON.stringify(reason)} must be one of ${VALIDATION_REASONS.map(r => `"${r}"`).join(', ')}`);
+    }
+    const fieldPath = own(entry, 'fieldPath');
+    if (typeof fieldPath === 'string' && fieldPath !== '' && fieldPath.trim() === '') add('fieldPath', 'must be non-empty if specified');
+    else if (typeof fieldPath === 'string' && /[\n\r]/.test(fieldPath)) add('fieldPath', 'must not contain line breaks');
+    const error = celRuleError(rule, node, root);
+    if (error !== undefined) add('rule', `${JSON.stringify(rule)} ${error}`, 'Kubernetes compiles every rule against this schema node when the CRD is created; self is the value of this node');
+  });
+}
+
+/** The path of the first `default` at or below `node`, if any. */
+function firstDefault(node: unknown, path: string, depth: number): string | undefined {
+  if (!isObject(node) || depth > MAX_DEPTH) return undefined;
+  if (Object.prototype.hasOwnProperty.call(node, 'default') && own(node, 'default') !== null) return field(path, 'default');
+  const properties = own(node, 'properties');
+  if (isObject(properties)) {
+    for (const name of Object.keys(properties)) {
+      const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  for (const key of ['items', 'additionalProperties']) {
+    const found = firstDefault(own(node, key), field(path, key), depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** mirrors structuraldefaulting.ValidateDefaults (pkg/apiserver/schema/defaulting/validation.go): a default validates against its schema and survives pruning. */
+function checkDefault(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  // A null default counts as no default in Kubernetes' structural schema.
+  if (!Object.prototype.hasOwnProperty.call(node, 'default') || own(node, 'default') === null) return;
+  const problem = valueProblem(node, own(node, 'default'), 0);
+  if (problem === undefined) return;
+  out.push({
+    kind: 'type',
+    path: field(path, 'default'),
+    message: `${field(path, 'default')} ${show(own(node, 'default'))} is not valid for its own schema: ${problem}`,
+    hint: typeof own(node, 'default') === 'boolean' && own(node, 'type') === 'string'
+      ? yamlBooleanHint(own(node, 'default'))
+      : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
+  });
+}
+
+/** Why `value` does not satisfy `schema` (types, enum, bounds, required, unknown fields), or undefined. */
+function valueProblem(schema: unknown, value: unknown, depth: number): string | undefined {
+  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
+  if (value === null) return own(schema, 'nullable') === true ? undefined : 'null is not allowed here';
+  const type = own(schema, 'type');
+  const intOrString = own(schema, 'x-kubernetes-int-or-string') === true;
+  const typeOf = Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  if (intOrString) {
+    if (typeOf !== 'integer' && typeOf !== 'string') return `must be an integer or a string, got ${typeOf}`;
+  } else if (typeof type === 'string' && type !== '') {
+    const fits = type === typeOf || (type === 'number' && typeOf === 'integer') || (type === 'object' && typeOf === 'object');
+    if (!fits) return `must be of type ${type}, got ${typeOf}`;
+  }
+  const enumValues = own(schema, 'enum');
+  if (Array.isArray(enumValues) && !enumValues.some(e => JSON.stringify(e) === JSON.stringify(value))) {
+    return `must be one of ${enumValues.map(e => JSON.stringify(e)).join(', ')}`;
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    const pattern = own(schema, 'pattern');
+    if (typeof pattern === 'string' && re2Matches(pattern, value) === false) return `must match the pattern ${JSON.stringify(pattern)}`;
+    if (typeof own(schema, 'maxLength') === 'number' && length > own(schema, 'maxLength')) return `must be at most ${own(schema, 'maxLength')} characters long`;
+    if (typeof own(schema, 'minLength') === 'number' && length < own(schema, 'minLength')) return `must be at least ${own(schema, 'minLength')} characters long`;
+  }
+  if (typeof value === 'number') {
+    const max = own(schema, 'maximum');
+    const min = own(schema, 'minimum');
+    if (typeof max === 'number' && (own(schema, 'exclusiveMaximum') === true ? value >= max : value > max)) return `must be ${own(schema, 'exclusiveMaximum') === true ? 'less than' : 'at most'} ${max}`;
+    if (typeof min === 'number' && (own(schema, 'exclusiveMinimum') === true ? value <= min : value < min)) return `must be ${own(schema, 'exclusiveMinimum') === true ? 'greater than' : 'at least'} ${min}`;
+  }
+  if (Array.isArray(value)) {
+    if (typeof own(schema, 'maxItems') === 'number' && value.length > own(schema, 'maxItems')) return `must have at most ${own(schema, 'maxItems')} items`;
+    if (typeof own(schema, 'minItems') === 'number' && value.length < own(schema, 'minItems')) return `must have at least ${own(schema, 'minItems')} items`;
+    for (let i = 0; i < value.length; i++) {
+      const problem = valueProblem(own(schema, 'items'), value[i], depth + 1);
+      if (problem !== undefined) return `item ${i}: ${problem}`;
+    }
+  }
+  if (isObject(value)) {
+    const properties = own(schema, 'properties');
+    const additional = own(schema, 'additionalProperties');
+    const required = own(schema, 'required');
+    if (Array.isArray(required)) {
+      const missing = required.find(r => typeof r === 'string' && !Object.prototype.hasOwnProperty.call(value, r));
+      if (missing !== undefined) return `${JSON.stringify(missing)} is required`;
+    }
+    for (const key of Object.keys(value)) {
+      const child = isObject(properties) ? own(properties, key) : undefined;
+      const childSchema = isObject(child) ? child : isObject(additional) ? additional : undefined;
+      if (childSchema === undefined) {
+        if (isObject(properties) && additional === undefined && own(schema, 'x-kubernetes-preserve-unknown-fields') !== true) {
+          return `field ${JSON.stringify(key)} is not in the schema (it would be pruned)`;
+        }
+        continue;
+      }
+      const problem = valueProblem(childSchema, own(value, key), depth + 1);
+      if (problem !== undefined) return `${key}: ${problem}`;
+    }
+  }
+  return undefined;
+}
+
+/** `anyOf: [{type: integer}, {type: string}]`: mirrors isIntOrStringAnyOfPattern (pkg/apiserver/schema/validation.go). */
+function isIntOrStringAnyOf(anyOf: unknown): boolean {
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return false;
+  const types = anyOf.map(branch => (isObject(branch) && Object.keys(branch).length === 1 ? own(branch, 'type') : undefined));
+  return types.includes('integer') && types.includes('string');
+}
+
+function withoutKey(obj: { [key: string]: any }, key: string): { [key: string]: any } {
+  const copy: { [key: string]: any } = Object.create(null);
+  for (const k of Object.keys(obj)) {
+    if (k !== key) Object.defineProperty(copy, k, { value: own(obj, k), enumerable: true });
+  }
+  return copy;
+}
+
+/** Go's zero values count as "not set" in the checks Kubernetes runs on typed structs. */
+function isZero(value: unknown): boolean {
+  return value === undefined || value === null || value === false || value === '' || value === 0
+    || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+}

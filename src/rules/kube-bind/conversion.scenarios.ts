@@ -1,0 +1,59 @@
+/**
+ * The passing and failing scenario of every rule of `conversion.ts`, beside it:
+ * the tests run them through the CLI and the constructs, and docs/rules.md
+ * quotes what the engine reports on the failing one.
+ */
+import { RuleScenarios, bs, CA, one, twoVersions, WEBHOOK, webhook } from '../engine/scenario-kit';
+
+export const SCENARIOS: readonly RuleScenarios[] = [
+  { id: 'KB080', path: 'spec.conversion.strategy', fail: () => one(bs(['spec.conversion', {}])), pass: () => one(bs(['spec.conversion', { strategy: 'None' }])) },
+  {
+    id: 'KB081',
+    path: 'spec.conversion.webhook',
+    fail: () => one(bs(['spec.conversion', { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } }])),
+    pass: () => one(bs(['spec.conversion', { strategy: 'None' }])),
+  },
+  { id: 'KB082', path: 'spec.conversion.webhook', fail: () => one(bs(twoVersions, ['spec.conversion', { strategy: 'Webhook' }])), pass: () => one(bs(twoVersions, webhook())) },
+  {
+    id: 'KB083',
+    path: `${WEBHOOK}.clientConfig.url`,
+    fail: () => one(bs(twoVersions, webhook({ clientConfig: {} }))),
+    pass: () => one(bs(twoVersions, webhook())),
+  },
+  {
+    id: 'KB084',
+    path: `${WEBHOOK}.clientConfig.url`,
+    fail: () => one(bs(twoVersions, webhook({ clientConfig: { url: 'http://convert.example.com/convert' } }))),
+    pass: () => one(bs(twoVersions, webhook())),
+  },
+  {
+    id: 'KB085',
+    path: `${WEBHOOK}.clientConfig.url`,
+    fail: () => one(bs(twoVersions, webhook({ clientConfig: { url: 'https://localhost:9443/convert' } }))),
+    pass: () => one(bs(twoVersions, webhook())),
+  },
+  {
+    id: 'KB086',
+    path: `${WEBHOOK}.clientConfig.caBundle`,
+    fail: () => one(bs(twoVersions, webhook({ clientConfig: { url: 'https://convert.example.com/convert', caBundle: Buffer.from('hello').toString('base64') } }))),
+    pass: () => one(bs(twoVersions, webhook({ clientConfig: { url: 'https://convert.example.com/convert', caBundle: Buffer.from(CA).toString('base64') } }))),
+  },
+  {
+    id: 'KB087',
+    path: `${WEBHOOK}.conversionReviewVersions`,
+    fail: () => one(bs(twoVersions, webhook({ conversionReviewVersions: undefined }))),
+    pass: () => one(bs(twoVersions, webhook())),
+  },
+  {
+    id: 'KB088',
+    path: `${WEBHOOK}.conversionReviewVersions[1]`,
+    fail: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v1', 'v1'] }))),
+    pass: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v1', 'v1beta1'] }))),
+  },
+  {
+    id: 'KB089',
+    path: `${WEBHOOK}.conversionReviewVersions`,
+    fail: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v2'] }))),
+    pass: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v2', 'v1'] }))),
+  },
+];

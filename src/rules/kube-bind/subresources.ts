@@ -1,0 +1,98 @@
+/**
+ * Subresources: the JSON paths of `spec.versions[*].subresources.scale`,
+ * checked as Kubernetes checks a CRD's scale subresource. That both replica
+ * paths are present when scale is set comes from the CRD schema (KB002).
+ */
+import { KindVersion } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { show } from '../engine/messages';
+import { field, item } from '../engine/paths';
+import { Rule, defineRule } from '../engine/rule';
+import { Violation, violation } from '../engine/violation';
+import { fieldPathErrors } from '../k8s/jsonpath';
+
+// Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
+
+interface Scale {
+  readonly scale: { [key: string]: any };
+  readonly path: string;
+}
+
+function scales(obj: Manifest): Scale[] {
+  const out: Scale[] = [];
+  const versions = own(own(obj, 'spec'), 'versions');
+  if (!Array.isArray(versions)) return out;
+  versions.forEach((version, i) => {
+    const scale = own(own(version, 'subresources'), 'scale');
+    if (isObject(scale)) out.push({ scale, path: field(field(item('spec.versions', i), 'subresources'), 'scale') });
+  });
+  return out;
+}
+
+/**
+ * Checks one scale path: a plain dot path under one of `roots`.
+ * `required` paths must not be empty; an empty optional path means "unset".
+ */
+function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: readonly string[], required: boolean, example: string): Violation[] {
+  const out: Violation[] = [];
+  for (const s of scales(obj)) {
+    const value = own(s.scale, key);
+    if (typeof value !== 'string') continue;
+    const path = field(s.path, key);
+    if (value === '') {
+      if (required) out.push(violation(rule, path, `${path} must not be empty`, `point it at the replica count, such as ${example}`));
+      continue;
+    }
+    const under = roots.map(r => `.${r}`).join(' or ');
+    const errors = fieldPathErrors(value);
+    if (errors.length > 0) {
+      const fixed = value.startsWith('.') ? undefined : `.${value}`;
+      const fix = fixed !== undefined && fieldPathErrors(fixed).length === 0 && roots.some(r => fixed.startsWith(`.${r}.`)) ? ` (did you mean ${show(fixed)}?)` : '';
+      out.push(violation(rule, path, `${path} ${show(value)} ${errors.join('; ')}${fix}`,
+        `use a plain field path under ${under}, such as ${example}; Kubernetes follows it field by field`));
+      continue;
+    }
+    if (!roots.some(r => value.startsWith(`.${r}.`))) {
+      out.push(violation(rule, path, `${path} ${show(value)} must be a JSON path under ${under}`,
+        `for example ${example}`));
+    }
+  }
+  return out;
+}
+
+const specReplicasPath: Rule = defineRule({
+  id: 'KB060',
+  title: 'scale.specReplicasPath is a plain JSON path under .spec',
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: obj => scalePathViolations(specReplicasPath, obj, 'specReplicasPath', ['spec'], true, '.spec.replicas'),
+});
+
+const statusReplicasPath: Rule = defineRule({
+  id: 'KB061',
+  title: 'scale.statusReplicasPath is a plain JSON path under .status',
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: obj => scalePathViolations(statusReplicasPath, obj, 'statusReplicasPath', ['status'], true, '.status.replicas'),
+});
+
+const labelSelectorPath: Rule = defineRule({
+  id: 'KB062',
+  title: 'scale.labelSelectorPath, when set, is a plain JSON path under .spec or .status',
+  source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: obj => scalePathViolations(labelSelectorPath, obj, 'labelSelectorPath', ['spec', 'status'], false, '.status.selector'),
+});
+
+export const SUBRESOURCE_RULES: Rule[] = [
+  specReplicasPath,
+  statusReplicasPath,
+  labelSelectorPath,
+];

@@ -1,0 +1,394 @@
+/**
+ * Update rules (KB190-KB199): what may change between the stored state of an
+ * object and a new manifest of the same object (same group, kind, namespace
+ * and name). Each is a pure function of the two manifests.
+ *
+ * Two servers judge an update. kube-bind's CRDs mark some export fields
+ * immutable with CEL transition rules (`self == oldSelf`), which run only when
+ * the field is present in both the old and the new object and compare
+ * structurally (map key order does not matter, list order does). And the
+ * consumer cluster turns a BoundSchema or v1alpha1 export into a real
+ * CustomResourceDefinition, whose own update validation forbids removing a
+ * stored version, changing group or plural, and changing scope or kind once
+ * the definition is established.
+ *
+ * The previous object may have been written in another served version of the
+ * same kind (a v1alpha1 export read back as v1alpha2). The rules that apply
+ * are those of the next object's version, and a field is compared only when
+ * the previous object's version also has it; the rest is left alone, since
+ * the server's conversion (strategy None) carries only shared fields over.
+ */
+import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../../crds/facts';
+import { KindVersion, kindVersionOf } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { brief, show } from '../engine/messages';
+import { field, item } from '../engine/paths';
+import { RuleContext, UpdateRule, defineRule } from '../engine/rule';
+import { Severity, Violation, violation } from '../engine/violation';
+import { firstDifferingLeaf } from '../k8s/values';
+
+export type { UpdateRule };
+
+const ALL_KIND_VERSIONS: readonly KindVersion[] = [
+  'APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2',
+];
+/** The kinds whose spec is a CustomResourceDefinition spec on the consumer side. */
+const DEFINITION_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+
+/**
+ * The spec fields each version has, to compare only what two versions share:
+ * read from our CRDs, and for CustomResourceDefinition from Kubernetes'
+ * CustomResourceDefinitionSpec (not compared today: updates pair kube-bind
+ * objects only; listed so every kind/version has an answer).
+ */
+function specFieldsOf(kv: KindVersion): readonly string[] {
+  return kv === 'CustomResourceDefinition/v1'
+    ? ['group', 'names', 'scope', 'versions', 'conversion', 'preserveUnknownFields']
+    : propertiesOf(kv, ['spec']);
+}
+
+// ---------------------------------------------------------------------------
+// Object identity and pairing
+
+/**
+ * `<group>/<Kind>/<namespace>/<name>` of a manifest, without the version: the
+ * server stores one object whatever version it is read in. A missing
+ * namespace counts as `''`. Undefined when apiVersion, kind or name is
+ * missing.
+ */
+export function objectKey(m: Manifest): string | undefined {
+  const apiVersion = own(m, 'apiVersion');
+  const kind = own(m, 'kind');
+  const metadata = own(m, 'metadata');
+  const name = own(metadata, 'name');
+  const namespace = own(metadata, 'namespace');
+  if (typeof apiVersion !== 'string' || apiVersion === '' || typeof kind !== 'string' || kind === '') return undefined;
+  if (typeof name !== 'string' || name === '') return undefined;
+  const slash = apiVersion.lastIndexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  return `${group}/${kind}/${typeof namespace === 'string' ? namespace : ''}/${name}`;
+}
+
+/**
+ * For each manifest of `next` that has a previous state in `previous`, its
+ * index in `next` and that previous manifest. When `previous` holds the same
+ * object twice, the last one wins, as it would when applied in order.
+ */
+export function pairWithPrevious(previous: readonly Manifest[], next: readonly Manifest[]): Array<{ index: number; previous: Manifest }> {
+  const byKey = new Map<string, Manifest>();
+  for (const m of Array.isArray(previous) ? previous : []) {
+    const key = objectKey(m);
+    if (key !== undefined) byKey.set(key, m);
+  }
+  const pairs: Array<{ index: number; previous: Manifest }> = [];
+  (Array.isArray(next) ? next : []).forEach((m, index) => {
+    const key = objectKey(m);
+    const before = key === undefined ? undefined : byKey.get(key);
+    if (before !== undefined) pairs.push({ index, previous: before });
+  });
+  return pairs;
+}
+
+// ---------------------------------------------------------------------------
+// Readers
+
+/** The kind/version of the previous object, only when it is the same kind as next. */
+function previousKindVersion(previous: Manifest, next: Manifest, ctx: RuleContext): KindVersion | undefined {
+  const kv = kindVersionOf(previous, ctx.group);
+  return kv !== undefined && own(previous, 'kind') === own(next, 'kind') ? kv : undefined;
+}
+
+function sharesField(previousKv: KindVersion, name: string): boolean {
+  return specFieldsOf(previousKv).includes(name);
+}
+
+/** Present for CEL: the server prunes `null` from fields before validation. */
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+interface VersionEntry {
+  readonly index: number;
+  readonly name: string;
+  readonly storage: boolean;
+}
+
+function versionEntries(obj: Manifest): VersionEntry[] | undefined {
+  const versions = own(own(obj, 'spec'), 'versions');
+  if (!Array.isArray(versions)) return undefined;
+  const out: VersionEntry[] = [];
+  versions.forEach((entry, index) => {
+    const name = own(entry, 'name');
+    if (typeof name === 'string') out.push({ index, name, storage: own(entry, 'storage') === true });
+  });
+  return out;
+}
+
+/** The storage version, when exactly one version has `storage: true`. */
+function storageVersion(entries: readonly VersionEntry[]): VersionEntry | undefined {
+  const storage = entries.filter(e => e.storage);
+  return storage.length === 1 ? storage[0] : undefined;
+}
+
+/** The condition of `type` in the status, if any. */
+function conditionStatus(obj: Manifest, type: string): unknown {
+  const conditions = own(own(obj, 'status'), 'conditions');
+  if (!Array.isArray(conditions)) return undefined;
+  const found = conditions.find(c => own(c, 'type') === type);
+  return found === undefined ? undefined : own(found, 'status') ?? null;
+}
+
+/**
+ * A copy of a value as the server compares it in CEL: `null` fields pruned,
+ * and the defaults of kube-bind's schema applied (read from our CRD), so that
+ * an omitted group equals an explicit empty one.
+ */
+function celView(kv: KindVersion, fieldName: string, value: unknown): unknown {
+  return withSchemaDefaults(kv, ['spec', fieldName], pruneNulls(value, 0));
+}
+
+function define(obj: { [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function pruneNulls(value: unknown, depth: number): unknown {
+  if (depth > 200) return value;
+  if (Array.isArray(value)) return value.map(v => pruneNulls(v, depth + 1));
+  if (!isObject(value)) return value;
+  const out: { [key: string]: unknown } = {};
+  for (const k of Object.keys(value)) {
+    if (value[k] !== null) define(out, k, pruneNulls(value[k], depth + 1));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// KB190: stored versions stay in spec.versions
+
+const storedVersionKept: UpdateRule = defineRule({
+  id: 'KB190',
+  title: 'A version in status.storedVersions may not be removed from spec.versions',
+  source: 'spec §3 rule 3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionStoredVersions)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: DEFINITION_KIND_VERSIONS,
+  check(previous, next, ctx) {
+    const previousKv = previousKindVersion(previous, next, ctx);
+    if (previousKv === undefined || !DEFINITION_KIND_VERSIONS.includes(previousKv)) return [];
+    const nextEntries = versionEntries(next);
+    const previousEntries = versionEntries(previous) ?? [];
+    if (nextEntries === undefined) return [];
+    const kept = new Set(nextEntries.map(e => e.name));
+
+    // The server adds the storage version to storedVersions when the definition is created or the
+    // storage moves, so the previous storage version is stored even when a manifest carries no status.
+    const listed = own(own(previous, 'status'), 'storedVersions');
+    const fromStatus = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === 'string') : [];
+    const previousStorage = storageVersion(previousEntries)?.name;
+    const stored = [...new Set([...fromStatus, ...(previousStorage !== undefined ? [previousStorage] : [])])];
+
+    const nextStorage = storageVersion(nextEntries)?.name;
+    const target = nextStorage !== undefined ? `the storage version ${show(nextStorage)}` : 'the storage version';
+    return stored.filter(v => !kept.has(v)).map(v => {
+      const why = fromStatus.includes(v) ? 'which status.storedVersions lists' : 'the previous storage version';
+      return violation(storedVersionKept, 'spec.versions',
+        `spec.versions no longer lists ${show(v)}, ${why}: the server refuses to remove it while objects may be stored in it`,
+        `its stored objects must first move to ${target}${fromStatus.includes(v) ? '' : ' (the server records a storage version in status.storedVersions)'}: `
+        + `keep ${show(v)} in spec.versions for now (served: false is allowed); migrate its objects (read and write each one again, for example `
+        + `with a storage version migration), remove ${show(v)} from status.storedVersions, then remove it from spec.versions`);
+    });
+  },
+});
+
+// ---------------------------------------------------------------------------
+// KB191: kube-bind's immutable export fields
+
+const immutableExportFields: UpdateRule = defineRule({
+  id: 'KB191',
+  title: 'Fields kube-bind makes immutable (CEL self == oldSelf) may not change',
+  source: 'kube-bind CRD (CEL transition rules)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2'],
+  check(previous, next, ctx) {
+    const previousKv = previousKindVersion(previous, next, ctx);
+    const nextKv = kindVersionOf(next, ctx.group);
+    const isRequest = nextKv?.startsWith('APIServiceExportRequest/') === true;
+    if (previousKv === undefined || nextKv === undefined) return [];
+    const before = own(previous, 'spec');
+    const after = own(next, 'spec');
+    const out: Violation[] = [];
+    // The fields kube-bind's CRD marks `self == oldSelf` in the next object's version.
+    for (const { name, serverMessage } of immutableSpecFields(nextKv)) {
+      if (!sharesField(previousKv, name)) continue;
+      const oldValue = own(before, name);
+      const newValue = own(after, name);
+      // CEL transition rules are skipped when either side lacks the field.
+      if (!present(oldValue) || !present(newValue)) continue;
+      const path = field('spec', name);
+      const difference = firstDifferingLeaf(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
+      if (difference === undefined) continue;
+      // Both sides at the first leaf that differs: two values cut to one prefix say nothing.
+      const where = difference.path !== path ? `${difference.path} ` : '';
+      out.push(violation(immutableExportFields, path,
+        `${path} changed: ${where}${brief(difference.before)} → ${brief(difference.after)}; kube-bind makes it immutable`,
+        `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, `
+        + (isRequest
+          ? 'write a new APIServiceExportRequest (the backend makes one export per request)'
+          : 'the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export '
+          + 'in between: the konnector stops syncing their objects until the new export exists and is bound again, '
+          + 'so plan it like a new binding (or export under a new name first and move consumers over)')));
+    }
+    return out;
+  },
+});
+
+// ---------------------------------------------------------------------------
+// KB192: the storage version moves
+
+const storageVersionMoved: UpdateRule = defineRule({
+  id: 'KB192',
+  title: 'Moving the storage version leaves objects stored in the old version until they are migrated',
+  source: 'Kubernetes CRD versioning (storage version, status.storedVersions)',
+  severity: 'warning',
+  scope: 'update',
+  appliesTo: DEFINITION_KIND_VERSIONS,
+  check(previous, next, ctx) {
+    const previousKv = previousKindVersion(previous, next, ctx);
+    if (previousKv === undefined || !DEFINITION_KIND_VERSIONS.includes(previousKv)) return [];
+    const before = storageVersion(versionEntries(previous) ?? []);
+    const nextEntries = versionEntries(next) ?? [];
+    const after = storageVersion(nextEntries);
+    if (before === undefined || after === undefined || before.name === after.name) return [];
+    // Removing the old storage version outright is KB190's error; do not report the same change twice.
+    if (!nextEntries.some(e => e.name === before.name)) return [];
+    const path = field(item('spec.versions', after.index), 'storage');
+    return [violation(storageVersionMoved, path,
+      `the storage version moves from ${show(before.name)} to ${show(after.name)}: stored objects stay in ${show(before.name)} until migrated`,
+      `only new and updated objects are written in ${show(after.name)}, so keep ${show(before.name)} served and in spec.versions meanwhile; `
+      + `migrate the stored objects (write each one again, for example with a storage version migration), then remove ${show(before.name)} `
+      + 'from status.storedVersions, and only then from spec.versions')];
+  },
+});
+
+// ---------------------------------------------------------------------------
+// KB193, KB194: what a CustomResourceDefinition never lets change
+
+const groupAndPluralFixed: UpdateRule = defineRule({
+  id: 'KB193',
+  title: 'spec.group and spec.names.plural may not change (they name the consumer\'s CustomResourceDefinition)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpecUpdate: group and names.plural are immutable)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: DEFINITION_KIND_VERSIONS,
+  check(previous, next, ctx) {
+    const previousKv = previousKindVersion(previous, next, ctx);
+    if (previousKv === undefined || !DEFINITION_KIND_VERSIONS.includes(previousKv)) return [];
+    const out: Violation[] = [];
+    const pairs: Array<[string, unknown, unknown]> = [
+      ['spec.group', own(own(previous, 'spec'), 'group'), own(own(next, 'spec'), 'group')],
+      ['spec.names.plural', own(own(own(previous, 'spec'), 'names'), 'plural'), own(own(own(next, 'spec'), 'names'), 'plural')],
+    ];
+    for (const [path, oldValue, newValue] of pairs) {
+      if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
+      out.push(violation(groupAndPluralFixed, path,
+        `${path} changed from ${show(oldValue)} to ${show(newValue)}, which Kubernetes refuses`,
+        'it is part of the name of the CustomResourceDefinition (<plural>.<group>) and of the storage key of every object: '
+        + `keep ${show(oldValue)}; to serve the resource under the new name, create a new ${String(own(next, 'kind'))} for it and delete the old one `
+        + 'once consumers have moved their objects (objects are not carried over)'));
+    }
+    return out;
+  },
+});
+
+const scopeAndKindFixed: UpdateRule = defineRule({
+  id: 'KB194',
+  title: 'spec.scope and spec.names.kind may not change once the definition is established',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpecUpdate: scope and names.kind are immutable once established)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: DEFINITION_KIND_VERSIONS,
+  check(previous, next, ctx) {
+    const previousKv = previousKindVersion(previous, next, ctx);
+    if (previousKv === undefined || !DEFINITION_KIND_VERSIONS.includes(previousKv)) return [];
+    // The consumer's definition is established as soon as its names are accepted; only a status
+    // saying otherwise makes the change (still) acceptable.
+    const established = conditionStatus(previous, 'Established');
+    const severity: Severity = established === undefined || established === 'True' ? 'error' : 'warning';
+    const out: Violation[] = [];
+    const pairs: Array<[string, unknown, unknown]> = [
+      ['spec.scope', own(own(previous, 'spec'), 'scope'), own(own(next, 'spec'), 'scope')],
+      ['spec.names.kind', own(own(own(previous, 'spec'), 'names'), 'kind'), own(own(own(next, 'spec'), 'names'), 'kind')],
+    ];
+    for (const [path, oldValue, newValue] of pairs) {
+      if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
+      const state = severity === 'error'
+        ? 'Kubernetes refuses it once the definition is Established'
+        : `Established is ${show(established)}, but Kubernetes refuses it once the definition is established`;
+      out.push(violation(scopeAndKindFixed, path,
+        `${path} changed from ${show(oldValue)} to ${show(newValue)}: ${state}`,
+        `it decides how objects are stored; keep ${show(oldValue)}; to change it, delete the ${String(own(next, 'kind'))} and create it again, which removes the consumer's `
+        + 'definition and every object of it', severity));
+    }
+    return out;
+  },
+});
+
+// ---------------------------------------------------------------------------
+// KB195: the two manifests must be one object
+
+const sameObject: UpdateRule = defineRule({
+  id: 'KB195',
+  title: 'An update compares an object with its own previous state (same group, kind, namespace and name)',
+  source: 'Kubernetes API semantics (an object is identified by group, kind, namespace and name)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: ALL_KIND_VERSIONS,
+  check(previous, next, _ctx) {
+    const before = objectKey(previous);
+    const after = objectKey(next);
+    if (before !== undefined && before === after) return [];
+    return [violation(sameObject, '',
+      `the previous object ${show(before ?? '(no apiVersion, kind or name)')} is not ${show(after ?? '(no apiVersion, kind or name)')}`,
+      'pass the stored state of the same object (pairWithPrevious pairs manifests by group, kind, namespace and name); '
+      + 'a change of name, namespace or kind is a delete and a create, not an update')];
+  },
+});
+
+/** Every update rule, in catalogue order. */
+export const UPDATE_RULES: readonly UpdateRule[] = [
+  storedVersionKept,
+  immutableExportFields,
+  storageVersionMoved,
+  groupAndPluralFixed,
+  scopeAndKindFixed,
+  sameObject,
+];
+
+/**
+ * Every violation of updating `previous` to `next`: the rules that apply to
+ * next's kind and version. Objects not of our kinds give an empty list; two
+ * manifests that are not the same object give only KB195. Never throws.
+ */
+export function validateUpdate(previous: Manifest, next: Manifest, ctx: RuleContext): Violation[] {
+  const kv = kindVersionOf(next, ctx.group);
+  if (kv === undefined) return [];
+  const identity = runSafely(sameObject, previous, next, ctx);
+  if (identity.length > 0) return identity;
+  const out: Violation[] = [];
+  for (const rule of UPDATE_RULES) {
+    if (rule === sameObject || !rule.appliesTo.includes(kv)) continue;
+    out.push(...runSafely(rule, previous, next, ctx));
+  }
+  return out;
+}
+
+/** A rule that throws is a bug of this library: report it instead of crashing. */
+function runSafely(rule: UpdateRule, previous: Manifest, next: Manifest, ctx: RuleContext): Violation[] {
+  try {
+    return rule.check(previous, next, ctx);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    return [violation(rule, '', `internal error in rule ${rule.id}: ${reason}`, 'please report this as a bug of cdk8s-kube-bind', 'error')];
+  }
+}

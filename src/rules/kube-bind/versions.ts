@@ -1,0 +1,381 @@
+/**
+ * Versions: `spec.versions` of an APIServiceExport v1alpha1 or a
+ * BoundSchema, checked as Kubernetes checks a CRD's versions (one storage
+ * version, deprecation warnings, structural schemas) plus the spec's and
+ * kube-bind's own demands (served is required, schemas equal in every served or stored version).
+ *
+ * Version names, their uniqueness and "at least one version" come from the
+ * CRD schema and are reported by the structure rules (KB005, KB007).
+ */
+import { KindVersion, kindVersionOf } from '../../model/kinds';
+import { has, isObject, Manifest, own } from '../../model/manifest';
+import type { RepeatTable } from '../../model/repeat-table';
+import { perObject } from '../engine/memo';
+import { show } from '../engine/messages';
+import { field, item } from '../engine/paths';
+import { Rule, RuleContext, defineRule } from '../engine/rule';
+import { Violation, violation, withFlatTexts } from '../engine/violation';
+import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
+import { deprecationNotes } from '../k8s/deprecation';
+import type { StructuralIssue, StructuralIssueKind, StructuralOptions } from '../k8s/structural';
+import { deepEqual, utf8Length } from '../k8s/values';
+
+const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+// The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
+const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefinition/v1'];
+const MAX_DEPRECATION_WARNING_BYTES = 256;
+
+/** Whether every entry of spec.versions is an object (otherwise counting rules stay silent). */
+function allEntriesAreObjects(obj: Manifest): boolean {
+  const versions = own(own(obj, 'spec'), 'versions');
+  return Array.isArray(versions) && versions.every(isObject);
+}
+
+const storage: Rule = defineRule({
+  id: 'KB030',
+  title: 'Exactly one version has storage: true',
+  source: 'spec §8.1; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, one storage version)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: obj => {
+    const entries = versionEntries(obj);
+    if (entries === undefined || entries.length === 0 || !allEntriesAreObjects(obj)) return [];
+    // A mistyped storage flag is reported by KB003; counting around it would only add noise.
+    if (entries.some(v => has(v.entry, 'storage') && typeof own(v.entry, 'storage') !== 'boolean')) return [];
+    const stored = entries.filter(v => own(v.entry, 'storage') === true);
+    if (stored.length === 0) {
+      return [violation(storage, 'spec.versions', 'spec.versions has no version with storage: true; exactly one must be the storage version',
+        'set storage: true on one version (usually the newest stable one) and storage: false on the others')];
+    }
+    return stored.slice(1).map(v => violation(storage, field(v.path, 'storage'),
+      `${field(v.path, 'storage')} is true, but ${field(stored[0].path, 'storage')} already is: exactly one version may be the storage version`,
+      'set storage: false on all versions but one'));
+  },
+});
+
+const servedPresent: Rule = defineRule({
+  id: 'KB031',
+  title: 'Every version says whether it is served',
+  source: 'spec §2.3',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: obj => (versionEntries(obj) ?? [])
+    .filter(v => !has(v.entry, 'served') || own(v.entry, 'served') === null)
+    .map(v => violation(servedPresent, field(v.path, 'served'),
+      `${field(v.path, 'served')} is missing; the spec requires it`,
+      'add served: true (kube-bind\'s server would default it to true, but the spec marks it required, so say it explicitly)')),
+});
+
+const someServed: Rule = defineRule({
+  id: 'KB032',
+  title: 'At least one version is served',
+  source: 'spec §2.3',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: obj => {
+    const entries = versionEntries(obj);
+    if (entries === undefined || entries.length === 0 || !allEntriesAreObjects(obj)) return [];
+    const served = entries.map(v => own(v.entry, 'served'));
+    if (served.some(s => s !== false && s !== true && s !== undefined && s !== null)) return [];
+    // Absent (or null) served defaults to true on the server.
+    if (served.some(s => s !== false)) return [];
+    return [violation(someServed, 'spec.versions', 'spec.versions has no served version: the resource would have no API endpoint on the consumer cluster',
+      'set served: true on at least one version; Kubernetes accepts a CRD that serves nothing, but nothing could use it')];
+  },
+});
+
+const deprecationWarningNeedsDeprecated: Rule = defineRule({
+  id: 'KB033',
+  title: 'deprecationWarning is set only on deprecated versions',
+  source: 'spec §8.4; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionVersion, validateDeprecationWarning)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: obj => (versionEntries(obj) ?? [])
+    .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
+    .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
+      `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} ${own(v.entry, 'deprecated') === undefined ? 'is not set' : `is ${show(own(v.entry, 'deprecated'))}`}: it may only be set when deprecated is true`,
+      'set deprecated: true, or remove deprecationWarning')),
+});
+
+const deprecationWarningText: Rule = defineRule({
+  id: 'KB034',
+  title: 'deprecationWarning is non-empty, at most 256 bytes and printable',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateDeprecationWarning)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: obj => {
+    const out: Violation[] = [];
+    for (const v of versionEntries(obj) ?? []) {
+      const text = own(v.entry, 'deprecationWarning');
+      // When deprecated is not true, KB033 says the only thing Kubernetes says.
+      if (typeof text !== 'string' || own(v.entry, 'deprecated') !== true) continue;
+      const path = field(v.path, 'deprecationWarning');
+      if (text === '') {
+        out.push(violation(deprecationWarningText, path, `${path} must not be empty`, 'write a warning, or remove the field to get the default one'));
+        continue;
+      }
+      const bytes = utf8Length(text);
+      if (bytes > MAX_DEPRECATION_WARNING_BYTES) {
+        out.push(violation(deprecationWarningText, path, `${path} is ${bytes} bytes long; it must be at most ${MAX_DEPRECATION_WARNING_BYTES}`, 'shorten the warning'));
+      }
+      const chars = [...text];
+      const bad = chars.findIndex(ch => !/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(ch));
+      if (bad >= 0) {
+        const code = chars[bad].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+        out.push(violation(deprecationWarningText, path,
+          `${path} has a non-printable character (U+${code}) at position ${bad}: only printable characters are allowed`,
+          'keep the warning on one line, without tabs or control characters'));
+      }
+    }
+    return out;
+  },
+});
+
+const schemasEqual: Rule = defineRule({
+  id: 'KB035',
+  title: 'Every served or stored version has the same openAPIV3Schema (documentation aside)',
+  source: 'spec §8.2',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CRD_KINDS,
+  check: (obj, ctx) => differingVersionSchemas(obj, ctx).map(d => violation(schemasEqual, d.path,
+    // The first version by its entry alone (`spec.versions[0]'s`): both paths end alike, and the message stays short.
+    `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+    'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
+    + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
+});
+
+/**
+ * Every issue the structural-schema walk finds in the versions of an object
+ * for a kube-bind group, walked once per object and group while the rules of
+ * one object run (five rules report its kinds of issue), not once per rule.
+ */
+const structuralIssuesByGroup = perObject((_: Manifest) => new Map<string, StructuralIssue[]>());
+
+function structuralIssuesOf(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
+  const byGroup = structuralIssuesByGroup(obj);
+  let issues = byGroup.get(ctx.group);
+  if (issues === undefined) byGroup.set(ctx.group, issues = walkVersionSchemas(obj, ctx));
+  return issues;
+}
+
+/** What the structural-schema walk finds of one kind, reported as `rule`'s. */
+function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {
+  const out: Violation[] = [];
+  for (const issue of structuralIssuesOf(obj, ctx)) {
+    if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
+  }
+  return out;
+}
+
+/*
+ * The structural-schema checker (with its CEL and RE2 checkers, a fifth of
+ * the rules' code) is loaded when a first schema is walked: a run whose
+ * objects embed no schema (v1alpha2 exports, the provider-side kinds) never
+ * needs it (start-up: 4% of a one-document run's instructions).
+ */
+let structuralModule: typeof import('../k8s/structural') | undefined;
+
+function structuralSchemaIssues(schema: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  structuralModule ??= require('../k8s/structural') as typeof import('../k8s/structural');
+  return structuralModule.structuralSchemaIssues(schema, path, options);
+}
+
+/**
+ * What the structural walk found in a schema, by its JSON text, where it sits
+ * and whether /status is served: a file of exports repeats a few schemas many
+ * times (the bench's held-out-style mix: 4,116 schemas, 42 distinct, 29 of
+ * them with issues, which were walked again at each of their 448 copies), and
+ * JSON.stringify reads a schema in an eighth of the walk's time. The issues
+ * kept are copies (`withFlatTexts`), so that none holds the text of the document it
+ * came from. JSON.stringify leaves out undefined values (a synth's objects
+ * may hold some): a schema is kept only when its JSON's copy deep-equals it,
+ * and a hit is confirmed with deepEqual against that copy. Bounded by the JSON kept
+ * (the oldest go first), so a run over many large distinct schemas keeps
+ * little; room for a few hundred small ones, as a table smaller than the
+ * schemas a file cycles through would miss every time.
+ */
+const MAX_WALKED_SCHEMA_CHARS = 32 * 1024;
+const MAX_WALKED_CHARS = 512 * 1024;
+type Walked = { readonly schema: unknown; readonly issues: readonly StructuralIssue[] };
+/** Made with the first schema walked, as the walk's own module: a run of v1alpha2 exports reads neither. */
+let walkedSchemas: RepeatTable<Walked> | undefined;
+
+function walkedTable(): RepeatTable<Walked> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return walkedSchemas ??= new (require('../../model/repeat-table') as typeof import('../../model/repeat-table')).RepeatTable<Walked>(MAX_WALKED_CHARS);
+}
+
+/** The JSON text of a value, or undefined when it has none (or is nested too deep to write). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value) as string | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function structuralIssuesRemembered(schema: unknown, path: string, statusSubresource: boolean): StructuralIssue[] {
+  const json = jsonOf(schema);
+  // The issues' paths start with `path` (a version's, written by the rules, never holding a NUL): part of the key.
+  const key = json !== undefined && json.length <= MAX_WALKED_SCHEMA_CHARS ? `${statusSubresource ? 's' : '-'}${path}\u0000${json}` : undefined;
+  if (key !== undefined) {
+    const walked = walkedTable().peek(key);
+    if (walked !== undefined && deepEqual(walked.schema, schema)) return [...walked.issues];
+  }
+  const issues = structuralSchemaIssues(schema, path, { statusSubresource });
+  const copy = key !== undefined ? JSON.parse(json!) : undefined;
+  // Kept only when its JSON text says all of it: a schema holding undefined values must not answer for its JSON.
+  if (key !== undefined && deepEqual(copy, schema)) {
+    walkedTable().set(key, { schema: copy, issues: issues.map(withFlatTexts) });
+  }
+  return issues;
+}
+
+
+/** The structural issues of every version's schema, in version order, each distinct schema once. */
+function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
+  const kv = kindVersionOf(obj, ctx.group);
+  const out: StructuralIssue[] = [];
+  const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
+  for (const v of versionEntries(obj) ?? []) {
+    const found = versionSchema(kv, v);
+    if (found === undefined) continue;
+    const statusSubresource = has(own(v.entry, 'subresources'), 'status') && own(own(v.entry, 'subresources'), 'status') !== null;
+    // Versions repeating an already checked schema would repeat its findings word for word.
+    if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
+    checked.push({ schema: found.schema, statusSubresource });
+    for (const issue of structuralIssuesRemembered(found.schema, found.path, statusSubresource)) out.push(issue);
+  }
+  return out;
+}
+
+const schemaRoot: Rule = defineRule({
+  id: 'KB036',
+  title: 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaRoot, 'root', obj, ctx),
+});
+
+const schemaTypes: Rule = defineRule({
+  id: 'KB037',
+  title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate; schema/validation.go: validateStructuralInvariants)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaTypes, 'type', obj, ctx),
+});
+
+const schemaKeywords: Rule = defineRule({
+  id: 'KB038',
+  title: 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3.validate)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaKeywords, 'keyword', obj, ctx),
+});
+
+const schemaExtensions: Rule = defineRule({
+  id: 'KB039',
+  title: 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; CEL compiled as apiserver pkg/cel does)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaExtensions, 'extension', obj, ctx),
+});
+
+const schemaJunctors: Rule = defineRule({
+  id: 'KB040',
+  title: 'allOf/anyOf/oneOf/not only add value validations',
+  source: 'Kubernetes CRD validation (schema/validation.go: validateNestedValueValidation)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(schemaJunctors, 'junctor', obj, ctx),
+});
+
+const deprecationNote: Rule = defineRule({
+  id: 'KB041',
+  title: 'A deprecated version: the warning clients will receive',
+  source: 'Kubernetes CRD versioning (deprecated versions, Warning header)',
+  severity: 'info',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => {
+    // deprecationNotes lists the served deprecated versions in spec.versions order; pair each with its index.
+    const notes = deprecationNotes(obj, ctx.group);
+    const versions = own(own(obj, 'spec'), 'versions');
+    const indexes: number[] = [];
+    (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
+      if (isObject(v) && typeof own(v, 'name') === 'string' && own(v, 'deprecated') === true && own(v, 'served') !== false) indexes.push(i);
+    });
+    const out: Violation[] = [];
+    notes.forEach((note, n) => {
+      const index = indexes[n];
+      // An empty deprecationWarning is KB034's error: there is no warning to quote.
+      if (index === undefined || own(versions[index], 'name') !== note.version || note.warning === '') return;
+      const path = item('spec.versions', index);
+      out.push(note.isDefault
+        ? violation(deprecationNote, path,
+          `${path} ${show(note.version)} is deprecated: clients receive the API server's default warning ${show(note.warning)}`,
+          'set deprecationWarning to tell clients what to use instead and until when the version is served')
+        : violation(deprecationNote, path,
+          `${path} ${show(note.version)} is deprecated: clients receive its deprecationWarning ${show(note.warning)}`));
+    });
+    return out;
+  },
+});
+
+// kube-bind's pattern bounds the form of a version name but not its length;
+// Kubernetes also requires a DNS-1035 label, so at most 63 characters.
+const MAX_VERSION_NAME = 63;
+
+const versionNameLength: Rule = defineRule({
+  id: 'KB042',
+  title: 'Version names are at most 63 characters (a DNS-1035 label)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of the version name)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: obj => {
+    const versions = own(own(obj, 'spec'), 'versions');
+    const out: Violation[] = [];
+    (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
+      const name = own(v, 'name');
+      if (typeof name !== 'string' || name.length <= MAX_VERSION_NAME) return;
+      const path = field(item('spec.versions', i), 'name');
+      out.push(violation(versionNameLength, path,
+        `${path} ${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} is ${name.length} characters long; a version name is at most ${MAX_VERSION_NAME}`,
+        'use a short name such as "v2" or "v1beta1"'));
+    });
+    return out;
+  },
+});
+
+export const VERSION_RULES: readonly Rule[] = [
+  storage,
+  servedPresent,
+  someServed,
+  deprecationWarningNeedsDeprecated,
+  deprecationWarningText,
+  schemasEqual,
+  schemaRoot,
+  schemaTypes,
+  schemaKeywords,
+  schemaExtensions,
+  schemaJunctors,
+  deprecationNote,
+  versionNameLength,
+];
