@@ -50,6 +50,9 @@ export const CRD_KIND = 'CustomResourceDefinition';
 export const CRD_API_VERSION = `${CRD_GROUP}/v1`;
 export const CRD_KIND_VERSION: KindVersion = 'CustomResourceDefinition/v1';
 
+/** Every kind/version `validate` checks: the kube-bind kinds and CRDs (the metadata rules apply to all). */
+export const CHECKED_KIND_VERSIONS: readonly KindVersion[] = [...KIND_VERSIONS, CRD_KIND_VERSION];
+
 /** Whether `obj` is a CustomResourceDefinition of any apiextensions version (v1beta1 too). */
 export function isCrdOfAnyVersion(obj: unknown): boolean {
   const apiVersion = own(obj, 'apiVersion');

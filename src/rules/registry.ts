@@ -14,6 +14,7 @@ import { CRD_RULES } from './kube-bind/crd';
 import { CROSS_OBJECT_RULES } from './kube-bind/cross-object';
 import { EXPORT_RULES } from './kube-bind/export';
 import { EXPORTED_CRD_RULES } from './kube-bind/exported-crd';
+import { METADATA_RULES } from './kube-bind/metadata';
 import { NAME_RULES } from './kube-bind/names';
 import { PRINTER_COLUMN_RULES } from './kube-bind/printer-columns';
 import { PROVIDER_OBJECT_RULES } from './kube-bind/provider-objects';
@@ -44,6 +45,7 @@ export const FAMILIES: { readonly [family: string]: readonly AnyRule[] } = {
   'template': TEMPLATE_RULES,
   'provider-objects': PROVIDER_OBJECT_RULES,
   'exported-crd': EXPORTED_CRD_RULES,
+  'metadata': METADATA_RULES,
 };
 
 /** Every rule: of one object, across the objects of an app, and of updates. */

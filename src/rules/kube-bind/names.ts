@@ -8,15 +8,15 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { EXPORT_V1ALPHA1_CEL } from '../../crds/api-service-export';
-import { KindVersion } from '../../model/kinds';
+import { CHECKED_KIND_VERSIONS, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { decodeViolation } from '../helpers/metadata-decoding';
 import {
   dns1035LabelErrors,
-  dns1123LabelErrors,
   goToLower,
   dns1123SubdomainErrors,
   isDns1123Label,
@@ -24,6 +24,7 @@ import {
   suggestDns1035Label,
   suggestDns1123Subdomain,
 } from '../k8s/names';
+import { validateNames, validateNamespace } from '../k8s/object-meta';
 
 // The definitions a CRD is made of, and CustomResourceDefinitions themselves: the rules using it mirror Kubernetes' CRD validation.
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
@@ -313,46 +314,52 @@ const boundSchemaName: Rule = defineRule({
   },
 });
 
-const ALL_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
-
 const objectMetadata: Rule = defineRule({
   id: 'KB020',
-  title: 'metadata.name is a DNS subdomain and metadata.namespace, when set, a DNS label (the API server requires it of every custom resource)',
-  source: 'Kubernetes API server (object metadata)',
+  title: 'metadata.name (or generateName) is a DNS subdomain and metadata.namespace, when set, a DNS label (the API server requires it of every object)',
+  source: 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessor with NameIsDNSSubdomain, the name function of custom resources and CRDs; ValidateNamespaceName)',
   severity: 'error',
   scope: 'object',
-  appliesTo: ALL_KINDS,
+  appliesTo: CHECKED_KIND_VERSIONS,
   check: (obj, ctx) => {
     const out: Violation[] = [];
     const metadata = own(obj, 'metadata');
+    // KB018 reports a missing name on v1alpha1 exports, with the name it must have.
+    const isV1alpha1Export = own(obj, 'apiVersion') === `${ctx.group}/v1alpha1` && own(obj, 'kind') === 'APIServiceExport';
+    // The quick test first: most names are valid, and need no list of problems.
     const name = own(metadata, 'name');
-    if (name === undefined || name === null) {
-      // KB018 reports a missing name on v1alpha1 exports, with the name it must have.
-      const isV1alpha1 = own(obj, 'apiVersion') === `${ctx.group}/v1alpha1`;
-      if (typeof own(metadata, 'generateName') !== 'string' && !isV1alpha1) {
-        out.push(violation(objectMetadata, 'metadata.name', 'metadata.name is missing: the API server requires a name (or generateName) for every object',
-          'name the object, for example after the resource it describes'));
+    if (typeof name === 'string' && isDns1123Subdomain(name) && own(metadata, 'generateName') === undefined) {
+      return namespaceViolations(own(metadata, 'namespace'));
+    }
+    for (const e of validateNames(metadata, 'metadata')) {
+      if (e.what === 'decode') {
+        out.push(decodeViolation(objectMetadata, e));
+      } else if (e.value === '' && e.path === 'metadata.name') {
+        if (!isV1alpha1Export) {
+          out.push(violation(objectMetadata, e.path, 'metadata.name is missing: the API server requires a name (or generateName) for every object',
+            'name the object, for example after the resource it describes'));
+        }
+      } else {
+        const value = String(e.value);
+        const guess = suggestDns1123Subdomain(value);
+        const what = e.path === 'metadata.name' ? 'a name' : 'a generateName (the start of a name, which may end in "-")';
+        out.push(violation(objectMetadata, e.path,
+          `${e.path} ${show(value)} must be a DNS subdomain${lengthProblem(e.problems)}${guess !== undefined && guess !== value ? ` (did you mean ${show(guess)}?)` : ''}`,
+          `the API server rejects objects whose name is not a lowercase DNS subdomain such as "widgets.example.com": ${what} ${e.problems.join('; ')}`));
       }
-    } else if (typeof name !== 'string') {
-      out.push(violation(objectMetadata, 'metadata.name', `metadata.name ${show(name)} must be a string`, 'quote the name in YAML'));
-    } else if (!isDns1123Subdomain(name)) {
-      // The quick test first: most names are valid, and need no list of problems.
-      const errors = name === '' ? ['must not be empty'] : dns1123SubdomainErrors(name);
-      const guess = suggestDns1123Subdomain(name);
-      out.push(violation(objectMetadata, 'metadata.name',
-        `metadata.name ${show(name)} must be a DNS subdomain${lengthProblem(errors)}${guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : ''}`,
-        `the API server rejects custom resources whose name is not a lowercase DNS subdomain such as "widgets.example.com": a name ${errors.join('; ')}`));
     }
-    const namespace = own(metadata, 'namespace');
-    if (namespace !== undefined && namespace !== null && namespace !== '' && (typeof namespace !== 'string' || !isDns1123Label(namespace))) {
-      // The quick test failed, so the list of problems is not empty.
-      const errors = typeof namespace === 'string' ? dns1123LabelErrors(namespace) : ['must be a string'];
-      out.push(violation(objectMetadata, 'metadata.namespace', `metadata.namespace ${show(namespace)} must be a DNS label${lengthProblem(errors)}`,
-        `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${errors.join('; ')}`));
-    }
+    out.push(...namespaceViolations(own(metadata, 'namespace')));
     return out;
   },
 });
+
+function namespaceViolations(namespace: unknown): Violation[] {
+  // The quick test first.
+  if (namespace === undefined || namespace === null || namespace === '' || (typeof namespace === 'string' && isDns1123Label(namespace))) return [];
+  return validateNamespace(namespace, 'metadata.namespace').map(e => e.what === 'decode' ? decodeViolation(objectMetadata, e)
+    : violation(objectMetadata, e.path, `${e.path} ${show(e.value)} must be a DNS label${lengthProblem(e.problems)}`,
+      `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${e.problems.join('; ')}`));
+}
 
 export const NAME_RULES: Rule[] = [
   group,

@@ -1,0 +1,255 @@
+/**
+ * An object's metadata as the API server checks it on create: apimachinery's
+ * `ValidateObjectMetaAccessor` and the functions it calls
+ * (k8s.io/apimachinery `pkg/api/validation/objectmeta.go` and `generic.go`,
+ * `pkg/apis/meta/v1/validation/validation.go`; Kubernetes 1.35), written
+ * again in TypeScript. Custom resources and CustomResourceDefinitions both
+ * go through it with `NameIsDNSSubdomain` as their name function
+ * (apiextensions-apiserver `pkg/registry/customresource/validator.go` and
+ * `pkg/apis/apiextensions/validation/validation.go`).
+ *
+ * Each function returns field errors, as Kubernetes' do: the path of the
+ * field, its value and what is wrong with it. Before validation the server
+ * decodes the metadata into Go's `ObjectMeta` (apiextensions-apiserver
+ * `pkg/apiserver/schema/objectmeta/coerce.go`, `GetObjectMeta` without
+ * dropping malformed fields on a request): a value of the wrong JSON type
+ * (an annotation `3` instead of `"3"`) is refused there, so these functions
+ * report it too, as a `decode` error.
+ */
+import { dns1123LabelErrors, dns1123SubdomainErrors, goToLower, labelValueErrors, qualifiedNameErrors } from './names';
+
+/** One problem of one metadata field. */
+export interface MetaError {
+  /** The field, in kubectl's notation (`metadata.labels[app]`). */
+  readonly path: string;
+  /** The offending value (for a map entry's key, the key). */
+  readonly value: unknown;
+  /** What is wrong with it, in Kubernetes' words where it has some. */
+  readonly problems: readonly string[];
+  /**
+   * `decode`: the value has the wrong JSON type, so the server cannot read it
+   * into ObjectMeta at all; `key`: the key of a map entry is wrong (the value
+   * is the key); `value`: the value is wrong; `size`: the total size.
+   */
+  readonly what: 'decode' | 'key' | 'value' | 'size';
+}
+
+/** `TotalAnnotationSizeLimitB` of objectmeta.go: keys and values together, in bytes. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT_BYTES = 256 * 1024;
+
+/** `metav1.FinalizerOrphanDependents` and `FinalizerDeleteDependents`, which cannot be set together. */
+export const FINALIZER_ORPHAN_DEPENDENTS = 'orphan';
+export const FINALIZER_DELETE_DEPENDENTS = 'foregroundDeletion';
+
+/**
+ * `BannedOwners` of objectmeta.go: core Events cannot own objects (the
+ * garbage collector would delete what an Event owns as soon as it expires).
+ */
+const BANNED_OWNERS: readonly string[] = ['v1/Event'];
+
+/**
+ * Mirrors `maskTrailingDash` of generic.go: a name given as a prefix may end
+ * in a dash (generated characters follow it). Go replaces the last two
+ * characters by "a", not only the dash: mirrored exactly.
+ */
+function maskTrailingDash(name: string): string {
+  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
+}
+
+/** Mirrors `NameIsDNSSubdomain` (generic.go), the name function of custom resources and CRDs. */
+export function nameIsDnsSubdomain(name: string, prefix: boolean): string[] {
+  return dns1123SubdomainErrors(prefix ? maskTrailingDash(name) : name);
+}
+
+/** Mirrors `ValidateNamespaceName` (= `NameIsDNSLabel`, generic.go). */
+export function namespaceNameErrors(name: string, prefix: boolean): string[] {
+  return dns1123LabelErrors(prefix ? maskTrailingDash(name) : name);
+}
+
+/** `path[key]`, the entry of a map in kubectl's notation (a key of digits or holding "]" quoted). */
+export function entryPath(path: string, key: string): string {
+  return /^[0-9]+$/.test(key) || key.includes(']') ? `${path}[${JSON.stringify(key)}]` : `${path}[${key}]`;
+}
+
+const isPlainObject = (v: unknown): v is { [key: string]: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the value is in JSON, for a decode error. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  return typeof value === 'object' ? 'map' : typeof value;
+}
+
+/**
+ * The entries of a `map[string]string` field as Go's JSON decoder reads
+ * them: a null value decodes to "", any other non-string is a decode error.
+ * Returns the string entries; the errors go to `out`.
+ */
+function stringMap(value: unknown, path: string, out: MetaError[]): Array<[string, string]> {
+  if (value === undefined || value === null) return [];
+  if (!isPlainObject(value)) {
+    out.push({ path, value, what: 'decode', problems: [`must be a map of strings, not a ${jsonType(value)}`] });
+    return [];
+  }
+  const entries: Array<[string, string]> = [];
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' || v === null) entries.push([key, v ?? '']);
+    else out.push({ path: entryPath(path, key), value: v, what: 'decode', problems: [`must be a string, not a ${jsonType(v)}`] });
+  }
+  return entries;
+}
+
+/** Mirrors `ValidateLabels` (meta/v1/validation): keys are qualified names, values label values. */
+export function validateLabels(labels: unknown, path: string): MetaError[] {
+  const out: MetaError[] = [];
+  for (const [key, value] of stringMap(labels, path, out)) {
+    const keyProblems = qualifiedNameErrors(key);
+    if (keyProblems.length > 0) out.push({ path: entryPath(path, key), value: key, what: 'key', problems: keyProblems });
+    const valueProblems = labelValueErrors(value);
+    if (valueProblems.length > 0) out.push({ path: entryPath(path, key), value, what: 'value', problems: valueProblems });
+  }
+  return out;
+}
+
+/**
+ * Mirrors `ValidateAnnotations` and `ValidateAnnotationsSize`: keys are
+ * qualified names once lowercased (Go's `strings.ToLower`), and keys and
+ * values together hold at most 256 KiB (Go's `len`: UTF-8 bytes).
+ */
+export function validateAnnotations(annotations: unknown, path: string): MetaError[] {
+  const out: MetaError[] = [];
+  let total = 0;
+  for (const [key, value] of stringMap(annotations, path, out)) {
+    const keyProblems = qualifiedNameErrors(goToLower(key));
+    if (keyProblems.length > 0) out.push({ path: entryPath(path, key), value: key, what: 'key', problems: keyProblems });
+    total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
+  }
+  if (total > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) {
+    out.push({ path, value: total, what: 'size', problems: [`must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT_BYTES} bytes`] });
+  }
+  return out;
+}
+
+/**
+ * Mirrors `ValidateFinalizers` and `ValidateFinalizerName`: each a qualified
+ * name, and `orphan` and `foregroundDeletion` not both.
+ */
+export function validateFinalizers(finalizers: unknown, path: string): MetaError[] {
+  if (finalizers === undefined || finalizers === null) return [];
+  if (!Array.isArray(finalizers)) return [{ path, value: finalizers, what: 'decode', problems: [`must be a list of strings, not a ${jsonType(finalizers)}`] }];
+  const out: MetaError[] = [];
+  finalizers.forEach((finalizer, i) => {
+    const at = `${path}[${i}]`;
+    if (typeof finalizer !== 'string') {
+      out.push({ path: at, value: finalizer, what: 'decode', problems: [`must be a string, not a ${jsonType(finalizer)}`] });
+      return;
+    }
+    const problems = qualifiedNameErrors(finalizer);
+    if (problems.length > 0) out.push({ path: at, value: finalizer, what: 'value', problems });
+  });
+  if (finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) && finalizers.includes(FINALIZER_DELETE_DEPENDENTS)) {
+    out.push({ path, value: finalizers, what: 'value', problems: [`finalizer ${FINALIZER_ORPHAN_DEPENDENTS} and ${FINALIZER_DELETE_DEPENDENTS} cannot be both set`] });
+  }
+  return out;
+}
+
+/**
+ * Mirrors `schema.ParseGroupVersion` as `validateOwnerReference` uses it:
+ * `<version>` or `<group>/<version>`, with a version.
+ */
+function groupVersionOf(apiVersion: string): { group: string; version: string } | undefined {
+  const parts = apiVersion.split('/');
+  if (parts.length === 1) return { group: '', version: parts[0] };
+  if (parts.length === 2 && parts[1] !== '') return { group: parts[0], version: parts[1] };
+  return undefined;
+}
+
+const OWNER_STRING_FIELDS = ['apiVersion', 'kind', 'name', 'uid'] as const;
+
+/** Mirrors `validateOwnerReference`: apiVersion, kind, name and uid set, apiVersion parsed, no banned owner. */
+function validateOwnerReference(ref: unknown, path: string, out: MetaError[]): void {
+  if (!isPlainObject(ref)) {
+    out.push({ path, value: ref, what: 'decode', problems: [`must be a map, not a ${jsonType(ref)}`] });
+    return;
+  }
+  for (const key of OWNER_STRING_FIELDS) {
+    const value = ref[key];
+    const at = `${path}.${key}`;
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      out.push({ path: at, value, what: 'decode', problems: [`must be a string, not a ${jsonType(value)}`] });
+    } else if (value === undefined || value === null || value === '') {
+      out.push({ path: at, value: value ?? '', what: 'value', problems: ['must not be empty'] });
+    } else if (key === 'apiVersion' && groupVersionOf(value) === undefined) {
+      out.push({ path: at, value, what: 'value', problems: ['must be <group>/<version> or <version>'] });
+    }
+  }
+  for (const key of ['controller', 'blockOwnerDeletion']) {
+    const value = ref[key];
+    if (value !== undefined && value !== null && typeof value !== 'boolean') {
+      out.push({ path: `${path}.${key}`, value, what: 'decode', problems: [`must be a boolean, not a ${jsonType(value)}`] });
+    }
+  }
+  const apiVersion = typeof ref.apiVersion === 'string' ? groupVersionOf(ref.apiVersion) : undefined;
+  if (apiVersion !== undefined && apiVersion.group === '' && BANNED_OWNERS.includes(`${apiVersion.version}/${String(ref.kind)}`)) {
+    out.push({ path, value: ref, what: 'value', problems: [`${apiVersion.version}, Kind=${String(ref.kind)} is disallowed from being an owner`] });
+  }
+}
+
+/** Mirrors `ValidateOwnerReferences`: each reference, and at most one with `controller: true`. */
+export function validateOwnerReferences(refs: unknown, path: string): MetaError[] {
+  if (refs === undefined || refs === null) return [];
+  if (!Array.isArray(refs)) return [{ path, value: refs, what: 'decode', problems: [`must be a list, not a ${jsonType(refs)}`] }];
+  const out: MetaError[] = [];
+  let firstController: string | undefined;
+  refs.forEach((ref, i) => {
+    validateOwnerReference(ref, `${path}[${i}]`, out);
+    if (!isPlainObject(ref) || ref.controller !== true) return;
+    const current = `${String(ref.kind)}/${String(ref.name)}`;
+    if (firstController === undefined) firstController = current;
+    else out.push({ path, value: refs, what: 'value', problems: [`Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`] });
+  });
+  return out;
+}
+
+/**
+ * The name and generateName of `ValidateObjectMetaAccessor` with
+ * `NameIsDNSSubdomain`: generateName checked as a prefix, and a name or a
+ * generateName required. (A generated name is generateName, cut to 58
+ * characters, and 5 random letters and digits: valid when generateName is.)
+ */
+export function validateNames(metadata: unknown, path: string): MetaError[] {
+  const out: MetaError[] = [];
+  const name = isPlainObject(metadata) ? metadata.name : undefined;
+  const generateName = isPlainObject(metadata) ? metadata.generateName : undefined;
+  const namePath = `${path}.name`;
+  const generatePath = `${path}.generateName`;
+  if (generateName !== undefined && generateName !== null && typeof generateName !== 'string') {
+    out.push({ path: generatePath, value: generateName, what: 'decode', problems: [`must be a string, not a ${jsonType(generateName)}`] });
+  } else if (typeof generateName === 'string' && generateName !== '') {
+    const problems = nameIsDnsSubdomain(generateName, true);
+    if (problems.length > 0) out.push({ path: generatePath, value: generateName, what: 'value', problems });
+  }
+  if (name !== undefined && name !== null && typeof name !== 'string') {
+    out.push({ path: namePath, value: name, what: 'decode', problems: [`must be a string, not a ${jsonType(name)}`] });
+  } else if (name === undefined || name === null || name === '') {
+    if (typeof generateName !== 'string' || generateName === '') out.push({ path: namePath, value: name ?? '', what: 'value', problems: ['name or generateName is required'] });
+  } else {
+    const problems = nameIsDnsSubdomain(name, false);
+    if (problems.length > 0) out.push({ path: namePath, value: name, what: 'value', problems });
+  }
+  return out;
+}
+
+/**
+ * The namespace of `validateObjectMetaAccessorWithOptsCommon`, as far as a
+ * file can tell: a DNS label when set. (A namespaced object without one gets
+ * kubectl's current namespace, and a cluster-scoped object's namespace is
+ * cleared by the server's `EnsureObjectNamespaceMatchesRequestNamespace`
+ * before validation, so neither is an error in a file.)
+ */
+export function validateNamespace(namespace: unknown, path: string): MetaError[] {
+  if (namespace === undefined || namespace === null || namespace === '') return [];
+  if (typeof namespace !== 'string') return [{ path, value: namespace, what: 'decode', problems: [`must be a string, not a ${jsonType(namespace)}`] }];
+  const problems = namespaceNameErrors(namespace, false);
+  return problems.length > 0 ? [{ path, value: namespace, what: 'value', problems }] : [];
+}

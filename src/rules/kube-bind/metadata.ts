@@ -1,0 +1,112 @@
+/**
+ * Metadata: the labels, annotations, finalizers and owner references of
+ * every object, as the API server checks them on create
+ * (`validateObjectMetaAccessorWithOptsCommon` in k8s.io/apimachinery
+ * `pkg/api/validation/objectmeta.go`, Kubernetes 1.35; mirrored in
+ * `k8s/object-meta.ts`). The name and namespace are KB020's (names.ts).
+ *
+ * A value of the wrong JSON type (a label `true`, an annotation `3`) is
+ * refused before validation: the server cannot decode it into ObjectMeta.
+ * YAML makes such values easily (unquoted numbers, YAML 1.1's on/off), so
+ * the message says to quote it.
+ */
+import { CHECKED_KIND_VERSIONS } from '../../model/kinds';
+import { own } from '../../model/manifest';
+import { lengthProblem, show } from '../engine/messages';
+import { Rule, defineRule } from '../engine/rule';
+import { violation } from '../engine/violation';
+import { decodeViolation } from '../helpers/metadata-decoding';
+import {
+  TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
+  validateAnnotations,
+  validateFinalizers,
+  validateLabels,
+  validateOwnerReferences,
+} from '../k8s/object-meta';
+
+const OBJECT_META = 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessor';
+
+/** A repaired label key or value (runs of invalid characters become '-'), or undefined. */
+function repaired(value: string): string | undefined {
+  const out = value.trim().replace(/[^-A-Za-z0-9_./]+/g, '-').replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+  return out !== value && out !== '' ? ` (did you mean ${show(out)}?)` : '';
+}
+
+const labels: Rule = defineRule({
+  id: 'KB230',
+  title: 'metadata.labels: keys are qualified names, values label values, every value a string',
+  source: `${OBJECT_META}, v1validation.ValidateLabels)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  check: obj => validateLabels(own(own(obj, 'metadata'), 'labels'), 'metadata.labels').map(e => {
+    if (e.what === 'decode') return decodeViolation(labels, e);
+    const value = String(e.value);
+    if (e.what === 'key') {
+      return violation(labels, e.path, `${e.path}: key ${show(value)} is not a valid label key${lengthProblem(e.problems)}${repaired(value)}`,
+        `a label key is an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
+    }
+    return violation(labels, e.path, `${e.path} ${show(value)} is not a valid label value${lengthProblem(e.problems)}${repaired(value)}`,
+      `a label value is empty or at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit; it ${e.problems.join('; ')}; put longer or free text in an annotation`);
+  }),
+});
+
+const annotations: Rule = defineRule({
+  id: 'KB231',
+  title: 'metadata.annotations: keys are qualified names, every value a string, at most 256 KiB in all',
+  source: `${OBJECT_META}, ValidateAnnotations)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  check: obj => validateAnnotations(own(own(obj, 'metadata'), 'annotations'), 'metadata.annotations').map(e => {
+    if (e.what === 'decode') return decodeViolation(annotations, e);
+    if (e.what === 'size') {
+      return violation(annotations, e.path, `${e.path} hold ${String(e.value)} bytes of keys and values: the API server allows at most ${TOTAL_ANNOTATION_SIZE_LIMIT_BYTES} (256 KiB)`,
+        'move large content out of annotations, into a ConfigMap or the spec');
+    }
+    const value = String(e.value);
+    return violation(annotations, e.path, `${e.path}: key ${show(value)} is not a valid annotation key${lengthProblem(e.problems)}${repaired(value)}`,
+      `an annotation key is, lowercased, an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
+  }),
+});
+
+const finalizers: Rule = defineRule({
+  id: 'KB232',
+  title: 'metadata.finalizers are qualified names, and not both "orphan" and "foregroundDeletion"',
+  source: `${OBJECT_META}, ValidateFinalizers)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  check: obj => validateFinalizers(own(own(obj, 'metadata'), 'finalizers'), 'metadata.finalizers').map(e => {
+    if (e.what === 'decode') return decodeViolation(finalizers, e);
+    if (Array.isArray(e.value)) {
+      return violation(finalizers, e.path, `${e.path}: ${e.problems.join('; ')}`, 'keep one: "orphan" leaves the dependents, "foregroundDeletion" deletes them first');
+    }
+    return violation(finalizers, e.path, `${e.path} ${show(e.value)} is not a valid finalizer name${lengthProblem(e.problems)}`,
+      `finalizers are qualified names such as "example.com/cleanup"; it ${e.problems.join('; ')}`);
+  }),
+});
+
+const ownerReferences: Rule = defineRule({
+  id: 'KB233',
+  title: 'metadata.ownerReferences name their owner in full (apiVersion, kind, name, uid), and at most one is the controller',
+  source: `${OBJECT_META}, ValidateOwnerReferences)`,
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  check: obj => validateOwnerReferences(own(own(obj, 'metadata'), 'ownerReferences'), 'metadata.ownerReferences').map(e => {
+    if (e.what === 'decode') return decodeViolation(ownerReferences, e);
+    if (e.path.endsWith('ownerReferences')) {
+      return violation(ownerReferences, e.path, `${e.path}: ${e.problems.join('; ')}`, 'set controller: true on one reference at most');
+    }
+    return violation(ownerReferences, e.path, `${e.path} ${show(e.value)}: ${e.problems.join('; ')}`,
+      'an owner reference names an existing object by apiVersion, kind, name and uid (the uid the server gave it); leave it to the controller that creates the object');
+  }),
+});
+
+export const METADATA_RULES: Rule[] = [
+  labels,
+  annotations,
+  finalizers,
+  ownerReferences,
+];

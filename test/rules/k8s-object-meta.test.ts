@@ -1,0 +1,164 @@
+/**
+ * The metadata checks against the cases of k8s.io/apimachinery
+ * `pkg/api/validation/objectmeta_test.go` (Kubernetes 1.35), written again
+ * here, and the object-level rules (KB020, KB230-KB233) on whole objects.
+ */
+import { contextFor, validateObject } from '../../src/rules';
+import { tpl } from '../../src/rules/engine/scenario-kit';
+import {
+  TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
+  nameIsDnsSubdomain,
+  validateAnnotations,
+  validateFinalizers,
+  validateLabels,
+  validateNames,
+  validateNamespace,
+  validateOwnerReferences,
+} from '../../src/rules/k8s/object-meta';
+import { a2, bs, crd } from '../../src/rules/scenarios';
+
+const problemsOf = (errors: ReadonlyArray<{ problems: readonly string[] }>) => errors.flatMap(e => e.problems).join('; ');
+
+describe('ValidateAnnotations (TestValidateAnnotations)', () => {
+  test.each([
+    'simple', 'now-with-dashes', '1-starts-with-num', '1234', 'simple/simple', 'now-with-dashes/simple',
+    'now-with-dashes/now-with-dashes', 'now.with.dots/simple', 'now-with.dashes-and.dots/simple', '1-num.2-num/3-num',
+    '1234/5678', '1.2.3.4/5678', 'UpperCase123',
+  ])('key %p is valid', key => {
+    expect(validateAnnotations({ [key]: 'bar' }, 'metadata.annotations')).toEqual([]);
+  });
+
+  test.each([
+    ['nospecialchars^=@', 'name part must consist'],
+    ['cantendwithadash-', 'name part must consist'],
+    ['only/one/slash', '/'],
+    ['a'.repeat(254), 'no more than'],
+  ])('key %p is invalid (%p)', (key, expected) => {
+    const errors = validateAnnotations({ [key]: 'bar' }, 'metadata.annotations');
+    expect(errors).toHaveLength(1);
+    expect(problemsOf(errors)).toContain(expected);
+  });
+
+  test('the total size is at most 256 KiB, keys and values together', () => {
+    const half = TOTAL_ANNOTATION_SIZE_LIMIT_BYTES / 2;
+    expect(validateAnnotations({ a: 'b'.repeat(TOTAL_ANNOTATION_SIZE_LIMIT_BYTES - 1) }, 'm')).toEqual([]);
+    expect(validateAnnotations({ a: 'b'.repeat(half - 1), c: 'd'.repeat(half - 1) }, 'm')).toEqual([]);
+    expect(validateAnnotations({ a: 'b'.repeat(TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) }, 'm').map(e => e.what)).toEqual(['size']);
+    expect(validateAnnotations({ a: 'b'.repeat(half), c: 'd'.repeat(half) }, 'm').map(e => e.what)).toEqual(['size']);
+  });
+
+  test('the size counts UTF-8 bytes, as Go\'s len does', () => {
+    expect(validateAnnotations({ a: 'é'.repeat(TOTAL_ANNOTATION_SIZE_LIMIT_BYTES / 2) }, 'm').map(e => e.what)).toEqual(['size']);
+  });
+
+  test('a value that is not a string cannot be decoded; null decodes to ""', () => {
+    expect(validateAnnotations({ replicas: 3 }, 'metadata.annotations')).toEqual([
+      { path: 'metadata.annotations[replicas]', value: 3, what: 'decode', problems: ['must be a string, not a number'] },
+    ]);
+    expect(validateAnnotations({ note: null }, 'metadata.annotations')).toEqual([]);
+    expect(validateAnnotations(['a'], 'metadata.annotations').map(e => e.what)).toEqual(['decode']);
+  });
+});
+
+describe('ValidateLabels', () => {
+  test('keys are qualified names, case and all; values label values', () => {
+    expect(validateLabels({ 'app.kubernetes.io/name': 'db', 'UpperCase': 'Value_1' }, 'l')).toEqual([]);
+    expect(validateLabels({ 'team_a/app': 'db' }, 'l').map(e => e.what)).toEqual(['key']);
+    expect(validateLabels({ app: 'has space' }, 'l').map(e => e.what)).toEqual(['value']);
+    expect(validateLabels({ app: 'a'.repeat(64) }, 'l').map(e => e.what)).toEqual(['value']);
+    expect(validateLabels({ enabled: true }, 'l').map(e => e.what)).toEqual(['decode']);
+  });
+});
+
+describe('ValidateObjectMeta names (TestValidateObjectMetaCustomName, TestValidateObjectMetaTrimsTrailingDash)', () => {
+  test('a name or a generateName is required', () => {
+    expect(problemsOf(validateNames({}, 'metadata'))).toBe('name or generateName is required');
+    expect(validateNames({ generateName: 'test-' }, 'metadata')).toEqual([]);
+    expect(validateNames({ name: 'test', generateName: 'test' }, 'metadata')).toEqual([]);
+  });
+
+  test('an invalid name and an invalid generateName are both reported', () => {
+    expect(validateNames({ name: 'Invalid', generateName: 'Invalid' }, 'metadata').map(e => e.path)).toEqual(['metadata.generateName', 'metadata.name']);
+    expect(validateNames({ name: 'Invalid', generateName: 'test' }, 'metadata').map(e => e.path)).toEqual(['metadata.name']);
+  });
+
+  test('generateName may end in a dash (maskTrailingDash)', () => {
+    expect(nameIsDnsSubdomain('test-', true)).toEqual([]);
+    expect(nameIsDnsSubdomain('test-', false)).not.toEqual([]);
+    // Go replaces the last two characters by "a": "a.-" masks to "aa", valid.
+    expect(nameIsDnsSubdomain('a.-', true)).toEqual([]);
+  });
+
+  test('a name that is a number cannot be decoded', () => {
+    expect(validateNames({ name: 42 }, 'metadata').map(e => e.what)).toEqual(['decode']);
+  });
+});
+
+describe('ValidateNamespaceName (TestValidateObjectMetaNamespaces)', () => {
+  test('a namespace is a DNS label', () => {
+    expect(validateNamespace('foo.bar', 'metadata.namespace')).toHaveLength(1);
+    const long = validateNamespace('a'.repeat(63) + 'B', 'metadata.namespace');
+    expect(long).toHaveLength(1);
+    expect(long[0].problems).toHaveLength(2);
+    expect(validateNamespace('team-a', 'metadata.namespace')).toEqual([]);
+  });
+});
+
+describe('ValidateOwnerReferences (TestValidateObjectMetaOwnerReferences)', () => {
+  const ref = (over: object) => ({ apiVersion: 'customresourceVersion', kind: 'customresourceKind', name: 'name', uid: '1', ...over });
+  test.each([
+    ['a third-party owner', [ref({})], ''],
+    ['the core group', [ref({ apiVersion: 'v1', kind: 'Pod' })], ''],
+    ['an Event', [ref({ apiVersion: 'v1', kind: 'Event' })], 'is disallowed from being an owner'],
+    ['too many slashes', [ref({ apiVersion: 'a/b/c', kind: 'Pod' })], 'must be <group>/<version> or <version>'],
+    ['an empty version', [ref({ apiVersion: 'foo/', kind: 'Pod' })], 'must be <group>/<version> or <version>'],
+    ['one controller', [ref({ controller: false }), ref({ uid: '2', controller: true }), ref({ uid: '3', controller: false }), ref({ uid: '4' })], ''],
+    ['two controllers', [ref({ kind: 'k1', controller: true }), ref({ kind: 'k2', uid: '2', controller: true })], 'Only one reference can have Controller set to true'],
+    ['no uid', [ref({ uid: '' })], 'must not be empty'],
+    ['no kind', [ref({ kind: undefined })], 'must not be empty'],
+  ])('%s', (_what, refs, expected) => {
+    const problems = problemsOf(validateOwnerReferences(refs, 'metadata.ownerReferences'));
+    if (expected === '') expect(problems).toBe('');
+    else expect(problems).toContain(expected);
+  });
+});
+
+describe('ValidateFinalizers (TestValidateFinalizersPreventConflictingFinalizers)', () => {
+  test('orphan and foregroundDeletion cannot both be set', () => {
+    expect(problemsOf(validateFinalizers(['orphan', 'foregroundDeletion'], 'f'))).toContain('cannot be both set');
+    expect(validateFinalizers(['orphan', 'example.com/cleanup'], 'f')).toEqual([]);
+  });
+  test('finalizers are qualified names', () => {
+    expect(validateFinalizers(['example.com/clean up'], 'f').map(e => e.path)).toEqual(['f[0]']);
+  });
+});
+
+describe('the rules, on whole objects', () => {
+  const found = (obj: any) => validateObject(obj, contextFor()).filter(v => /^KB(020|23\d)$/.test(v.rule)).map(v => `${v.rule} ${v.path}`);
+
+  test('a template named Acme_Postgres is refused (KB020)', () => {
+    expect(found(tpl(['metadata.name', 'Acme_Postgres']))).toEqual(['KB020 metadata.name']);
+    expect(found(tpl(['metadata.name', 'acme-postgres']))).toEqual([]);
+  });
+
+  test('a generateName is checked as a prefix (KB020)', () => {
+    expect(found(a2(['metadata', { generateName: 'widgets-', namespace: 'team-a' }]))).toEqual([]);
+    expect(found(a2(['metadata', { generateName: 'Widgets-', namespace: 'team-a' }]))).toEqual(['KB020 metadata.generateName']);
+  });
+
+  test('a label key that is not a qualified name is refused on a CRD (KB230)', () => {
+    expect(found(crd(['metadata.labels', { 'kube-bind.io/exported': 'true', 'bad key': 'x' }]))).toEqual(['KB230 metadata.labels[bad key]']);
+  });
+
+  test('an unquoted number or YAML 1.1 boolean as an annotation says to quote it (KB231)', () => {
+    const number = validateObject(a2(['metadata.annotations', { replicas: 3 }]), contextFor()).find(v => v.rule === 'KB231');
+    expect(number?.message).toContain('cannot decode');
+    expect(number?.hint).toContain('quote it in YAML: "3"');
+    const yes = validateObject(bs(['metadata.labels', { enabled: true }]), contextFor()).find(v => v.rule === 'KB230');
+    expect(yes?.hint).toContain('quote the word');
+  });
+
+  test('a valid object has no metadata finding', () => {
+    for (const obj of [a2(), bs(), crd(), tpl()]) expect(found(obj)).toEqual([]);
+  });
+});
