@@ -85,7 +85,9 @@ function ruleSection(rule: AnyRule): Section {
   const hit = row !== undefined ? exampleFinding(rule.id, row.fail()) : undefined;
   return {
     id: rule.id,
-    severity: rule.severity,
+    // The severity under strict field validation (validate --strict, the plugin's strict), when it differs.
+    severity: rule.strictSeverity !== undefined && rule.strictSeverity !== rule.severity
+      ? `${rule.severity} (${rule.strictSeverity} with --strict)` : rule.severity,
     title: rule.title,
     source: rule.source,
     scope: appliesTo(rule),

@@ -11,7 +11,7 @@ import { crossObjectFacts, identityOf, specKey } from './cross-facts';
 import { KeptFacts } from './kept-facts';
 import type { KeptFindings } from './kept-findings';
 import {
-  CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, SkippedObject,
+  CheckedObject, formatDiagnostic, LocatedViolation, PLAIN, RenderOptions, ReportEnd, Reporter, ReportHead, ReportTotals, RunMode, SkippedObject,
   countFile, FileCounts,
   tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
@@ -110,6 +110,8 @@ export interface CheckOptions {
   readonly render?: RenderOptions;
   /** Where a streaming run makes its temporary folder; the system's (`os.tmpdir()`, TMPDIR) by default. */
   readonly temporaryFolder?: string;
+  /** `--strict`, `--fail-on-skipped`: handed to the report (the validator applies `strict` itself). */
+  readonly mode?: RunMode;
 }
 
 /** What a check found: the report, and the input problems (not yet written anywhere). */
@@ -244,6 +246,7 @@ async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIte
     skipped: objects.length - selected.length,
     inputErrors,
     ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
   };
   const totals = new ReportTotals();
   for (const object of checked.values()) totals.add(object);
@@ -586,6 +589,7 @@ async function checkStreamingWith(
     skipped,
     inputErrors: diagnostics.filter(d => d.severity === 'error').length,
     ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
   };
   const totals = new ReportTotals();
   const files: FileCounts[] = [];

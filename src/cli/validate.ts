@@ -8,6 +8,7 @@ import { temporaryFilesHelp } from './interrupt';
 import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import type { RepeatedObjects } from './repeated-objects';
+import { FAIL_ON_SKIPPED_FLAG, runModeFlags, STRICT_FLAG, strictStreaming, strictValidateFn } from './run-mode';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS, formatSize } from '../io/read';
 import { contextFor, eachCrossObjectViolation, RuleContext, validateObject, validateObjects, Violation, crdKindVersionOf, unknownKindVersion } from '../rules';
@@ -68,7 +69,7 @@ export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
 
 export const VALIDATE_COMMAND: Command = {
   summary: 'check kube-bind manifests (exports, schemas, templates, requests) and CRDs',
-  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
+  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--strict] [--fail-on-skipped] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
   // Built when help is asked for, not at every start (its temporary-files paragraph loads `os`).
   get description(): string {
     return validateDescription();
@@ -81,6 +82,8 @@ export const VALIDATE_COMMAND: Command = {
       choices: Object.keys(REPORTERS),
       description: `output format: ${Object.keys(REPORTERS).join(', ')}; default text`,
     },
+    STRICT_FLAG,
+    FAIL_ON_SKIPPED_FLAG,
     GROUP_FLAG,
     NAMESPACE_PREFIX_FLAG,
     {
@@ -96,13 +99,17 @@ export const VALIDATE_COMMAND: Command = {
     const namespacePrefix = namespacePrefixFlag(args);
     const previous = stringFlags(args, 'previous');
     const operands = inputOperands(args, [{ flag: 'previous', values: previous }]);
+    const mode = runModeFlags(args);
+    const validate = settings.validate ?? validateWithRules;
+    const strict = mode?.strict === true;
     return runCheck({
       operands,
       context: contextFor({ group, namespacePrefix }),
       reporter: REPORTERS[output],
-      validate: settings.validate ?? validateWithRules,
+      validate: strict ? strictValidateFn(validate) : validate,
       // A validator given in the settings (tests) sees all objects at once.
-      ...(settings.validate === undefined ? { streaming: streamingRulesForRun() } : {}),
+      ...(settings.validate === undefined ? { streaming: strict ? strictStreaming(streamingRulesForRun()) : streamingRulesForRun() } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       select: selectForCheck,
       limits: settings.limits,
       render: { color: output === 'text' && useColor(settings.env, io.stdout.isTTY === true), version: packageVersion() },
@@ -178,8 +185,21 @@ function validateDescription(): string {
     '(a JSON entry with index null, a SARIF result and tool execution',
     'notification, a JUnit test case with an error, a GitHub ::error).',
     '',
+    'With --strict, an unknown field (KB009) is an error, as kubectl\'s default',
+    'strict field validation (--validate=strict) makes the API server refuse the',
+    'object; without it, a warning (the server drops the field for a client that',
+    'does not ask for strict validation). With --fail-on-skipped, every object',
+    'not checked (another kind or group, or a kube-bind kind this tool does not',
+    'model) is an error of rule KB001 and fails the run, as kubeconform fails on',
+    'a kind it has no schema for unless given -ignore-missing-schemas. Every',
+    'format shows both: the text and GitHub summaries name the modes that are on,',
+    'SARIF in the invocation\'s properties, JUnit in each suite\'s properties;',
+    'a skipped object is then an invalid JSON entry, a SARIF result, a JUnit',
+    'failure, a text line and a GitHub ::error of its own.',
+    '',
     'Exit status: 0 when every checked object is valid (warnings and notes',
-    'allowed), 1 when any has an error (update errors included), 2 for bad usage',
+    'allowed), 1 when any has an error (update errors included) or, with',
+    '--fail-on-skipped, when any object was skipped, 2 for bad usage',
     'or unreadable input, previous objects included (missing file, YAML error,',
     'binary data, input too large).',
     '',

@@ -12,6 +12,8 @@
  *       properties:
  *         group: kube-bind.io
  *         namespacePrefix: kube-bind-
+ *         strict: true           # unknown fields are errors (validate --strict)
+ *         failOnSkipped: true    # an object of a kind not checked fails the synth (validate --fail-on-skipped)
  *
  * Why a module of its own, outside the jsii API: cdk8s-cli loads a plugin
  * with `require` and calls it with its own Node.js objects, so the plugin is
@@ -23,7 +25,8 @@
  */
 import { check } from '../cli/check';
 import { isDnsSubdomain } from '../cli/options';
-import { byLine, formatDiagnostic, inputErrors, inputFinding, ruleDocUrl, SEVERITY_LABELS, summarize } from '../cli/output';
+import { byLine, describeObject, formatDiagnostic, inputErrors, inputFinding, ruleDocUrl, RunMode, SEVERITY_LABELS, skippedFinding, summarize } from '../cli/output';
+import { strictValidateFn } from '../cli/run-mode';
 import { selectForCheck, validateWithRules } from '../cli/validate';
 import { DEFAULT_LIMITS } from '../io/read';
 import { own } from '../model/manifest';
@@ -58,14 +61,19 @@ export interface KubeBindValidationProperties {
   readonly group?: string;
   /** The kube-bind backend's `--namespace-prefix`, for the namespaces of templates (KB203); default `kube-bind-`. */
   readonly namespacePrefix?: string;
+  /** Strict field validation, as `validate --strict`: an unknown field (KB009) is an error; default false. */
+  readonly strict?: boolean;
+  /** As `validate --fail-on-skipped`: a manifest of a kind this library does not check fails the synth (KB001); default false. */
+  readonly failOnSkipped?: boolean;
 }
 
-const PROPERTIES = ['group', 'namespacePrefix'];
+const PROPERTIES = ['group', 'namespacePrefix', 'strict', 'failOnSkipped'];
 
 /** The plugin class cdk8s-cli instantiates with the entry's `properties`. */
 export class KubeBindValidation {
   private readonly group: string;
   private readonly namespacePrefix: string;
+  private readonly mode: RunMode;
 
   constructor(properties: KubeBindValidationProperties = {}) {
     const props: unknown = properties ?? {};
@@ -87,6 +95,7 @@ export class KubeBindValidation {
       throw new Error(`cdk8s-kube-bind plugin: properties.namespacePrefix ${JSON.stringify(prefix)} cannot start a namespace name: use lowercase letters, digits and "-", starting with a letter or digit`);
     }
     this.namespacePrefix = prefix;
+    this.mode = { strict: booleanProperty(props, 'strict'), failOnSkipped: booleanProperty(props, 'failOnSkipped') };
   }
 
   /** Checks every synthesized manifest together, as `cdk8s-kube-bind validate` checks files, and submits the report. */
@@ -94,9 +103,10 @@ export class KubeBindValidation {
     const { report, diagnostics } = await check({
       operands: [...context.manifests],
       context: contextFor({ group: this.group, namespacePrefix: this.namespacePrefix }),
-      validate: validateWithRules,
+      validate: this.mode.strict === true ? strictValidateFn(validateWithRules) : validateWithRules,
       select: selectForCheck,
       limits: DEFAULT_LIMITS,
+      mode: this.mode,
     }, noInput());
     for (const d of diagnostics) context.logger.log(formatDiagnostic(d));
     // A manifest that cannot be read is a finding too, not only a line in the log.
@@ -125,16 +135,43 @@ export class KubeBindValidation {
         });
       }
     }
+    const failedSkipped = this.mode.failOnSkipped === true ? report.skippedObjects ?? [] : [];
+    for (const object of failedSkipped) {
+      const v = skippedFinding(object);
+      const name = own(own(object.manifest, 'metadata'), 'name');
+      context.report.addViolation({
+        ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity]}: ${describeObject(object.manifest)} ${v.message}`,
+        recommendation: v.hint ?? v.message,
+        fix: ruleDocUrl(v.rule),
+        violatingResources: [{
+          resourceName: typeof name === 'string' ? name : '<unnamed>',
+          locations: [`(the object) (line ${v.line})`],
+          manifestPath: object.file,
+        }],
+      });
+    }
     const summary = summarize(report);
     const unreadable = inputErrors(diagnostics).length;
-    context.report.submit(summary.errors > 0 || unreadable > 0 ? 'failure' : 'success', {
+    context.report.submit(summary.errors > 0 || unreadable > 0 || failedSkipped.length > 0 ? 'failure' : 'success', {
       'Objects checked': String(summary.checked),
-      'Errors': String(summary.errors),
+      'Objects skipped': String(summary.skipped),
+      'Errors': String(summary.errors + failedSkipped.length),
       'Warnings': String(summary.warnings),
       'Notes': String(summary.infos),
+      'Strict field validation': this.mode.strict === true ? 'on' : 'off',
+      'Fail on skipped': this.mode.failOnSkipped === true ? 'on' : 'off',
       ...(unreadable > 0 ? { 'Unreadable manifests': String(unreadable) } : {}),
     });
   }
+}
+
+/** A boolean property, false when absent. */
+function booleanProperty(props: object, name: string): boolean {
+  const value = own(props, name) ?? false;
+  if (typeof value !== 'boolean') {
+    throw new Error(`cdk8s-kube-bind plugin: properties.${name} ${JSON.stringify(value)} must be true or false`);
+  }
+  return value;
 }
 
 /** The plugin reads files only; standard input belongs to cdk8s-cli. */

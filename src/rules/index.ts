@@ -20,3 +20,4 @@ export * from './k8s/deprecation';
 export * from './k8s/names';
 export * from './k8s/formats';
 export { scopeViolations } from './kube-bind/scope';
+export { strictFindings, strictRuleIds, underStrictFieldValidation } from './strict';

@@ -81,7 +81,18 @@ test('a valid manifest and objects of other kinds: no violation, status success'
   const run = recordingContext([file]);
   await new KubeBindValidation().validate(run.context);
   expect(run.violations).toEqual([]);
-  expect(run.submitted()).toEqual({ status: 'success', metadata: { 'Objects checked': '1', 'Errors': '0', 'Warnings': '0', 'Notes': '0' } });
+  expect(run.submitted()).toEqual({
+    status: 'success',
+    metadata: {
+      'Objects checked': '1',
+      'Objects skipped': '1',
+      'Errors': '0',
+      'Warnings': '0',
+      'Notes': '0',
+      'Strict field validation': 'off',
+      'Fail on skipped': 'off',
+    },
+  });
 });
 
 test('checks across manifests: objects of different files are checked together', async () => {
@@ -104,8 +115,8 @@ test('the group property, and unknown or bad properties refused with the fix', a
   await new KubeBindValidation({ group: 'bind.example.org' }).validate(run.context);
   expect(run.submitted()?.metadata?.['Objects checked']).toBe('1');
   expect(run.violations).toEqual([]);
-  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop" (did you mean "group"?); the plugin takes group, namespacePrefix');
-  expect(() => new KubeBindValidation({ colour: 'x' } as any)).toThrow('unknown property "colour"; the plugin takes group, namespacePrefix');
+  expect(() => new KubeBindValidation({ grop: 'x' } as any)).toThrow('unknown property "grop" (did you mean "group"?); the plugin takes group, namespacePrefix, strict, failOnSkipped');
+  expect(() => new KubeBindValidation({ colour: 'x' } as any)).toThrow('unknown property "colour"; the plugin takes group, namespacePrefix, strict, failOnSkipped');
   expect(() => new KubeBindValidation({ namespacePrefix: 'KB_' })).toThrow('properties.namespacePrefix "KB_" cannot start a namespace name');
   expect(() => new KubeBindValidation({ group: 'Not A Group' })).toThrow('properties.group "Not A Group" is not an API group name');
 });

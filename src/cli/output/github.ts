@@ -7,7 +7,7 @@
  */
 import { ruleDocUrl } from './catalogue';
 import {
-  byLine, CheckedObject, describeFinding, inputFinding, LocatedViolation, nothing, renderStreamed, Reporter, ReportStream, summaryLine,
+  byLine, CheckedObject, describeFinding, inputFinding, LocatedViolation, renderStreamed, Reporter, ReportStream, skippedFinding, summaryLine,
   ValidationReport,
 } from './reporter';
 import { Diagnostic, STDIN_NAME } from '../../io/read';
@@ -49,16 +49,25 @@ function annotation(file: string, v: LocatedViolation, subject: string): string 
 }
 
 function githubStream(): ReportStream {
+  let failOnSkipped = false;
   return {
-    begin: ({ diagnostics }) => diagnostics.map(d => d.severity === 'error'
-      ? annotation(d.file, inputFinding(d), d.message)
-      : command(DIAGNOSTIC_COMMANDS[d.severity] ?? 'warning', d.file, d.line, undefined, d.message)).join(''),
+    begin: ({ diagnostics, totals }) => {
+      failOnSkipped = totals.end.mode?.failOnSkipped === true;
+      return diagnostics.map(d => d.severity === 'error'
+        ? annotation(d.file, inputFinding(d), d.message)
+        : command(DIAGNOSTIC_COMMANDS[d.severity] ?? 'warning', d.file, d.line, undefined, d.message)).join('');
+    },
     object(object: CheckedObject): string {
       let out = '';
       for (const v of byLine(object.violations)) out += annotation(object.file, v, describeFinding(object.manifest, v));
       return out;
     },
-    skipped: nothing,
+    // A skipped object is silent, unless --fail-on-skipped makes it an error.
+    skipped: object => {
+      if (!failOnSkipped) return '';
+      const v = skippedFinding(object);
+      return annotation(object.file, v, describeFinding(object.manifest, v));
+    },
     end: totals => summaryLine(totals) + '\n',
   };
 }

@@ -1,6 +1,7 @@
 /**
  * One JSON array, an entry per checked object in input order, written entry
- * by entry. Skipped objects are absent. An input that cannot be read is an
+ * by entry. Skipped objects are absent, unless `--fail-on-skipped` makes
+ * each an invalid entry with one KB001 error. An input that cannot be read is an
  * entry of its own, first: `index` null, `valid` false, and one violation
  * of rule KB000 saying why. `index` is the document's index within its
  * file; the items of a `List` document all carry that document's index and
@@ -11,7 +12,10 @@
  * `path: message`.
  */
 import { JsonArray, jsonFrame, STREAMED } from './json-stream';
-import { CheckedObject, inputErrors, inputFinding, LocatedViolation, nothing, renderStreamed, Reporter, ReportStream, stringOrNull, ValidationReport } from './reporter';
+import {
+  CheckedObject, inputErrors, inputFinding, LocatedViolation, renderStreamed, Reporter, ReportStream, SkippedObject, skippedFinding, stringOrNull,
+  ValidationReport,
+} from './reporter';
 import type { Diagnostic } from '../../io/read';
 import { own } from '../../model/manifest';
 import { messageAfterPath } from '../../rules';
@@ -57,16 +61,26 @@ export function jsonInputEntry(d: Diagnostic): unknown {
   };
 }
 
+/** A skipped object as `--fail-on-skipped` reports it: invalid, with its one finding. */
+function failedSkipped(object: SkippedObject): CheckedObject {
+  return { file: object.file, index: object.index, line: object.line, manifest: object.manifest, violations: [skippedFinding(object)], valid: false };
+}
+
 function jsonViolation(v: LocatedViolation): unknown {
   return { rule: v.rule, severity: v.severity, path: v.path, message: messageAfterPath(v), hint: v.hint ?? null };
 }
 
 function jsonStream(): ReportStream {
   const array = new JsonArray(jsonFrame(STREAMED).indent);
+  let failOnSkipped = false;
   return {
-    begin: ({ diagnostics }) => array.open() + inputErrors(diagnostics).map(d => array.element(jsonInputEntry(d))).join(''),
+    begin: ({ diagnostics, totals }) => {
+      failOnSkipped = totals.end.mode?.failOnSkipped === true;
+      return array.open() + inputErrors(diagnostics).map(d => array.element(jsonInputEntry(d))).join('');
+    },
     object: object => array.element(jsonEntry(object)),
-    skipped: nothing,
+    // Absent, unless --fail-on-skipped makes a skipped object an invalid entry of its own.
+    skipped: object => failOnSkipped ? array.element(jsonEntry(failedSkipped(object))) : '',
     end: () => array.close() + '\n',
   };
 }

@@ -5,15 +5,18 @@
  * - a checked object with errors fails, with ONE `<failure>` (readers count
  *   failing test cases by their failure elements) whose text lists every
  *   error; warnings and notes do not fail it and go to its system-out;
- * - an object of a kind this tool does not check is `<skipped/>`;
+ * - an object of a kind this tool does not check is `<skipped/>`, or under
+ *   `--fail-on-skipped` a test case with a `<failure>` (KB001);
+ * - the modes that are on (`--strict`, `--fail-on-skipped`) are each suite's
+ *   `<properties>`;
  * - an input that cannot be read is a test case of its own, named after
  *   the file, with an `<error>`, in a suite of its own, first.
  * `tests` counts every test case; `failures`, `errors` and `skipped` count
  * test cases too, in each suite and on the root (the sums of the suites').
  */
 import {
-  byLine, CheckedObject, describeObject, FileCounts, inputErrors, inputFinding, LocatedViolation, Reporter, ReportStream, renderStreamed,
-  SEVERITY_LABELS, SkippedObject, ValidationReport,
+  byLine, CheckedObject, describeObject, FileCounts, inputErrors, inputFinding, LocatedViolation, modeFlags, Reporter, ReportStream, renderStreamed,
+  RunMode, SEVERITY_LABELS, SkippedObject, skippedFinding, ValidationReport,
 } from './reporter';
 import type { Diagnostic } from '../../io/read';
 import { describeViolation } from '../../rules';
@@ -61,6 +64,23 @@ function skippedCase(object: SkippedObject): string {
   return `    <testcase ${attributes(describeObject(object.manifest), object.file, object.line)}>\n      <skipped message="${xmlText(reason)}"/>\n    </testcase>\n`;
 }
 
+/** A skipped object under `--fail-on-skipped`: a failing test case, its one finding the failure. */
+function failedSkippedCase(object: SkippedObject): string {
+  const v = skippedFinding(object);
+  return `    <testcase ${attributes(describeObject(object.manifest), object.file, object.line)}>\n`
+    + `      <failure type="${xmlText(v.rule)}" message="${xmlText(`${v.rule} ${describeViolation(v)}`)}">${xmlText(findingLines(object.file, v))}</failure>\n`
+    + '    </testcase>\n';
+}
+
+/** The modes of the run, as a suite's properties (the first thing in it), when any is on. */
+function modeProperties(mode: RunMode | undefined): string {
+  if (modeFlags(mode).length === 0) return '';
+  return '    <properties>\n'
+    + `      <property name="strict" value="${mode?.strict === true}"/>\n`
+    + `      <property name="failOnSkipped" value="${mode?.failOnSkipped === true}"/>\n`
+    + '    </properties>\n';
+}
+
 function inputCase(d: Diagnostic): string {
   const finding = inputFinding(d);
   return `    <testcase ${attributes(`${d.file} can be read`, d.file, finding.line)}>\n`
@@ -87,6 +107,9 @@ function junitStream(): ReportStream {
   let file: string | undefined;
   let files: readonly FileCounts[] = [];
   let next = 0;
+  let mode: RunMode | undefined;
+  // Under --fail-on-skipped a skipped object is a failure, not a skipped test case.
+  let failOnSkipped = false;
   /** Closes the open suite and opens the next one when the object belongs to another file. */
   const suiteOf = (objectFile: string): string => {
     if (objectFile === file) return '';
@@ -94,26 +117,30 @@ function junitStream(): ReportStream {
     const counts = files[next++];
     if (counts === undefined || counts.file !== objectFile) throw new Error(`JUnit: objects of ${objectFile} were not announced`);
     file = objectFile;
-    return close + suiteOpen(objectFile, counts.checked + counts.skipped, counts.invalid, 0, counts.skipped);
+    const failures = counts.invalid + (failOnSkipped ? counts.skipped : 0);
+    return close + suiteOpen(objectFile, counts.checked + counts.skipped, failures, 0, failOnSkipped ? 0 : counts.skipped) + modeProperties(mode);
   };
   return {
     begin(head) {
       files = head.files;
+      mode = head.totals.end.mode;
+      failOnSkipped = mode?.failOnSkipped === true;
       const unreadable = inputErrors(head.diagnostics);
       const s = head.totals.summary();
+      const failures = s.invalid + (failOnSkipped ? s.skipped : 0);
       let out = '<?xml version="1.0" encoding="UTF-8"?>\n'
-        + `<testsuites name="cdk8s-kube-bind validate" tests="${s.checked + s.skipped + unreadable.length}" failures="${s.invalid}" errors="${unreadable.length}" skipped="${s.skipped}">\n`;
+        + `<testsuites name="cdk8s-kube-bind validate" tests="${s.checked + s.skipped + unreadable.length}" failures="${failures}" errors="${unreadable.length}" skipped="${failOnSkipped ? 0 : s.skipped}">\n`;
       // An unreadable file gives no object: its suite holds its errors only.
       for (let i = 0; i < unreadable.length;) {
         const name = unreadable[i].file;
         const first = i;
         while (i < unreadable.length && unreadable[i].file === name) i++;
-        out += suiteOpen(name, i - first, 0, i - first, 0) + unreadable.slice(first, i).map(inputCase).join('') + SUITE_CLOSE;
+        out += suiteOpen(name, i - first, 0, i - first, 0) + modeProperties(mode) + unreadable.slice(first, i).map(inputCase).join('') + SUITE_CLOSE;
       }
       return out;
     },
     object: object => suiteOf(object.file) + checkedCase(object),
-    skipped: object => suiteOf(object.file) + skippedCase(object),
+    skipped: object => suiteOf(object.file) + (failOnSkipped ? failedSkippedCase(object) : skippedCase(object)),
     end: () => `${file !== undefined ? SUITE_CLOSE : ''}</testsuites>\n`,
   };
 }

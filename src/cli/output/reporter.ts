@@ -54,6 +54,8 @@ export interface ValidationReport {
   readonly diagnostics?: readonly Diagnostic[];
   /** With `--previous`: how many previous objects were read (objects of every kind). */
   readonly previousRead?: number;
+  /** The modes of the run, when any is on. */
+  readonly mode?: RunMode;
 }
 
 /** How the output is shown; decided once per run from the terminal and the environment. */
@@ -132,6 +134,48 @@ export interface ReportEnd {
   readonly skipped: number;
   readonly inputErrors: number;
   readonly previousRead?: number;
+  /** The modes of the run, when any is on. */
+  readonly mode?: RunMode;
+}
+
+/**
+ * How strict a run is, beyond the rules' own severities; every format
+ * states the modes that are on.
+ */
+export interface RunMode {
+  /**
+   * `--strict`: strict field validation, as kubectl's default
+   * `--validate=strict` asks the API server for: an unknown field is an
+   * error (the rules' `strictSeverity`), not a warning.
+   */
+  readonly strict?: boolean;
+  /**
+   * `--fail-on-skipped`: an object of a kind this tool does not check fails
+   * the run, as kubeconform fails on a kind it has no schema for unless
+   * given `-ignore-missing-schemas`.
+   */
+  readonly failOnSkipped?: boolean;
+}
+
+/** The modes that are on, as the command line names them: `--strict`, `--fail-on-skipped`. */
+export function modeFlags(mode: RunMode | undefined): string[] {
+  return [...(mode?.strict === true ? ['--strict'] : []), ...(mode?.failOnSkipped === true ? ['--fail-on-skipped'] : [])];
+}
+
+/** The rule a skipped object fails under `--fail-on-skipped`: the one that judges apiVersion and kind. */
+export const SKIPPED_KIND_ID = 'KB001';
+
+/** What every format reports for a skipped object under `--fail-on-skipped`: an error of its own, at the object. */
+export function skippedFinding(object: SkippedObject): LocatedViolation {
+  const why = object.reason ?? 'it is not a kind cdk8s-kube-bind validate checks';
+  return {
+    rule: SKIPPED_KIND_ID,
+    severity: 'error',
+    path: '',
+    message: `not checked: ${why}; with --fail-on-skipped an object not checked fails the run`,
+    hint: 'check it with a tool that knows its kind (kubeconform, kubectl apply --dry-run=server), leave it out of these inputs, or drop --fail-on-skipped',
+    line: object.line,
+  };
 }
 
 export interface Summary {
@@ -201,6 +245,7 @@ export class ReportTotals {
   /** The exit status of the run: trouble for unreadable input, else invalid when an object is, else OK. */
   public exitStatus(): number {
     if (this.end.inputErrors > 0) return EXIT_TROUBLE;
+    if (this.end.mode?.failOnSkipped === true && this.end.skipped > 0) return EXIT_INVALID;
     return this.valid === this.checked ? EXIT_OK : EXIT_INVALID;
   }
 }
@@ -213,6 +258,7 @@ export function totalsOf(report: ValidationReport): ReportTotals {
     skipped: report.skipped,
     inputErrors: report.inputErrors,
     ...(report.previousRead !== undefined ? { previousRead: report.previousRead } : {}),
+    ...(report.mode !== undefined ? { mode: report.mode } : {}),
   };
   return totals;
 }
@@ -278,7 +324,16 @@ export function summaryLine(totals: ReportTotals): string {
   const previous = previousRead === undefined ? ''
     : `; ${totals.compared} compared with their previous state (${plural(previousRead, 'previous object')} read)`;
   const input = unreadable > 0 ? `; ${plural(unreadable, 'input error')} (see above)` : '';
-  return `${objects}; ${findings}${previous}${input}`;
+  return `${objects}; ${findings}${previous}${input}${modeClause(totals.end.mode)}`;
+}
+
+/** What the summary line says of the modes that are on. */
+function modeClause(mode: RunMode | undefined): string {
+  const said = [
+    ...(mode?.strict === true ? ['unknown fields are errors'] : []),
+    ...(mode?.failOnSkipped === true ? ['skipped objects fail the run'] : []),
+  ];
+  return said.length === 0 ? '' : `; ${said.join(', ')} (${modeFlags(mode).join(' ')})`;
 }
 
 export function plural(n: number, noun: string): string {

@@ -18,8 +18,8 @@ import { pathToFileURL } from 'url';
 import { describeRule, repositoryUrl, ruleDocUrl } from './catalogue';
 import { JsonArray, jsonFrame, STREAMED } from './json-stream';
 import {
-  byLine, CheckedObject, describeFinding, describeObject, inputFinding, LocatedViolation, nothing, PLAIN, renderStreamed, RenderOptions,
-  Reporter, ReportStream, ValidationReport,
+  byLine, CheckedObject, describeFinding, describeObject, inputFinding, LocatedViolation, modeFlags, PLAIN, renderStreamed, RenderOptions,
+  Reporter, ReportStream, RunMode, SkippedObject, skippedFinding, ValidationReport,
 } from './reporter';
 import { Diagnostic, STDIN_NAME } from '../../io/read';
 import { Severity } from '../../rules';
@@ -47,6 +47,8 @@ export interface SarifParts {
   readonly diagnostics: readonly Diagnostic[];
   readonly exitCode: number;
   readonly version: string;
+  /** The modes of the run, stated in the invocation's properties when any is on. */
+  readonly mode?: RunMode;
 }
 
 /** The SARIF log: the one place its shape is stated, for the stream and for the tests that check it. */
@@ -69,9 +71,15 @@ export function sarifDocument(parts: SarifParts): unknown {
         executionSuccessful: !parts.diagnostics.some(d => d.severity === 'error'),
         exitCode: parts.exitCode,
         toolExecutionNotifications: parts.diagnostics.map(sarifNotification),
+        ...(modeFlags(parts.mode).length > 0 ? { properties: sarifModeProperties(parts.mode!) } : {}),
       }],
     }],
   };
+}
+
+/** The modes of a run, as the invocation's property bag states them. */
+function sarifModeProperties(mode: RunMode): unknown {
+  return { strict: mode.strict === true, failOnSkipped: mode.failOnSkipped === true, arguments: modeFlags(mode) };
 }
 
 function sarifRule(id: string): unknown {
@@ -139,6 +147,12 @@ export class SarifResults {
     return sarifResult(d.file, finding, d.message, undefined, this.ruleIndex(finding.rule));
   }
 
+  /** The result of a skipped object under `--fail-on-skipped`. */
+  public ofSkipped(object: SkippedObject): unknown {
+    const v = skippedFinding(object);
+    return sarifResult(object.file, v, describeFinding(object.manifest, v), describeObject(object.manifest), this.ruleIndex(v.rule));
+  }
+
   /** The results of a checked object. */
   public ofObject(object: CheckedObject): unknown[] {
     const name = describeObject(object.manifest);
@@ -159,17 +173,21 @@ function sarifStream({ version }: RenderOptions = PLAIN): ReportStream {
   const results = new SarifResults();
   let diagnostics: readonly Diagnostic[] = [];
   let array: JsonArray | undefined;
+  let mode: RunMode | undefined;
   return {
     begin(head) {
       diagnostics = head.diagnostics;
+      mode = head.totals.end.mode;
       const frame = jsonFrame(sarifDocument({ results: STREAMED, ruleIds: [], diagnostics: [], exitCode: 0, version }));
       array = new JsonArray(frame.indent);
       return frame.before + array.open() + diagnostics.filter(d => d.severity === 'error').map(d => array!.element(results.ofInput(d))).join('');
     },
     object: object => results.ofObject(object).map(r => array!.element(r)).join(''),
-    skipped: nothing,
+    // No result, unless --fail-on-skipped makes a skipped object an error.
+    skipped: object => mode?.failOnSkipped === true ? array!.element(results.ofSkipped(object)) : '',
     end(totals) {
-      const frame = jsonFrame(sarifDocument({ results: STREAMED, ruleIds: results.ruleIds, diagnostics, exitCode: totals.exitStatus(), version }));
+      const exitCode = totals.exitStatus();
+      const frame = jsonFrame(sarifDocument({ results: STREAMED, ruleIds: results.ruleIds, diagnostics, exitCode, version, mode }));
       return array!.close() + frame.after + '\n';
     },
   };

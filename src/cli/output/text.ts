@@ -4,9 +4,10 @@
  * summary last. Coloured on a terminal. Input problems are on stderr.
  */
 import {
-  byLine, CheckedObject, describeFinding, nothing, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS, summaryLine,
-  ValidationReport,
+  byLine, CheckedObject, describeFinding, LocatedViolation, PLAIN, renderStreamed, RenderOptions, Reporter, ReportStream, SEVERITY_LABELS,
+  skippedFinding, summaryLine, ValidationReport,
 } from './reporter';
+import type { Manifest } from '../../model/manifest';
 import { Severity } from '../../rules';
 
 // SGR codes: bold red, bold yellow, bold cyan, bold, dim.
@@ -25,18 +26,24 @@ export const TEXT_REPORTER: Reporter = {
 };
 
 function textStream({ color }: RenderOptions = PLAIN): ReportStream {
+  let failOnSkipped = false;
+  const findings = (file: string, manifest: Manifest, violations: readonly LocatedViolation[]): string => {
+    let out = '';
+    for (const v of byLine(violations)) {
+      const severity = paint(SEVERITY_LABELS[v.severity] ?? v.severity, SEVERITY_COLORS[v.severity] ?? '1', color);
+      out += `${file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${describeFinding(manifest, v)}\n`;
+      if (v.hint) out += paint(`    hint: ${v.hint}`, '2', color) + '\n';
+    }
+    return out;
+  };
   return {
-    begin: nothing,
-    object(object: CheckedObject): string {
-      let out = '';
-      for (const v of byLine(object.violations)) {
-        const severity = paint(SEVERITY_LABELS[v.severity] ?? v.severity, SEVERITY_COLORS[v.severity] ?? '1', color);
-        out += `${object.file}:${v.line}: ${severity} ${paint(v.rule, '1', color)} ${describeFinding(object.manifest, v)}\n`;
-        if (v.hint) out += paint(`    hint: ${v.hint}`, '2', color) + '\n';
-      }
-      return out;
+    begin: head => {
+      failOnSkipped = head.totals.end.mode?.failOnSkipped === true;
+      return '';
     },
-    skipped: nothing,
+    object: (object: CheckedObject) => findings(object.file, object.manifest, object.violations),
+    // A skipped object is silent, unless --fail-on-skipped makes it an error.
+    skipped: object => failOnSkipped ? findings(object.file, object.manifest, [skippedFinding(object)]) : '',
     end: totals => summaryLine(totals) + '\n',
   };
 }

@@ -34,6 +34,12 @@ interface RuleHeader {
   readonly source: RuleSource;
   /** The default severity of what this rule reports. */
   readonly severity: Severity;
+  /**
+   * The severity under strict field validation (`validate --strict`, the
+   * plugin's `strict`), when it differs: what kubectl's default
+   * `--validate=strict` makes the API server refuse rather than drop.
+   */
+  readonly strictSeverity?: Severity;
 }
 
 /** A check of one object. */

@@ -63,7 +63,16 @@ const SPEC_PRESENT: Rule = defineRule({
   source: 'spec §2.2, §2.6',
   appliesTo: ['BoundSchema/v1alpha2'],
 });
-const UNKNOWN_FIELD: Rule = defineRule({ id: 'KB009', severity: 'warning', ...CHECKER, title: 'No unknown fields (the server would silently drop them)' });
+const UNKNOWN_FIELD: Rule = defineRule({
+  id: 'KB009',
+  severity: 'warning',
+  // kubectl's default --validate=strict asks for fieldValidation=Strict, and the API server then refuses
+  // what it would prune (apiextensions-apiserver customresource_handler.go, Kubernetes 1.34:
+  // unstructuredSchemaCoercer.apply with returnUnknownFieldPaths, from pruning.PruneWithOptions).
+  strictSeverity: 'error',
+  ...CHECKER,
+  title: 'No unknown fields (the server would silently drop them; under strict field validation it refuses the object)',
+});
 
 export const SCHEMA_RULES: readonly Rule[] = [
   UNKNOWN_KIND_VERSION,
@@ -767,7 +776,7 @@ function unknownField(key: string, known: string[], w: Walk): void {
   const path = pathOf(w);
   const childPath = keyPath(path, key);
   report(w, violation(UNKNOWN_FIELD, childPath,
-    `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}; the server drops it${didYouMean(key, known)}`,
+    `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}${didYouMean(key, known)}; the server drops it, or refuses the object under strict field validation`,
     known.length > 0 ? `known fields here: ${known.join(', ')}` : 'nothing may be set here'));
 }
 
