@@ -7,6 +7,7 @@ import { DEFAULT_GROUP, kindVersionOf } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
 import { Rule, RuleContext } from '../../src/rules/engine/rule';
 import { Violation } from '../../src/rules/engine/violation';
+import { crdKindVersionOf } from '../../src/rules/helpers/crds';
 import { CONDITION_RULES } from '../../src/rules/kube-bind/conditions';
 import { CONVERSION_RULES } from '../../src/rules/kube-bind/conversion';
 import { NAME_RULES } from '../../src/rules/kube-bind/names';
@@ -110,7 +111,8 @@ export function secondVersion(name: string = 'v2', extra: Manifest = {}): Manife
 
 /** Runs the given rules on `obj` as the registry would (only those applying to its kind/version). */
 export function run(rules: readonly Rule[], obj: Manifest, ctx: RuleContext = CTX): Violation[] {
-  const kv = kindVersionOf(obj, ctx.group);
+  // A CustomResourceDefinition is checked by the rules whose appliesTo lists it, as the runner does.
+  const kv = kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj);
   if (kv === undefined) return [];
   return rules.filter(r => r.appliesTo.includes(kv)).flatMap(r => r.check(obj, ctx));
 }

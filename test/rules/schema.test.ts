@@ -479,6 +479,7 @@ describe('all rules together', () => {
       'KB033 spec.versions[0].deprecationWarning',
       'KB035 spec.versions[1].schema.openAPIV3Schema',
       'KB036 spec.versions[0].schema.openAPIV3Schema.type',
+      'KB042 spec.versions[0].name',
       'KB050 spec.versions[1].additionalPrinterColumns[0].name',
       'KB051 spec.versions[1].additionalPrinterColumns[0].type',
       'KB052 spec.versions[1].additionalPrinterColumns[0].format',

@@ -33,8 +33,17 @@ describe('KB060 specReplicasPath', () => {
     expect(v[0].message).toContain('under .spec');
   });
 
-  test.each(['', '.spec.replicas[0]', '.spec..replicas'])('%p is not a plain path', specReplicasPath => {
-    expect(findings('KB060', withScale({ ...GOOD, specReplicasPath }))).toEqual([at('KB060', `${P}.specReplicasPath`)]);
+  test.each(['', 'spec.replicas'])('%p is refused (validateSimpleJSONPath)', specReplicasPath => {
+    const v = violationsOf('KB060', withScale({ ...GOOD, specReplicasPath }));
+    expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.specReplicasPath`, 'error']]);
+  });
+
+  // The server accepts these (validateSimpleJSONPath only wants a leading "." and the .spec. prefix), but its
+  // scale handler follows field names only: a warning, never an error.
+  test.each(['.spec.replicas[0]', '.spec..replicas', '.spec.'])('%p is accepted by the server: a warning only', specReplicasPath => {
+    const v = violationsOf('KB060', withScale({ ...GOOD, specReplicasPath }));
+    expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.specReplicasPath`, 'warning']]);
+    expect(v[0].message).toContain('Kubernetes accepts it');
   });
 
   test('a missing leading dot is suggested', () => {
@@ -47,8 +56,12 @@ describe('KB061 statusReplicasPath', () => {
     expect(findings('KB061', withScale(GOOD, validBoundSchema))).toEqual([]);
   });
 
-  test.each(['.spec.replicas', 'status.replicas', '.status.replicas[*]', ''])('%p fails', statusReplicasPath => {
+  test.each(['.spec.replicas', 'status.replicas', ''])('%p fails', statusReplicasPath => {
     expect(findings('KB061', withScale({ ...GOOD, statusReplicasPath }, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`)]);
+  });
+
+  test('an index is accepted by the server: a warning', () => {
+    expect(findings('KB061', withScale({ ...GOOD, statusReplicasPath: '.status.replicas[*]' }, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`, 'warning')]);
   });
 });
 
@@ -59,7 +72,11 @@ describe('KB062 labelSelectorPath', () => {
     expect(findings('KB062', withScale({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' }))).toEqual([]);
   });
 
-  test.each(['.metadata.labels', '.status.selector[0]', '.status'])('%p fails', labelSelectorPath => {
+  test('an index is accepted by the server: a warning', () => {
+    expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath: '.status.selector[0]' }))).toEqual([at('KB062', `${P}.labelSelectorPath`, 'warning')]);
+  });
+
+  test.each(['.metadata.labels', '.status'])('%p fails', labelSelectorPath => {
     expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath }))).toEqual([at('KB062', `${P}.labelSelectorPath`)]);
   });
 });

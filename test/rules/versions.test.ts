@@ -479,7 +479,7 @@ describe('KB041 deprecation notes', () => {
   });
 });
 
-describe('KB042 version name length', () => {
+describe('KB042 version names are DNS-1035 labels', () => {
   const longest = 'v1' + 'a'.repeat(60) + '1';
 
   test('passes a 63-character name that matches the pattern', () => {
@@ -493,10 +493,36 @@ describe('KB042 version name length', () => {
     for (const obj of [validBoundSchema(), validExportV1alpha1()]) {
       obj.spec.versions[0].name = 'v1' + 'a'.repeat(61) + '1';
       expect(findings('KB042', obj)).toEqual([at('KB042', 'spec.versions[0].name')]);
-      expect(violationsOf('KB042', obj)[0].message).toContain('64 characters long');
+      expect(violationsOf('KB042', obj)[0].message).toContain('must be no more than 63 characters');
     }
   });
+
+  // IsDNS1035Label: lowercase letters, digits and '-', starting with a letter, ending with a letter or digit.
+  test.each(['V1beta1', 'v1_alpha1', '1v', 'v1-', 'v1.0'])('fails %p', name => {
+    for (const obj of [validBoundSchema(), validExportV1alpha1(), crdWithVersion(name)]) {
+      obj.spec.versions[0].name = name;
+      expect(findings('KB042', obj)).toEqual([at('KB042', 'spec.versions[0].name')]);
+    }
+  });
+
+  test.each(['v1', 'v1beta1', 'v2alpha3', 'version-one'])('passes %p', name => {
+    expect(findings('KB042', crdWithVersion(name))).toEqual([]);
+  });
+
+  test('suggests the label', () => {
+    expect(violationsOf('KB042', crdWithVersion('V1beta1'))[0].message).toBe('spec.versions[0].name "V1beta1" must be a DNS-1035 label (did you mean "v1beta1"?)');
+  });
 });
+
+function crdWithVersion(name: string): Manifest {
+  const obj = validBoundSchema();
+  obj.apiVersion = 'apiextensions.k8s.io/v1';
+  obj.kind = 'CustomResourceDefinition';
+  obj.metadata = { name: `${obj.spec.names.plural}.${obj.spec.group}` };
+  obj.spec.versions[0].name = name;
+  delete obj.spec.informerScope;
+  return obj;
+}
 
 describe('KB037 wording: did you mean, and YAML 1.1 booleans', () => {
   test('a misspelt type gets the type it was meant to be, and a hint listing the types', () => {
@@ -514,5 +540,24 @@ describe('KB037 wording: did you mean, and YAML 1.1 booleans', () => {
   test('any other bad default keeps the general hint', () => {
     const [v] = violationsOf('KB037', boundWithSchema({ type: 'object', properties: { size: { type: 'integer', default: 'big' } } }));
     expect(v.hint).toMatch(/^Kubernetes validates every default against the schema/);
+  });
+});
+
+// structuraldefaulting.ValidateDefaults does not follow additionalProperties: the server checks no default below it.
+describe('KB037 defaults below additionalProperties are not checked, as the server does not check them', () => {
+  test('a default that does not fit its schema under additionalProperties is accepted', () => {
+    const labels = { type: 'object', additionalProperties: { type: 'integer', default: 'big' } };
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { labels } }))).toEqual([]);
+  });
+
+  test('nor deeper below it', () => {
+    const byName = { type: 'object', additionalProperties: { type: 'object', properties: { size: { type: 'integer', default: 'big' } } } };
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { byName } }))).toEqual([]);
+  });
+
+  test('the same default under properties is still refused', () => {
+    const byName = { type: 'object', properties: { x: { type: 'object', properties: { size: { type: 'integer', default: 'big' } } } } };
+    expect(findings('KB037', boundWithSchema({ type: 'object', properties: { byName } })))
+      .toEqual([at('KB037', 'spec.versions[0].schema.openAPIV3Schema.properties.byName.properties.x.properties.size.default')]);
   });
 });

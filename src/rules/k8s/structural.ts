@@ -100,7 +100,7 @@ export function structuralSchemaIssues(schema: unknown, path: string, options: S
     return out;
   }
   checkRoot(schema, path, options, out);
-  walk(schema, path, { root: true, junctor: false, depth: 0 }, out);
+  walk(schema, path, { root: true, junctor: false, underAdditionalProperties: false, depth: 0 }, out);
   return out;
 }
 
@@ -108,6 +108,12 @@ interface Position {
   readonly root: boolean;
   /** Inside allOf/anyOf/oneOf/not: a value validation, not the structural part. */
   readonly junctor: boolean;
+  /**
+   * Below an additionalProperties: structuraldefaulting.ValidateDefaults does not follow additionalProperties
+   * ("defaults are forbidden there" says its comment, but only inside resource metadata are they), so the
+   * server checks no default there against its schema.
+   */
+  readonly underAdditionalProperties: boolean;
   readonly depth: number;
 }
 
@@ -214,11 +220,11 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     checkStructuralNode(node, path, pos, out);
     // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
     if (present.extensions) checkExtensions(node, path, out, pos.root);
-    checkDefault(node, path, out);
+    if (!pos.underAdditionalProperties) checkDefault(node, path, out);
   }
 
   // One position for every child: positions are never changed.
-  const child: Position = { root: false, junctor: pos.junctor, depth: pos.depth + 1 };
+  const child: Position = { root: false, junctor: pos.junctor, underAdditionalProperties: pos.underAdditionalProperties, depth: pos.depth + 1 };
   const properties = own(node, 'properties');
   if (properties !== undefined) {
     if (!isObject(properties)) {
@@ -233,7 +239,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   const items = own(node, 'items');
   if (isObject(items)) walk(items, field(path, 'items'), child, out);
   const additional = own(node, 'additionalProperties');
-  if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), child, out);
+  if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), { ...child, underAdditionalProperties: true }, out);
 
   if (!present.junctors) return;
   const skipAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(node, 'anyOf'));
@@ -252,14 +258,14 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     branches.forEach((branch, i) => {
       const branchPath = item(field(path, junctor), i);
       if (junctor === 'allOf' && i === 0 && skipFirstAllOfAnyOf && isObject(branch)) {
-        walk(withoutKey(branch, 'anyOf'), branchPath, { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+        walk(withoutKey(branch, 'anyOf'), branchPath, { ...pos, junctor: true, depth: pos.depth + 1 }, out);
         return;
       }
-      walk(branch, branchPath, { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+      walk(branch, branchPath, { ...pos, junctor: true, depth: pos.depth + 1 }, out);
     });
   }
   const not = own(node, 'not');
-  if (not !== undefined) walk(not, field(path, 'not'), { root: pos.root, junctor: true, depth: pos.depth + 1 }, out);
+  if (not !== undefined) walk(not, field(path, 'not'), { ...pos, junctor: true, depth: pos.depth + 1 }, out);
 }
 
 /** Which families of keys a schema node has, read in one pass over its keys (most nodes have two or three). */

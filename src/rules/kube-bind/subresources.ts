@@ -31,8 +31,15 @@ function scales(obj: Manifest): Scale[] {
 }
 
 /**
- * Checks one scale path: a plain dot path under one of `roots`.
- * `required` paths must not be empty; an empty optional path means "unset".
+ * Checks one scale path as ValidateCustomResourceDefinitionSubresources does:
+ * `required` paths must not be empty (an empty optional path means "unset"),
+ * and a path must start with "." (validateSimpleJSONPath) and lie under one of
+ * `roots` (`strings.HasPrefix(path, ".spec.")`). Those are the errors: the
+ * server refuses the CRD. The server accepts anything else, such as
+ * `.spec.replicas[0]` or `.spec..replicas`, but its scale handler
+ * (pkg/registry/customresource/validator.go and etcd.go) splits the path at
+ * "." and follows field names only, so `replicas[0]` names a field of that
+ * name and an empty name finds nothing: a warning.
  */
 function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: readonly string[], required: boolean, example: string): Violation[] {
   const out: Violation[] = [];
@@ -45,17 +52,22 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
       continue;
     }
     const under = roots.map(r => `.${r}`).join(' or ');
-    const errors = fieldPathErrors(value);
-    if (errors.length > 0) {
-      const fixed = value.startsWith('.') ? undefined : `.${value}`;
-      const fix = fixed !== undefined && fieldPathErrors(fixed).length === 0 && roots.some(r => fixed.startsWith(`.${r}.`)) ? ` (did you mean ${show(fixed)}?)` : '';
-      out.push(violation(rule, path, `${path} ${show(value)} ${errors.join('; ')}${fix}`,
-        `use a plain field path under ${under}, such as ${example}; Kubernetes follows it field by field`));
+    if (!value.startsWith('.')) {
+      const fixed = `.${value}`;
+      const fix = roots.some(r => fixed.startsWith(`.${r}.`)) ? ` (did you mean ${show(fixed)}?)` : '';
+      out.push(violation(rule, path, `${path} ${show(value)} must be a simple JSON path starting with "."${fix}`,
+        `use a field path under ${under}, such as ${example}`));
       continue;
     }
     if (!roots.some(r => value.startsWith(`.${r}.`))) {
       out.push(violation(rule, path, `${path} ${show(value)} must be a JSON path under ${under}`,
         `for example ${example}`));
+      continue;
+    }
+    const unfollowed = fieldPathErrors(value);
+    if (unfollowed.length > 0) {
+      out.push(violation(rule, path, `${path} ${show(value)} ${unfollowed.join('; ')}: Kubernetes accepts it, but its scale subresource splits the path at "." and follows field names only, so it never finds the replica count`,
+        `use a plain field path under ${under}, such as ${example}`, 'warning'));
     }
   }
   return out;
@@ -63,7 +75,7 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
 
 const specReplicasPath: Rule = defineRule({
   id: 'KB060',
-  title: 'scale.specReplicasPath is a plain JSON path under .spec',
+  title: 'scale.specReplicasPath is a JSON path under .spec (and, to be followed, a plain one)',
   source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
@@ -73,7 +85,7 @@ const specReplicasPath: Rule = defineRule({
 
 const statusReplicasPath: Rule = defineRule({
   id: 'KB061',
-  title: 'scale.statusReplicasPath is a plain JSON path under .status',
+  title: 'scale.statusReplicasPath is a JSON path under .status (and, to be followed, a plain one)',
   source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
@@ -83,7 +95,7 @@ const statusReplicasPath: Rule = defineRule({
 
 const labelSelectorPath: Rule = defineRule({
   id: 'KB062',
-  title: 'scale.labelSelectorPath, when set, is a plain JSON path under .spec or .status',
+  title: 'scale.labelSelectorPath, when set, is a JSON path under .spec or .status (and, to be followed, a plain one)',
   source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',

@@ -61,7 +61,7 @@ export const SCENARIOS: readonly RuleScenarios[] = [
   {
     id: 'KB042',
     path: 'spec.versions[0].name',
-    fail: () => one(a1(['spec.versions.0.name', 'v1' + 'a'.repeat(61) + '1'])),
-    pass: () => one(a1(['spec.versions.0.name', 'v1' + 'a'.repeat(60) + '1'])),
+    fail: () => one(a1(['spec.versions.0.name', 'V1beta1'])),
+    pass: () => one(a1(['spec.versions.0.name', 'v1beta1'])),
   },
 ];

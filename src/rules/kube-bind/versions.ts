@@ -11,12 +11,13 @@ import { KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import type { RepeatTable } from '../../model/repeat-table';
 import { perObject } from '../engine/memo';
-import { show } from '../engine/messages';
+import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation, withFlatTexts } from '../engine/violation';
 import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
+import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
 import type { StructuralIssue, StructuralIssueKind, StructuralOptions } from '../k8s/structural';
 import { deepEqual, utf8Length } from '../k8s/values';
 
@@ -338,14 +339,10 @@ const deprecationNote: Rule = defineRule({
   },
 });
 
-// kube-bind's pattern bounds the form of a version name but not its length;
-// Kubernetes also requires a DNS-1035 label, so at most 63 characters.
-const MAX_VERSION_NAME = 63;
-
-const versionNameLength: Rule = defineRule({
+const versionName: Rule = defineRule({
   id: 'KB042',
-  title: 'Version names are at most 63 characters (a DNS-1035 label)',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of the version name)',
+  title: 'Version names are DNS-1035 labels (lowercase letters, digits and "-", starting with a letter, at most 63 characters)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of each version name)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -354,11 +351,15 @@ const versionNameLength: Rule = defineRule({
     const out: Violation[] = [];
     (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
       const name = own(v, 'name');
-      if (typeof name !== 'string' || name.length <= MAX_VERSION_NAME) return;
+      if (typeof name !== 'string') return;
+      const errors = dns1035LabelErrors(name);
+      if (errors.length === 0) return;
       const path = field(item('spec.versions', i), 'name');
-      out.push(violation(versionNameLength, path,
-        `${path} ${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} is ${name.length} characters long; a version name is at most ${MAX_VERSION_NAME}`,
-        'use a short name such as "v2" or "v1beta1"'));
+      const guess = suggestDns1035Label(name);
+      const fix = guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : '';
+      out.push(violation(versionName, path,
+        `${path} ${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} must be a DNS-1035 label${lengthProblem(errors)}${fix}`,
+        `use a name such as "v1", "v2beta1" or "v1alpha1": a version name ${errors.join('; ')}`));
     });
     return out;
   },
@@ -377,5 +378,5 @@ export const VERSION_RULES: readonly Rule[] = [
   schemaExtensions,
   schemaJunctors,
   deprecationNote,
-  versionNameLength,
+  versionName,
 ];
