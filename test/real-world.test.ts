@@ -82,6 +82,13 @@ const REFUSALS: readonly RefusalClass[] = [
     applies: crd => crd?.spec?.conversion?.webhook?.clientConfig?.service !== undefined,
     explains: r => /\bclientConfig\.service\b/.test(r.message),
   },
+  {
+    name: 'a protected Kubernetes group (*.k8s.io, *.kubernetes.io)',
+    source: 'Kubernetes validateAPIApproval (apiextensions-apiserver validation.go): a CRD in a protected group needs the '
+      + 'api-approved.kubernetes.io annotation, and kube-bind\'s BoundSchemaToCRD writes the consumer\'s CRD with a name and nothing else in metadata',
+    applies: crd => /(^|\.)(k8s|kubernetes)\.io$/.test(String(crd?.spec?.group)),
+    explains: r => r.by === 'KB185',
+  },
 ];
 
 /** Captured streams for one in-process run of the command line. */

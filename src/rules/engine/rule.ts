@@ -60,6 +60,16 @@ export interface Rule extends RuleHeader {
    * the objects this rule applies to.
    */
   readonly supersedes?: readonly Superseded[];
+  /**
+   * What of this rule Kubernetes ratchets on update, as
+   * `ValidateCustomResourceDefinitionUpdate` does with the options it reads
+   * off the stored object (requireValidPropertyType, requireOpenAPISchema...):
+   * the class of a finding on `obj`, or undefined for a finding the server
+   * always reports. On update, a finding is left out when the stored object
+   * has a finding of this rule of the same class (`ratchetOnUpdate` in
+   * runner.ts).
+   */
+  readonly ratchet?: (v: Violation, obj: Manifest, ctx: RuleContext) => string | undefined;
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
 }

@@ -7,12 +7,15 @@
  * file adds what is particular to CRDs: the name Kubernetes requires, and a
  * note for what kube-bind could not carry if the CRD were exported.
  */
-import { CRD_KIND_VERSION } from '../../model/kinds';
-import { own } from '../../model/manifest';
-import { show } from '../engine/messages';
+import { CRD_KIND_VERSION, KindVersion } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { didYouMean, show } from '../engine/messages';
+import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
-import { violation } from '../engine/violation';
+import { Violation, violation } from '../engine/violation';
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
+import { apiApproval, isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
+import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
  * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver
@@ -59,5 +62,280 @@ const carriable: Rule = defineRule({
   },
 });
 
-export const CRD_RULES: readonly Rule[] = [crdName, carriable];
+/** The kinds whose group becomes a CustomResourceDefinition's on a cluster: the CRD itself, and kube-bind's definitions of one. */
+const DEFINITION_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', CRD_KIND_VERSION];
+
+/** Set to something: absent and null (which the server's decoding drops) both mean "not given". */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** A string field's value as Go reads it: absent or null is the zero value, "". */
+function goString(value: unknown): string | undefined {
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Mirrors the `field.Required` checks of `validateCustomResourceDefinitionSpec`
+ * (apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go),
+ * after v1's `SetDefaults_CustomResourceDefinitionSpec` (pkg/apis/apiextensions/v1/defaults.go)
+ * has defaulted singular to the lowercased kind and listKind to `<kind>List`.
+ * An empty string is the other rules' finding (KB010 the group, KB011 the plural,
+ * KB013 the kind); this one says what is missing altogether, so that an empty
+ * spec is not reported valid.
+ */
+const requiredParts: Rule = defineRule({
+  id: 'KB181',
+  title: 'A CustomResourceDefinition\'s spec has a group, a scope, names (plural and kind) and versions',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, field.Required of group, scope, names and versions; v1 defaults.go: SetDefaults_CustomResourceDefinitionSpec)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  check: obj => {
+    const spec = own(obj, 'spec');
+    const names = own(spec, 'names');
+    const out: Violation[] = [];
+    const missing = (path: string, hint: string): void => {
+      out.push(violation(requiredParts, path, `${path} is required`, hint));
+    };
+    if (!given(own(spec, 'group'))) missing('spec.group', 'set the API group, a domain you own such as "widgets.example.com"');
+    if (!given(own(spec, 'scope'))) missing('spec.scope', 'set scope: Namespaced or scope: Cluster');
+    if (!given(own(names, 'plural'))) missing('spec.names.plural', 'set the lowercase plural resource name, such as "widgets"');
+    const kind = goString(own(names, 'kind'));
+    if (!given(own(names, 'kind'))) missing('spec.names.kind', 'set the CamelCase kind, such as "Widget"');
+    // v1 defaults singular from kind and listKind from kind: without a kind, both stay empty and are required too.
+    if (kind === '') {
+      if (goString(own(names, 'singular')) === '') missing('spec.names.singular', 'it defaults to the lowercased kind: set names.kind (or singular itself)');
+      if (goString(own(names, 'listKind')) === '') missing('spec.names.listKind', 'it defaults to <kind>List: set names.kind (or listKind itself)');
+    }
+    const versions = own(spec, 'versions');
+    if (!Array.isArray(versions) || versions.length === 0) {
+      out.push(violation(requiredParts, 'spec.versions', 'spec.versions must list at least one version, exactly one of them with storage: true',
+        'add a version such as {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}'));
+    }
+    return out;
+  },
+});
+
+const SCOPES = ['Cluster', 'Namespaced'];
+
+/** Mirrors `validateEnumStrings(spec.scope, [Cluster, Namespaced], required)` in validateCustomResourceDefinitionSpec. */
+const scopeValue: Rule = defineRule({
+  id: 'KB182',
+  title: 'A CustomResourceDefinition\'s spec.scope is Cluster or Namespaced',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, validateEnumStrings of spec.scope)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  check: obj => {
+    const scope = own(own(obj, 'spec'), 'scope');
+    // A missing scope is KB181's finding.
+    if (!given(scope) || SCOPES.includes(scope)) return [];
+    if (scope === '') return [violation(scopeValue, 'spec.scope', 'spec.scope must not be empty', 'set scope: Namespaced or scope: Cluster')];
+    return [violation(scopeValue, 'spec.scope', `spec.scope ${show(scope)} is not supported: it must be "Cluster" or "Namespaced"${didYouMean(scope, SCOPES)}`,
+      'Namespaced objects live in a namespace, Cluster objects do not; the API server knows no other scope')];
+  },
+});
+
+/** A version entry of spec.versions and its path. */
+interface VersionAt {
+  readonly entry: { [key: string]: any };
+  readonly path: string;
+}
+
+function versionsOf(obj: Manifest): VersionAt[] {
+  const versions = own(own(obj, 'spec'), 'versions');
+  const out: VersionAt[] = [];
+  if (Array.isArray(versions)) versions.forEach((entry, i) => isObject(entry) && out.push({ entry, path: item('spec.versions', i) }));
+  return out;
+}
+
+function hasSchema(v: VersionAt): boolean {
+  return isObject(own(own(v.entry, 'schema'), 'openAPIV3Schema'));
+}
+
+/**
+ * Mirrors `validateCustomResourceDefinitionSpec` under `opts.requireOpenAPISchema`:
+ * every version has `schema.openAPIV3Schema`. On update the server requires it
+ * only when the stored CRD already had a schema in every version
+ * (`requireOpenAPISchema(oldCRDSpec)`): this rule ratchets.
+ */
+const schemaRequired: Rule = defineRule({
+  id: 'KB183',
+  title: 'Every version of a CustomResourceDefinition has schema.openAPIV3Schema',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, requireOpenAPISchema; ratcheted on update by requireOpenAPISchema(oldCRDSpec))',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  ratchet: () => 'a version without a schema',
+  check: obj => versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
+    const path = field(field(v.path, 'schema'), 'openAPIV3Schema');
+    return violation(schemaRequired, path, `${path} is required`,
+      'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field');
+  }),
+});
+
+/**
+ * Mirrors `validatePreserveUnknownFields`: `spec.preserveUnknownFields: true` is
+ * refused unless the stored CRD already had it (ratcheted on update). While it
+ * is true, the spec checks of validateCustomResourceDefinitionSpec that need
+ * pruning also fail: defaults in a schema, a conversion strategy other than None.
+ */
+const preserveUnknownFields: Rule = defineRule({
+  id: 'KB184',
+  title: 'spec.preserveUnknownFields is not true (pruning is on in apiextensions.k8s.io/v1)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validatePreserveUnknownFields, ratcheted on update; validateCustomResourceDefinitionSpec: defaults and conversion need pruning)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  ratchet: v => (v.path === 'spec.preserveUnknownFields' && v.message.includes('cannot be true') ? 'preserveUnknownFields: true' : undefined),
+  check: obj => {
+    const spec = own(obj, 'spec');
+    if (own(spec, 'preserveUnknownFields') !== true) return [];
+    const out = [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'spec.preserveUnknownFields cannot be true',
+      'remove it, and set x-kubernetes-preserve-unknown-fields: true in spec.versions[*].schema.openAPIV3Schema where unknown fields must be kept')];
+    if (versionsOf(obj).some(v => hasDefault(own(v.entry, 'schema'), 0))) {
+      out.push(violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'spec.preserveUnknownFields must be false in order to use defaults in the schema',
+        'remove preserveUnknownFields, or the defaults'));
+    }
+    const strategy = own(own(spec, 'conversion'), 'strategy');
+    if (typeof strategy === 'string' && strategy !== 'None' && strategy !== '') {
+      out.push(violation(preserveUnknownFields, 'spec.conversion.strategy', `spec.conversion.strategy ${show(strategy)} must be None if spec.preserveUnknownFields is true`,
+        'remove preserveUnknownFields, or set strategy: None'));
+    }
+    return out;
+  },
+});
+
+/** Whether a default is set anywhere in a schema (validation.go's SchemaHas walk, over the keywords a schema nests in). */
+function hasDefault(node: unknown, depth: number): boolean {
+  if (depth > 64) return false;
+  if (Array.isArray(node)) return node.some(n => hasDefault(n, depth + 1));
+  if (!isObject(node)) return false;
+  if (given(own(node, 'default'))) return true;
+  for (const key of ['openAPIV3Schema', 'items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf']) {
+    if (hasDefault(own(node, key), depth + 1)) return true;
+  }
+  const properties = own(node, 'properties');
+  return isObject(properties) && Object.keys(properties).some(k => hasDefault(own(properties, k), depth + 1));
+}
+
+/**
+ * Mirrors `validateAPIApproval`: a group in `k8s.io` or `kubernetes.io` needs
+ * the annotation api-approved.kubernetes.io. On update the server lets the
+ * approval state stay what it was (ratcheted). kube-bind writes the consumer's
+ * CRD from a BoundSchema or a v1alpha1 export with a name and nothing else in
+ * metadata (sdk/apis/kubebind/v1alpha2/helpers/boundschema.go, BoundSchemaToCRD):
+ * the annotation is never carried, so such a definition can never bind.
+ */
+const apiApproved: Rule = defineRule({
+  id: 'KB185',
+  title: `A CRD in a protected group (*.k8s.io, *.kubernetes.io) carries the ${KUBE_API_APPROVED_ANNOTATION} annotation (which kube-bind cannot carry)`,
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateAPIApproval; apihelpers: IsProtectedCommunityGroup, GetAPIApprovalState); kube-bind BoundSchemaToCRD',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: DEFINITION_KINDS,
+  ratchet: (_v, obj) => (own(obj, 'kind') === 'CustomResourceDefinition' ? `approval ${approvalOf(obj)}` : undefined),
+  check: obj => {
+    const group = own(own(obj, 'spec'), 'group');
+    if (typeof group !== 'string' || !isProtectedCommunityGroup(group)) return [];
+    const path = `metadata.annotations[${KUBE_API_APPROVED_ANNOTATION}]`;
+    if (own(obj, 'kind') !== 'CustomResourceDefinition') {
+      return [violation(apiApproved, 'spec.group',
+        `spec.group ${show(group)} is a protected Kubernetes group: the consumer cluster refuses a CustomResourceDefinition in it without the ${KUBE_API_APPROVED_ANNOTATION} annotation, which kube-bind does not write`,
+        'kube-bind creates the consumer\'s CRD with a name and nothing else in metadata, so this resource can never be bound: export it under a group of your own domain')];
+    }
+    const state = approvalOf(obj);
+    if (state === 'approved' || state === 'bypassed') return [];
+    const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
+    return [state === 'missing'
+      ? violation(apiApproved, path, `${path} is required: ${show(group)} is a protected group (*.k8s.io, *.kubernetes.io)`,
+        'set it to the URL of the approved Kubernetes API review (see https://github.com/kubernetes/enhancements/pull/1111), or to a reason starting with "unapproved", or use a group of your own domain')
+      : violation(apiApproved, path, `${path} ${show(value)} must be a URL or a reason starting with "unapproved"`,
+        'set it to the URL of the approved API review, such as "https://github.com/kubernetes/enhancements/pull/1111", or to "unapproved, ..." with a reason')];
+  },
+});
+
+function approvalOf(obj: Manifest): string {
+  const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
+  return apiApproval(typeof value === 'string' ? value : undefined);
+}
+
+const MAX_SELECTABLE_FIELDS = 8;
+
+/**
+ * Mirrors `ValidateCustomResourceSelectableFields` (and the check before it in
+ * validateCustomResourceDefinitionVersion: selectableFields need a schema):
+ * each jsonPath names a field of the version's schema (cel.ValidFieldPath
+ * without array notation), not in metadata, of type string, boolean or
+ * integer, each once, and at most 8. On update, more than 8 are allowed
+ * while they are unchanged from the stored CRD (findTooManySelectableFieldsAllowed).
+ */
+const selectableFields: Rule = defineRule({
+  id: 'KB186',
+  title: 'selectableFields name string, boolean or integer fields of the schema (not in metadata), each once, at most 8',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceSelectableFields, allowedSelectableFieldSchema, findTooManySelectableFieldsAllowed; cel.ValidFieldPath)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  // More than 8 is allowed while the version's list is what the stored CRD had: the class holds the list itself.
+  ratchet: (v, obj) => {
+    if (!v.message.includes(`at most ${MAX_SELECTABLE_FIELDS}`)) return undefined;
+    const entry = versionsOf(obj).find(x => v.path === field(x.path, 'selectableFields'));
+    return entry === undefined ? undefined : `too many ${String(own(entry.entry, 'name'))} ${JSON.stringify(own(entry.entry, 'selectableFields'))}`;
+  },
+  check: obj => {
+    const out: Violation[] = [];
+    for (const v of versionsOf(obj)) {
+      const list = own(v.entry, 'selectableFields');
+      if (!Array.isArray(list) || list.length === 0) continue;
+      const listPath = field(v.path, 'selectableFields');
+      const schema = own(own(v.entry, 'schema'), 'openAPIV3Schema');
+      if (!isObject(schema)) {
+        out.push(violation(selectableFields, listPath, `${listPath} may only be set when ${field(v.path, 'schema.openAPIV3Schema')} is set`,
+          'add the version\'s schema, which must hold the selected fields'));
+        continue;
+      }
+      const unique = new Set<string>();
+      list.forEach((entry: unknown, i: number) => {
+        const jsonPathPath = field(item(listPath, i), 'jsonPath');
+        const jsonPath = goString(own(entry, 'jsonPath'));
+        if (jsonPath === undefined) return; // not a string: the decoding refuses it, as the schema rules say
+        if (jsonPath === '') {
+          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} is required`, 'name a field such as ".spec.color"'));
+          return;
+        }
+        const found = followFieldPath(jsonPath, schema, false);
+        if ('error' in found) {
+          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} is an invalid path: ${found.error}`,
+            'write a path of the schema\'s fields in dot notation, such as ".spec.color" (no [..] indexes)'));
+          return;
+        }
+        if (found.steps[0] === 'metadata') {
+          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} must not point to fields in metadata`,
+            'metadata.name and metadata.namespace are selectable already; select a field of spec or status'));
+        }
+        const type = own(found.schema, 'type');
+        if (type !== 'string' && type !== 'boolean' && type !== 'integer') {
+          out.push(violation(selectableFields, jsonPathPath,
+            `${jsonPathPath} ${show(jsonPath)} must point to a field of type string, boolean or integer${given(type) ? `, not ${show(type)}` : ' (it has no type)'}`,
+            'select a scalar field; enum strings and strings with a format are allowed'));
+        }
+        const key = found.steps.join('\u0000');
+        if (unique.has(key)) {
+          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} is a duplicate`, 'list each field once'));
+        } else {
+          unique.add(key);
+        }
+      });
+      if (unique.size > MAX_SELECTABLE_FIELDS) {
+        out.push(violation(selectableFields, listPath, `${listPath} selects ${unique.size} fields; it may select at most ${MAX_SELECTABLE_FIELDS}`,
+          `keep the ${MAX_SELECTABLE_FIELDS} fields clients filter on most`));
+      }
+    }
+    return out;
+  },
+});
+
+export const CRD_RULES: readonly Rule[] = [crdName, carriable, requiredParts, scopeValue, schemaRequired, preserveUnknownFields, apiApproved, selectableFields];
 

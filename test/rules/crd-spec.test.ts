@@ -1,0 +1,138 @@
+/**
+ * The checks of validateCustomResourceDefinitionSpec that a CustomResourceDefinition's
+ * spec had no rule for (KB181-KB186, src/rules/kube-bind/crd.ts). Cases written from
+ * the Kubernetes documentation of CustomResourceDefinitions and from the source.
+ */
+import { Manifest } from '../../src/model/manifest';
+import { validateObject } from '../../src/rules';
+import { bs, crd } from '../../src/rules/engine/scenario-kit';
+
+const ids = (m: Manifest, id: string): string[] => validateObject(m).filter(v => v.rule === id).map(v => `${v.path} ${v.severity}`);
+const messages = (m: Manifest, id: string): string[] => validateObject(m).filter(v => v.rule === id).map(v => v.message);
+
+const SPEC_SCHEMA = {
+  type: 'object',
+  properties: {
+    metadata: { type: 'object', properties: { name: { type: 'string' } } },
+    spec: {
+      type: 'object',
+      properties: {
+        color: { type: 'string', enum: ['red', 'blue'] },
+        size: { type: 'integer' },
+        ready: { type: 'boolean' },
+        ratio: { type: 'number' },
+        port: { 'x-kubernetes-int-or-string': true },
+        tags: { type: 'array', items: { type: 'string' } },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        when: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+};
+const withFields = (...paths: string[]): Manifest => crd(['spec.versions.0.schema.openAPIV3Schema', SPEC_SCHEMA],
+  ['spec.versions.0.selectableFields', paths.map(jsonPath => ({ jsonPath }))]);
+
+describe('KB181: the empty spec is not valid', () => {
+  test('an empty spec misses group, scope, plural, kind, singular, listKind and versions', () => {
+    expect(ids(crd(['spec', {}]), 'KB181')).toEqual([
+      'spec.group error', 'spec.scope error', 'spec.names.plural error', 'spec.names.kind error',
+      'spec.names.singular error', 'spec.names.listKind error', 'spec.versions error',
+    ]);
+  });
+
+  test('singular and listKind default from the kind (v1 defaults)', () => {
+    expect(ids(crd(['spec.names', { plural: 'widgets', kind: 'Widget' }]), 'KB181')).toEqual([]);
+  });
+
+  test('without a kind, a given singular and listKind are kept', () => {
+    expect(ids(crd(['spec.names', { plural: 'widgets', singular: 'widget', listKind: 'WidgetList' }]), 'KB181')).toEqual(['spec.names.kind error']);
+  });
+
+  test('an empty group is KB010\'s finding, not a second one here', () => {
+    expect(ids(crd(['spec.group', '']), 'KB181')).toEqual([]);
+    expect(ids(crd(['spec.group', '']), 'KB010')).toEqual(['spec.group error']);
+  });
+});
+
+describe('KB182: scope is Cluster or Namespaced', () => {
+  test.each(['Global', 'namespaced', 'Namespace', ''])('%p fails', scope => {
+    expect(ids(crd(['spec.scope', scope]), 'KB182')).toEqual(['spec.scope error']);
+  });
+
+  test('a near miss is suggested', () => {
+    expect(messages(crd(['spec.scope', 'Namespace']), 'KB182')[0]).toContain('(did you mean "Namespaced"?)');
+  });
+});
+
+describe('KB183: every version has a schema', () => {
+  test('only the version without one is reported', () => {
+    const second = { name: 'v2', served: true, storage: false };
+    expect(ids(crd(['spec.versions.1', second]), 'KB183')).toEqual(['spec.versions[1].schema.openAPIV3Schema error']);
+  });
+});
+
+describe('KB184: preserveUnknownFields', () => {
+  test('true is refused, and with it defaults and a conversion webhook', () => {
+    const m = crd(['spec.preserveUnknownFields', true], ['spec.versions.0.schema.openAPIV3Schema.properties.size', { type: 'integer', default: 1 }],
+      ['spec.conversion', { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com' }, conversionReviewVersions: ['v1'] } }]);
+    expect(ids(m, 'KB184')).toEqual(['spec.preserveUnknownFields error', 'spec.preserveUnknownFields error', 'spec.conversion.strategy error']);
+  });
+});
+
+describe('KB185: protected groups need the approval annotation', () => {
+  const inGroup = (group: string, annotations?: Manifest): Manifest =>
+    crd(['spec.group', group], ['metadata.name', `widgets.${group}`], ...(annotations ? [['metadata.annotations', annotations] as const] : []));
+
+  test.each(['k8s.io', 'x.k8s.io', 'kubernetes.io', 'sigs.kubernetes.io'])('%p without it fails', group => {
+    expect(ids(inGroup(group), 'KB185')).toEqual(['metadata.annotations[api-approved.kubernetes.io] error']);
+  });
+
+  test.each(['k8s.io.example.com', 'notk8s.io', 'example.com'])('%p is not protected', group => {
+    expect(ids(inGroup(group), 'KB185')).toEqual([]);
+  });
+
+  test.each([
+    ['a URL', 'https://github.com/kubernetes/enhancements/pull/1111', []],
+    ['an unapproved reason', 'unapproved, experimental-only', []],
+    ['anything else', 'approved', ['metadata.annotations[api-approved.kubernetes.io] error']],
+    ['a URL without a host', 'https:///pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
+  ])('%s', (_, value, expected) => {
+    expect(ids(inGroup('x.k8s.io', { 'api-approved.kubernetes.io': value }), 'KB185')).toEqual(expected);
+  });
+
+  test('a BoundSchema of a protected group can never bind: kube-bind does not carry the annotation', () => {
+    const m = bs(['spec.group', 'gateway.networking.k8s.io'], ['metadata.name', 'widgets.gateway.networking.k8s.io']);
+    expect(ids(m, 'KB185')).toEqual(['spec.group error']);
+  });
+});
+
+describe('KB186: selectableFields', () => {
+  test.each(['.spec.color', '.spec.size', '.spec.ready', '.spec.when', '.spec.labels.team', '.spec[\'color\']'])('%p is selectable', path => {
+    // Array notation is refused even for a named field: WithFieldPathAllowArrayNotation(false).
+    const expected = path.includes('[') ? ['spec.versions[0].selectableFields[0].jsonPath error'] : [];
+    expect(ids(withFields(path), 'KB186')).toEqual(expected);
+  });
+
+  test.each([
+    ['.spec.ratio', 'must point to a field of type string, boolean or integer'],
+    ['.spec.port', 'must point to a field of type string, boolean or integer'],
+    ['.spec.tags', 'must point to a field of type string, boolean or integer'],
+    ['.spec.missing', 'is an invalid path: does not refer to a valid field'],
+    ['spec.color', 'is an invalid path: expected [ or . but got: spec'],
+    ['.metadata.name', 'must not point to fields in metadata'],
+  ])('%p fails: %s', (path, text) => {
+    expect(messages(withFields(path), 'KB186').join('\n')).toContain(text);
+  });
+
+  test('duplicates and more than 8 fields', () => {
+    expect(ids(withFields('.spec.color', '.spec.color'), 'KB186')).toEqual(['spec.versions[0].selectableFields[1].jsonPath error']);
+    const nine = crd(['spec.versions.0.schema.openAPIV3Schema', { type: 'object', properties: { spec: { type: 'object', properties: Object.fromEntries([...Array(9).keys()].map(i => [`f${i}`, { type: 'string' }])) } } }],
+      ['spec.versions.0.selectableFields', [...Array(9).keys()].map(i => ({ jsonPath: `.spec.f${i}` }))]);
+    expect(ids(nine, 'KB186')).toEqual(['spec.versions[0].selectableFields error']);
+  });
+
+  test('selectableFields need a schema', () => {
+    expect(ids(crd(['spec.versions.0.schema', undefined], ['spec.versions.0.selectableFields', [{ jsonPath: '.spec.color' }]]), 'KB186'))
+      .toEqual(['spec.versions[0].selectableFields error']);
+  });
+});
