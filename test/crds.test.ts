@@ -2,6 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import {
+  apiConversionCrd,
+  apiServiceBindingBundleCrd,
+  apiServiceBindingCrd,
+  apiServiceNamespaceCrd,
+  clusterBindingCrd,
+  clusterCrd,
   apiServiceExportCrd,
   apiServiceExportRequestCrd,
   apiServiceExportTemplateCrd,
@@ -13,7 +19,7 @@ import {
 } from '../src/crds';
 import { crdDigest, normalizedCrd } from './support/canonical-crd';
 import { describeWithShared } from './support/shared';
-import { UPSTREAM_CRD_DIGESTS } from './support/upstream-digests';
+import { UPSTREAM_CONSUMER_CRD_DIGESTS, UPSTREAM_CRD_DIGESTS } from './support/upstream-digests';
 import { KIND_VERSIONS, KindVersion } from '../src/model/kinds';
 
 type Json = { [key: string]: any };
@@ -57,6 +63,21 @@ const OURS: Array<[keyof typeof UPSTREAM_CRD_DIGESTS, () => Json]> = [
   ['kube-bind.io_apiserviceexportrequests.yaml', () => apiServiceExportRequestCrd()],
   ['kube-bind.io_bindableresourcesrequests.yaml', () => bindableResourcesRequestCrd()],
 ];
+
+const CONSUMER_SIDE: Array<[keyof typeof UPSTREAM_CONSUMER_CRD_DIGESTS, () => Json]> = [
+  ['kube-bind.io_apiservicebindings.yaml', () => apiServiceBindingCrd()],
+  ['kube-bind.io_apiservicebindingbundles.yaml', () => apiServiceBindingBundleCrd()],
+  ['kube-bind.io_apiservicenamespaces.yaml', () => apiServiceNamespaceCrd()],
+  ['kube-bind.io_clusterbindings.yaml', () => clusterBindingCrd()],
+  ['kube-bind.io_clusters.yaml', () => clusterCrd()],
+  ['kube-bind.io_apiconversions.yaml', () => apiConversionCrd()],
+];
+
+describe('fidelity to kube-bind\'s consumer-side CRDs (6ac88b0f), through committed digests', () => {
+  test.each(CONSUMER_SIDE)('%s is ours, apart from prose', (file, build) => {
+    expect(crdDigest(build())).toBe(UPSTREAM_CONSUMER_CRD_DIGESTS[file]);
+  });
+});
 
 describe('fidelity to the upstream kube-bind CRDs, through committed digests (runs on every clone)', () => {
   test.each(OURS)('ours matches %s: same digest of the description-free canonical form', (file, build) => {
@@ -210,6 +231,15 @@ describe('instanceSchema', () => {
     ['APIServiceExportRequest/v1alpha1', apiServiceExportRequestCrd, 0],
     ['APIServiceExportRequest/v1alpha2', apiServiceExportRequestCrd, 1],
     ['BindableResourcesRequest/v1alpha2', bindableResourcesRequestCrd, 0],
+    ['APIServiceBinding/v1alpha1', apiServiceBindingCrd, 0],
+    ['APIServiceBinding/v1alpha2', apiServiceBindingCrd, 1],
+    ['APIServiceBindingBundle/v1alpha2', apiServiceBindingBundleCrd, 0],
+    ['APIServiceNamespace/v1alpha1', apiServiceNamespaceCrd, 0],
+    ['APIServiceNamespace/v1alpha2', apiServiceNamespaceCrd, 1],
+    ['ClusterBinding/v1alpha1', clusterBindingCrd, 0],
+    ['ClusterBinding/v1alpha2', clusterBindingCrd, 1],
+    ['Cluster/v1alpha2', clusterCrd, 0],
+    ['APIConversion/v1alpha2', apiConversionCrd, 0],
   ];
 
   test('covers every kind/version the library knows', () => {
@@ -263,6 +293,10 @@ describe('each call returns an independent object', () => {
 
   test.each(KIND_VERSIONS.map(kv => [kv]))('instanceSchema(%s)', (kv) => {
     const first = instanceSchema(kv);
+    // A spec without fields (APIServiceNamespace, Cluster): the spec node itself is mutated.
+    first.properties.spec.mutated = true;
+    expect(instanceSchema(kv).properties.spec).not.toHaveProperty('mutated');
+    if (first.properties.spec.properties === undefined) return;
     const field = Object.keys(first.properties.spec.properties)[0];
     first.properties.spec.required.push('mutated');
     first.properties.spec.properties[field].mutated = true;

@@ -48,6 +48,41 @@ export function bindableResourcesRequestCrd(group: string = DEFAULT_GROUP): { [k
   return (require('./bindable-resources-request') as typeof import('./bindable-resources-request')).buildBindableResourcesRequestCrd(group);
 }
 
+/*
+ * kube-bind's consumer-side kinds: written by kube-bind itself (`kubectl bind`, the konnector,
+ * the backend), never by a provider, so no construct writes them; `validate` checks them.
+ */
+
+/** The `apiservicebindings.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored, cluster-scoped). */
+export function apiServiceBindingCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./api-service-binding') as typeof import('./api-service-binding')).buildApiServiceBindingCrd(group);
+}
+
+/** The `apiservicebindingbundles.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
+export function apiServiceBindingBundleCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./api-service-binding-bundle') as typeof import('./api-service-binding-bundle')).buildApiServiceBindingBundleCrd(group);
+}
+
+/** The `apiservicenamespaces.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored). */
+export function apiServiceNamespaceCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./api-service-namespace') as typeof import('./api-service-namespace')).buildApiServiceNamespaceCrd(group);
+}
+
+/** The `clusterbindings.<group>` CustomResourceDefinition (v1alpha1 served, v1alpha2 stored). */
+export function clusterBindingCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./cluster-binding') as typeof import('./cluster-binding')).buildClusterBindingCrd(group);
+}
+
+/** The `clusters.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
+export function clusterCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./cluster') as typeof import('./cluster')).buildClusterCrd(group);
+}
+
+/** The `apiconversions.<group>` CustomResourceDefinition (v1alpha2, cluster-scoped). */
+export function apiConversionCrd(group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return (require('./api-conversion') as typeof import('./api-conversion')).buildApiConversionCrd(group);
+}
+
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The CRD of each kind of ours, by kind. */
@@ -58,6 +93,12 @@ const CRD_OF_KIND: { readonly [kind: string]: (group: string) => { [key: string]
   Collection: collectionCrd,
   APIServiceExportRequest: apiServiceExportRequestCrd,
   BindableResourcesRequest: bindableResourcesRequestCrd,
+  APIServiceBinding: apiServiceBindingCrd,
+  APIServiceBindingBundle: apiServiceBindingBundleCrd,
+  APIServiceNamespace: apiServiceNamespaceCrd,
+  ClusterBinding: clusterBindingCrd,
+  Cluster: clusterCrd,
+  APIConversion: apiConversionCrd,
 };
 
 /** The `openAPIV3Schema` objects of `kv` are validated against. */

@@ -18,7 +18,33 @@ export type KindVersion =
   | 'APIServiceExportRequest/v1alpha1'
   | 'APIServiceExportRequest/v1alpha2'
   | 'BindableResourcesRequest/v1alpha2'
+  | 'APIServiceBinding/v1alpha1'
+  | 'APIServiceBinding/v1alpha2'
+  | 'APIServiceBindingBundle/v1alpha2'
+  | 'APIServiceNamespace/v1alpha1'
+  | 'APIServiceNamespace/v1alpha2'
+  | 'ClusterBinding/v1alpha1'
+  | 'ClusterBinding/v1alpha2'
+  | 'Cluster/v1alpha2'
+  | 'APIConversion/v1alpha2'
   | 'CustomResourceDefinition/v1';
+
+/**
+ * The kinds only kube-bind itself writes (`kubectl bind`, the konnector, the
+ * backend): checked against kube-bind's CRDs like the others, written by no
+ * construct.
+ */
+export const CONSUMER_SIDE_KIND_VERSIONS: readonly KindVersion[] = [
+  'APIServiceBinding/v1alpha1',
+  'APIServiceBinding/v1alpha2',
+  'APIServiceBindingBundle/v1alpha2',
+  'APIServiceNamespace/v1alpha1',
+  'APIServiceNamespace/v1alpha2',
+  'ClusterBinding/v1alpha1',
+  'ClusterBinding/v1alpha2',
+  'Cluster/v1alpha2',
+  'APIConversion/v1alpha2',
+];
 
 /** The kube-bind kind/version pairs (CRDs are not among them). */
 export const KIND_VERSIONS: readonly KindVersion[] = [
@@ -30,6 +56,7 @@ export const KIND_VERSIONS: readonly KindVersion[] = [
   'APIServiceExportRequest/v1alpha1',
   'APIServiceExportRequest/v1alpha2',
   'BindableResourcesRequest/v1alpha2',
+  ...CONSUMER_SIDE_KIND_VERSIONS,
 ];
 
 /**
@@ -85,10 +112,16 @@ export function kindVersionOf(obj: Manifest, group: string): KindVersion | undef
       case 'Collection': return 'Collection/v1alpha2';
       case 'APIServiceExportRequest': return 'APIServiceExportRequest/v1alpha2';
       case 'BindableResourcesRequest': return 'BindableResourcesRequest/v1alpha2';
-      default: return undefined;
+      default: return consumerSideKindVersion(kind, version);
     }
   } else if (kind === 'APIServiceExportRequest' && version === 'v1alpha1') {
     return 'APIServiceExportRequest/v1alpha1';
   }
-  return undefined;
+  return consumerSideKindVersion(kind, version);
+}
+
+/** `kind/version` when it is one of the consumer-side kinds kube-bind serves; rarer, so looked up after the others. */
+function consumerSideKindVersion(kind: string, version: string): KindVersion | undefined {
+  const kv = `${kind}/${version}`;
+  return (CONSUMER_SIDE_KIND_VERSIONS as readonly string[]).includes(kv) ? kv as KindVersion : undefined;
 }

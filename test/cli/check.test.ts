@@ -168,20 +168,19 @@ describe('what is checked', () => {
     expect(r.out).toMatch(/^2 objects checked: .*; 0 skipped;/m);
   });
 
-  test('kube-bind kinds this tool does not model are skipped with a note, not checked', async () => {
+  test('kube-bind\'s consumer-side kinds are checked; the documents of its binding protocol are skipped with a note', async () => {
     const seen: Manifest[] = [];
     const file = writeFile(tempDir(), 'kb.yaml', [
-      'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceBinding\nmetadata: {name: t}',
+      'apiVersion: kube-bind.io/v1alpha2\nkind: BindingProvider\nmetadata: {name: t}',
       'apiVersion: kube-bind.io/v1alpha1\nkind: ClusterBinding\nmetadata: {name: c, namespace: ns}',
       'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: b, namespace: ns}',
     ].join('\n---\n'));
     const r = await run([file], { validate: (objects, ctx) => { seen.push(...objects); return booleanVersions(objects, ctx); } });
-    expect(seen.map(o => o.kind)).toEqual(['BoundSchema']);
+    expect(seen.map(o => o.kind)).toEqual(['ClusterBinding', 'BoundSchema']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^1 object checked: 1 valid, 0 invalid; 2 skipped;/);
+    expect(r.out).toMatch(/^2 objects checked: 2 valid, 0 invalid; 1 skipped;/);
     expect(r.err).toBe([
-      `${file}:1: note: APIServiceBinding (kube-bind.io/v1alpha2) is a kube-bind kind this tool does not model: not checked`,
-      `${file}:5: note: ClusterBinding (kube-bind.io/v1alpha1) is a kube-bind kind this tool does not model: not checked`,
+      `${file}:1: note: BindingProvider (kube-bind.io/v1alpha2) is a document of kube-bind's binding protocol, read over HTTP by kubectl bind and served by no CRD: not an API object, not checked`,
       '',
     ].join('\n'));
   });

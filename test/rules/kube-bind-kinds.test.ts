@@ -1,5 +1,6 @@
 /**
- * kube-bind's kinds the engine does not model (skipped, not KB001), apiVersion
+ * kube-bind's kinds: every kind it serves checked against its CRD (the
+ * consumer-side ones included), its protocol documents skipped, apiVersion
  * groups that miss the configured one (KB001 errors), documents without
  * apiVersion or kind (KB001 errors), and findings reported once (the schema
  * checker does not repeat what a semantic rule says better).
@@ -9,33 +10,38 @@ import * as os from 'os';
 import * as path from 'path';
 import { KIND_VERSIONS, KindVersion } from '../../src/model/kinds';
 import { Manifest } from '../../src/model/manifest';
-import { contextFor, validateObject, validateObjects } from '../../src/rules';
-import { foldGroup, groupMiss, isUnmodelledKubeBindKind, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/helpers/kube-bind-kinds';
+import { contextFor, validateObject, validateObjects, validateUpdate } from '../../src/rules';
+import { binding, clusterBinding, serviceNamespace } from '../../src/rules/engine/scenario-kit';
+import { foldGroup, groupMiss, isProtocolDocument, KUBE_BIND_SERVED, notCheckedNote } from '../../src/rules/helpers/kube-bind-kinds';
 import { a2, bs } from '../../src/rules/scenarios';
 import { validateJson } from '../coverage/cli-run';
 
 const CTX = contextFor();
 const rules = (m: Manifest) => validateObject(m, CTX).map(v => [v.rule, v.severity, v.path]);
 
-describe('kube-bind kinds this library does not model', () => {
-  test('only the kinds kube-bind itself writes are left: APIServiceBinding, ClusterBinding, APIServiceNamespace, Cluster and the rest', () => {
-    const unmodelled = Object.entries(KUBE_BIND_SERVED).flatMap(([v, kinds]) => kinds.filter(k => isUnmodelledKubeBindKind(k, v)).map(k => `${k}/${v}`));
-    expect(unmodelled.filter(kv => /Template|Collection|Request/.test(kv))).toEqual([]);
-    expect(unmodelled).toEqual(expect.arrayContaining(['APIServiceBinding/v1alpha2', 'ClusterBinding/v1alpha2', 'APIServiceNamespace/v1alpha2', 'Cluster/v1alpha2']));
+describe('every kind kube-bind serves is checked; only the documents of its binding protocol are skipped', () => {
+  test('no kind kube-bind serves is left unchecked: APIServiceBinding, ClusterBinding, APIServiceNamespace and Cluster included', () => {
+    const unchecked = Object.entries(KUBE_BIND_SERVED).flatMap(([v, kinds]) => kinds.filter(k => !KIND_VERSIONS.includes(`${k}/${v}` as KindVersion)).map(k => `${k}/${v}`));
+    expect(unchecked).toEqual([]);
+    expect(Object.entries(KUBE_BIND_SERVED).flatMap(([v, kinds]) => kinds.filter(k => isProtocolDocument(k, v)))).toEqual([]);
   });
 
-  test('every kind kube-bind serves besides ours is skipped at the versions kube-bind serves it', () => {
+  test('every kind kube-bind serves is checked against its CRD at the versions kube-bind serves it', () => {
     for (const [version, kinds] of Object.entries(KUBE_BIND_SERVED)) {
       for (const kind of kinds) {
-        const obj = { apiVersion: `kube-bind.io/${version}`, kind, metadata: { name: 'x' } };
-        const ours = KIND_VERSIONS.includes(`${kind}/${version}` as KindVersion);
-        expect([kind, version, isUnmodelledKubeBindKind(kind, version)]).toEqual([kind, version, !ours]);
-        if (!ours) {
-          expect(validateObject(obj, CTX)).toEqual([]);
-          expect(notCheckedNote(obj, CTX)).toContain('not checked');
-        }
+        const obj = { apiVersion: `kube-bind.io/${version}`, kind, metadata: { name: 'x' }, spec: 42 };
+        expect(notCheckedNote(obj, CTX)).toBeUndefined();
+        // spec 42 is no object: every one of these CRDs says so.
+        expect([kind, version, validateObject(obj, CTX).some(v => v.rule === 'KB003' && v.path === 'spec')]).toEqual([kind, version, true]);
       }
     }
+  });
+
+  test('a BindingProvider is a protocol document: skipped with a note', () => {
+    const obj = { apiVersion: 'kube-bind.io/v1alpha2', kind: 'BindingProvider', metadata: { name: 'x' } };
+    expect(isProtocolDocument('BindingProvider', 'v1alpha2')).toBe(true);
+    expect(validateObject(obj, CTX)).toEqual([]);
+    expect(notCheckedNote(obj, CTX)).toContain('binding protocol');
   });
 
   test('a kind/version kube-bind does not serve is still KB001', () => {
@@ -113,11 +119,11 @@ describe('through the command line', () => {
   beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-kinds-')); });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test('a near-miss group fails the run; kube-bind\'s other kinds are skipped with a note', async () => {
+  test('a near-miss group fails the run; the documents of kube-bind\'s binding protocol are skipped with a note', async () => {
     const file = path.join(dir, 'in.yaml');
     fs.writeFileSync(file, [
       JSON.stringify({ ...bs(), apiVersion: 'Kube-bind.io/v1alpha2' }),
-      JSON.stringify({ apiVersion: 'kube-bind.io/v1alpha2', kind: 'APIServiceBinding', metadata: { name: 't' } }),
+      JSON.stringify({ apiVersion: 'kube-bind.io/v1alpha2', kind: 'BindingProvider', metadata: { name: 't' } }),
       JSON.stringify({ kind: 'APIServiceExport', metadata: { name: 'n' } }),
     ].join('\n---\n'));
     const run = await validateJson([file]);
@@ -126,7 +132,7 @@ describe('through the command line', () => {
       ['BoundSchema', ['KB001']],
       ['APIServiceExport', ['KB001']],
     ]);
-    expect(run.stderr).toContain('APIServiceBinding (kube-bind.io/v1alpha2) is a kube-bind kind this tool does not model: not checked');
+    expect(run.stderr).toContain('BindingProvider (kube-bind.io/v1alpha2) is a document of kube-bind\'s binding protocol');
   });
 });
 
@@ -146,5 +152,39 @@ describe('reported once: the schema checker leaves to the semantic rules what th
     expect(once(a2(['spec.resources.0.group', 'Example.com']), 'spec.resources[0].group')).toEqual(['KB121']);
     expect(once(a2(['spec.resources.0.resource', 'Widgets']), 'spec.resources[0].resource')).toEqual(['KB122']);
     expect(once(a2(['spec.resources', []]), 'spec.resources')).toEqual(['KB120']);
+  });
+});
+
+describe('the consumer-side kinds, against kube-bind\'s CRDs', () => {
+  const found = (m: Manifest) => validateObject(m, CTX).map(v => `${v.rule} ${v.severity} ${v.path}`);
+
+  test('valid objects as kube-bind writes them pass', () => {
+    expect(found(clusterBinding())).toEqual([]);
+    expect(found(binding())).toEqual([]);
+    expect(found(serviceNamespace())).toEqual([]);
+    expect(found(clusterBinding(['apiVersion', 'kube-bind.io/v1alpha1']))).toEqual([]);
+  });
+
+  test('their schemas are checked: required fields, types, lengths, enums of v1alpha1', () => {
+    expect(found(clusterBinding(['spec.providerPrettyName', undefined]))).toEqual(['KB002 error spec.providerPrettyName']);
+    expect(found(binding(['spec.kubeconfigSecretRef.namespace', '']))).toEqual(['KB005 error spec.kubeconfigSecretRef.namespace']);
+    expect(found(binding(['apiVersion', 'kube-bind.io/v1alpha1'], ['spec.kubeconfigSecretRef.key', 'config']))).toEqual(['KB004 error spec.kubeconfigSecretRef.key']);
+    expect(found(binding(['spec.kubeconfigSecretRef.key', 'config']))).toEqual([]);
+    expect(found(serviceNamespace(['status', { namespace: 7 }]))).toEqual(['KB003 error status.namespace']);
+  });
+
+  test('ClusterBinding\'s CEL rule: named cluster (KB234)', () => {
+    expect(found(clusterBinding(['metadata.name', 'cluster-a']))).toEqual(['KB234 error metadata.name']);
+  });
+
+  test('kubeconfigSecretRef is immutable on the bindings (KB191)', () => {
+    const moved = validateUpdate(binding(), binding(['spec.kubeconfigSecretRef.name', 'other']), CTX);
+    expect(moved.map(v => `${v.rule} ${v.path}`)).toEqual(['KB191 spec.kubeconfigSecretRef']);
+    expect(moved[0].hint).toContain('bind again');
+    expect(validateUpdate(binding(), binding(), CTX)).toEqual([]);
+  });
+
+  test('the APIServiceNamespace of kube-bind\'s docs is checked and valid', () => {
+    expect(found({ apiVersion: 'kube-bind.io/v1alpha2', kind: 'APIServiceNamespace', metadata: { name: 'default', namespace: 'kube-bind-abc12' }, status: { namespace: 'kube-bind-abc12-default' } })).toEqual([]);
   });
 });

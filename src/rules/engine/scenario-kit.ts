@@ -203,3 +203,27 @@ export const brr = (...edits: Edit[]): Manifest => edit({
   metadata: { name: 'cluster-a', namespace: NAMESPACE },
   spec: { author: 'platform-team', clusterIdentity: { identity: 'cluster-a' }, templateRef: { name: 'widgets' } },
 }, edits);
+
+/** A ClusterBinding as kube-bind's backend writes it, in a consumer's namespace on the provider (consumer-side kinds have no construct). */
+export const clusterBinding = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'ClusterBinding',
+  metadata: { name: 'cluster', namespace: NAMESPACE },
+  spec: { kubeconfigSecretRef: { name: 'kubeconfig', key: 'kubeconfig' }, providerPrettyName: 'Widgets Inc.' },
+}, edits);
+
+/** An APIServiceBinding as `kubectl bind` writes it on the consumer cluster. */
+export const binding = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'APIServiceBinding',
+  metadata: { name: 'widgets.example.com' },
+  spec: { kubeconfigSecretRef: { name: 'kubeconfig-widgets', namespace: 'kube-bind', key: 'kubeconfig' } },
+}, edits);
+
+/** An APIServiceNamespace as the konnector writes it, named like the consumer namespace. */
+export const serviceNamespace = (...edits: Edit[]): Manifest => edit({
+  apiVersion: 'kube-bind.io/v1alpha2',
+  kind: 'APIServiceNamespace',
+  metadata: { name: 'default', namespace: NAMESPACE },
+  spec: {},
+}, edits);

@@ -1,17 +1,17 @@
 /**
  * The kinds kube-bind serves in its API group, and how an apiVersion's group
- * is compared with the configured one. The kinds a provider writes are
- * modelled (checked: `KIND_VERSIONS`); the kinds only kube-bind itself writes
- * (APIServiceBinding, ClusterBinding, APIServiceNamespace, Cluster...) are
- * skipped as not checked, and any kind/version kube-bind does not serve is
- * KB001's error.
+ * is compared with the configured one. Every kind kube-bind serves is checked
+ * against its CRD (`KIND_VERSIONS`), the ones only kube-bind itself writes
+ * (APIServiceBinding, ClusterBinding, APIServiceNamespace, Cluster...)
+ * included; any kind/version kube-bind does not serve is KB001's error.
  *
  * The list is kube-bind's own: the CustomResourceDefinitions under
  * `deploy/crd/` of kube-bind/kube-bind (checked at commit 6ac88b0, June 2026)
  * and the types its `sdk/apis/kubebind/v1alpha1|v1alpha2/register.go`
  * registers. BindingProvider, BindingResponse and BindingResourceResponse are
  * registered too, but no CRD serves them: they are the documents of the
- * binding protocol (`kubectl bind`), read over HTTP, so they are skipped as well.
+ * binding protocol (`kubectl bind`), read over HTTP, not API objects, so
+ * they are skipped with a note.
  */
 import { KIND_VERSIONS, KindVersion } from '../../model/kinds';
 import { Manifest, own } from '../../model/manifest';
@@ -50,27 +50,28 @@ export function servedVersionsOf(kind: string): string[] {
 }
 
 /**
- * Whether `kind` at `version` is one of kube-bind's that this library does
- * not model: real, valid kube-bind objects that `validate` skips as not checked.
+ * Whether `kind` at `version` is a document of kube-bind's binding protocol
+ * (BindingProvider...): registered in kube-bind's scheme, served by no CRD,
+ * read over HTTP by `kubectl bind`. Such a document is not an API object, so
+ * `validate` skips it with a note rather than judging it.
  */
-export function isUnmodelledKubeBindKind(kind: string, version: string): boolean {
+export function isProtocolDocument(kind: string, version: string): boolean {
   if ((KIND_VERSIONS as readonly string[]).includes(`${kind}/${version}` as KindVersion)) return false;
-  return listed(KUBE_BIND_SERVED, kind, version) || listed(PROTOCOL_DOCUMENTS, kind, version);
+  return listed(PROTOCOL_DOCUMENTS, kind, version);
 }
 
 /**
- * Why `obj` is not checked although it is kube-bind's: one of kube-bind's
- * other kinds (APIServiceExportTemplate, Collection...) at a version kube-bind
- * serves, in the configured group. Undefined for every other object.
- * `validate` counts such objects as skipped and prints this as a note.
+ * Why `obj` is not checked although it is kube-bind's: a document of the
+ * binding protocol in the configured group. Undefined for every other
+ * object. `validate` counts such objects as skipped and prints this as a note.
  */
 export function notCheckedNote(obj: Manifest, ctx: RuleContext): string | undefined {
   const apiVersion = own(obj, 'apiVersion');
   const kind = own(obj, 'kind');
   if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion.startsWith(`${ctx.group}/`)) return undefined;
   const version = apiVersion.slice(ctx.group.length + 1);
-  if (!isUnmodelledKubeBindKind(kind, version)) return undefined;
-  return `${kind} (${apiVersion}) is a kube-bind kind this tool does not model: not checked`;
+  if (!isProtocolDocument(kind, version)) return undefined;
+  return `${kind} (${apiVersion}) is a document of kube-bind's binding protocol, read over HTTP by kubectl bind and served by no CRD: not an API object, not checked`;
 }
 
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * it: the tests run them through the CLI and the constructs, and
  * docs/rules.md quotes what the engine reports on the failing one.
  */
-import { RuleScenarios, a2, bs, exportedCrd, one, tpl } from '../engine/scenario-kit';
+import { RuleScenarios, a2, bs, clusterBinding, exportedCrd, one, tpl } from '../engine/scenario-kit';
 
 const OWNER = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '6a1f0c1e-4b7e-4f0e-9a55-2f1a3c0d9b11' };
 
@@ -32,5 +32,12 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     path: 'metadata.ownerReferences[0].uid',
     fail: () => one(bs(['metadata.ownerReferences', [{ ...OWNER, uid: '' }]])),
     pass: () => one(bs(['metadata.ownerReferences', [OWNER]])),
+  },
+  {
+    id: 'KB234',
+    path: 'metadata.name',
+    fail: () => one(clusterBinding(['metadata.name', 'cluster-a'])),
+    pass: () => one(clusterBinding()),
+    noConstruct: 'kube-bind\'s backend writes ClusterBindings; no construct does',
   },
 ];

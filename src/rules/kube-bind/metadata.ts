@@ -10,6 +10,7 @@
  * YAML makes such values easily (unquoted numbers, YAML 1.1's on/off), so
  * the message says to quote it.
  */
+import { CLUSTER_BINDING_NAME, CLUSTER_BINDING_NAME_CEL } from '../../crds/cluster-binding';
 import { CHECKED_KIND_VERSIONS } from '../../model/kinds';
 import { own } from '../../model/manifest';
 import { lengthProblem, show } from '../engine/messages';
@@ -104,9 +105,26 @@ const ownerReferences: Rule = defineRule({
   }),
 });
 
+const clusterBindingName: Rule = defineRule({
+  id: 'KB234',
+  title: `A ClusterBinding is named "${CLUSTER_BINDING_NAME}"`,
+  source: 'kube-bind CRD (CEL on the root of ClusterBinding)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: ['ClusterBinding/v1alpha1', 'ClusterBinding/v1alpha2'],
+  check: obj => {
+    const name = own(own(obj, 'metadata'), 'name');
+    // A missing or malformed name is KB020's; the CEL rule compares the name the object has.
+    if (typeof name !== 'string' || name === '' || name === CLUSTER_BINDING_NAME) return [];
+    return [violation(clusterBindingName, 'metadata.name', `metadata.name ${show(name)} must be ${show(CLUSTER_BINDING_NAME)}: kube-bind keeps one ClusterBinding per consumer namespace, always named so`,
+      `rename it ${show(CLUSTER_BINDING_NAME)}; the server says ${show(CLUSTER_BINDING_NAME_CEL.message)}`)];
+  },
+});
+
 export const METADATA_RULES: Rule[] = [
   labels,
   annotations,
   finalizers,
   ownerReferences,
+  clusterBindingName,
 ];

@@ -12,7 +12,7 @@ import { closest, didYouMean, oneOf, show, yamlBooleanHint } from '../engine/mes
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
-import { KUBE_BIND_KINDS, groupMiss, isUnmodelledKubeBindKind, servedVersionsOf } from '../helpers/kube-bind-kinds';
+import { KUBE_BIND_KINDS, groupMiss, isProtocolDocument, servedVersionsOf } from '../helpers/kube-bind-kinds';
 import { isBase64, isRfc3339, looksLikePem } from '../k8s/formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from '../k8s/values';
 
@@ -30,7 +30,7 @@ const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS,
 const UNKNOWN_KIND_VERSION: Rule = defineRule({
   id: 'KB001',
   severity: 'error',
-  title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (kube-bind kinds not modelled here are skipped)',
+  title: 'apiVersion and kind are set and name a kind/version kube-bind serves in the configured group (the documents of its binding protocol are skipped)',
   source: 'spec §2.1; kube-bind CRDs (deploy/crd); Kubernetes API machinery (apiVersion and kind are required, groups match exactly)',
   scope: 'object',
   appliesTo: KIND_VERSIONS,
@@ -120,10 +120,9 @@ function groupAndVersion(apiVersion: string): { group: string; version: string |
  *   ApiServiceExport, kube-bind.io/v1): "no matches for kind";
  * - a kube-bind kind under a group that misses ours by case, look-alike
  *   letters, a typo, or is no valid API group at all (`groupMiss`).
- * kube-bind's other kinds at versions it serves (APIServiceBinding,
- * ClusterBinding...) are real objects this library does not model: nothing is
- * reported, and `validate` counts them as skipped. Objects of other groups
- * get nothing. Never throws.
+ * The documents of kube-bind's binding protocol (BindingProvider...) are
+ * no API objects: nothing is reported, and `validate` counts them as
+ * skipped. Objects of other groups get nothing. Never throws.
  */
 export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[] {
   const apiVersion = own(obj, 'apiVersion');
@@ -150,12 +149,12 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
       `apiVersion ${show(apiVersion)} has no version: it must be <group>/<version>${servedVersionsOf(kind).length > 0 ? ` (did you mean ${show(`${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`)}?)` : ''}`,
       `${ctx.group} serves ${servedText(ctx.group)}`)];
   }
-  if (isUnmodelledKubeBindKind(kind, version)) return [];
+  if (isProtocolDocument(kind, version)) return [];
   const versions = servedVersionsOf(kind);
   if (versions.length === 0) {
     return [violation(UNKNOWN_KIND_VERSION, 'kind',
       `kind ${show(kind)} is not a kind of ${ctx.group}: the API server refuses it with "no matches for kind"${didYouMean(kind, KUBE_BIND_KINDS)}`,
-      `${ctx.group} serves ${servedText(ctx.group)} (checked here), and ${KUBE_BIND_KINDS.filter(k => !modelledKinds().has(k)).join(', ')} (not checked)`)];
+      `${ctx.group} serves ${servedText(ctx.group)} (its API objects), and ${KUBE_BIND_KINDS.filter(k => !modelledKinds().has(k)).join(', ')} (the documents of its binding protocol, served by no CRD)`)];
   }
   const apiVersions = versions.map(v => `${ctx.group}/${v}`);
   return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',

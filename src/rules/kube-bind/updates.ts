@@ -209,11 +209,16 @@ const immutableExportFields: UpdateRule = defineRule({
   source: 'kube-bind CRD (CEL transition rules)',
   severity: 'error',
   scope: 'update',
-  appliesTo: ['APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2'],
+  appliesTo: [
+    'APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2',
+    // kubeconfigSecretRef of the bindings kube-bind itself writes.
+    'APIServiceBinding/v1alpha1', 'APIServiceBinding/v1alpha2', 'APIServiceBindingBundle/v1alpha2', 'ClusterBinding/v1alpha1', 'ClusterBinding/v1alpha2',
+  ],
   check(previous, next, ctx) {
     const previousKv = previousKindVersion(previous, next, ctx);
     const nextKv = kindVersionOf(next, ctx.group);
     const isRequest = nextKv?.startsWith('APIServiceExportRequest/') === true;
+    const isBinding = nextKv !== undefined && !isRequest && !nextKv.startsWith('APIServiceExport/');
     if (previousKv === undefined || nextKv === undefined) return [];
     const before = own(previous, 'spec');
     const after = own(next, 'spec');
@@ -235,7 +240,9 @@ const immutableExportFields: UpdateRule = defineRule({
         `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, `
         + (isRequest
           ? 'write a new APIServiceExportRequest (the backend makes one export per request)'
-          : 'the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export '
+          : isBinding
+            ? `delete the ${nextKv.slice(0, nextKv.indexOf('/'))} and bind again (kube-bind writes it, with a new Secret reference)`
+            : 'the APIServiceExport must be deleted and recreated. Consumers bound to it lose the export '
           + 'in between: the konnector stops syncing their objects until the new export exists and is bound again, '
           + 'so plan it like a new binding (or export under a new name first and move consumers over)')));
     }
