@@ -41,9 +41,23 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // language. The examples and tests use plus-27.
   devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', 'esbuild@^0.25', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12'],
 
-  // No GitHub here: CI is .ci/run.
-  github: false,
-  release: false,
+  // CI is .ci/run; GitHub is on only for projen's release workflow (.github/workflows/release.yml):
+  // on a push to main it bumps the version from the conventional commits since the last tag, builds,
+  // writes the release's changelog (dist/changelog.md, the GitHub release's notes) and publishes to
+  // npm (with provenance), PyPI, Maven Central, NuGet and the Go module repository
+  // (test/release/release-workflow.test.ts checks the jobs).
+  github: true,
+  githubOptions: { mergify: false, pullRequestLint: false },
+  autoMerge: false,
+  stale: false,
+  release: true,
+  releaseToNpm: true,
+  npmProvenance: true,
+  // The first release is the 0.1.0 CHANGELOG.md announces; after it, the commits decide
+  // (feat: a minor, fix: a patch, while the major is 0).
+  nextVersionCommand: 'node -e "process.env.LATEST_TAG || process.stdout.write(\'0.1.0\')"',
+  // The release jobs' Node: commit-and-tag-version 13 (the bump) needs 22; the package still supports 20.
+  workflowNodeVersion: '22.x',
   buildWorkflow: false,
   depsUpgrade: false,
   pullRequestTemplate: false,
@@ -73,10 +87,11 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   npmignoreEnabled: true,
 });
 
-// No release workflow bumps the version (release: false), so projen would write 0.0.0 and
-// `cdk8s-kube-bind --version` would print it. The version is stated here, and CHANGELOG.md's
-// newest heading names it; test/cli/version.test.ts holds the CLI to it.
-project.package.addVersion('0.1.0');
+// No version is stated here: package.json keeps projen's 0.0.0 between releases, and the release
+// workflow's `bump` writes the released one (from the tags and the commits) before it builds and
+// packs, so the published package.json, and `cdk8s-kube-bind --version`, which reads it, say the
+// version released. A version pinned here would make the release's own check fail: its `unbump`
+// puts back 0.0.0, and the workflow refuses a release that leaves package.json changed.
 
 // Supported Node: 20 (end-of-life 2026-04-30, still what re2js and cdk8s-cli accept and what CI
 // runs here), 22 and 24. jsii 5.9 prints a 12-line end-of-life banner on every compile under
