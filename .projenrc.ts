@@ -21,7 +21,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   constructsVersion: '10.3.0',
   // Packaging (issue 14): Node floor, targets for every jsii language.
   // re2js (bundled) declares node >= 20; cdk8s 2.70 itself declares >= 16.20.
-  minNodeVersion: '20.0.0',
+  minNodeVersion: '20.19.0',
   // Names follow cdk8s-plus' convention (cdk8s-plus-27 / cdk8s_plus_27 /
   // org.cdk8s.plus27 / Org.Cdk8s.Plus27 / a `-go` repository).
   publishToPypi: { distName: 'cdk8s-kube-bind', module: 'cdk8s_kube_bind' },
@@ -34,7 +34,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   tsconfig: { compilerOptions: { inlineSourceMap: false, sourceMap: true, inlineSources: true } },
 
   // jsii only accepts jsii modules as runtime deps; plain parsers are bundled.
-  bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0'],
+  bundledDeps: ['yaml@^2.6.0', 're2js@^2.10.0', 'js-yaml@^4.1.0', '@marcbachmann/cel-js@^8.0.0'],
   // cdk8s-plus is not a peer: claims take any object shaped like its IApiResource
   // (src/constructs/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
   // would turn any peer, optional or not, into a hard dependency in every other

@@ -64,4 +64,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     fail: () => one(a1(['spec.versions.0.name', 'V1beta1'])),
     pass: () => one(a1(['spec.versions.0.name', 'v1beta1'])),
   },
+  {
+    id: 'KB043',
+    path: `${SCHEMA_PATH}.properties.spec.x-kubernetes-validations[0].rule`,
+    fail: () => one(a1([`${SCHEMA}.properties.spec.x-kubernetes-validations`, [{ rule: "self.size > 'a'" }]])),
+    pass: () => one(a1([`${SCHEMA}.properties.spec.x-kubernetes-validations`, [{ rule: 'self.size > 1' }]])),
+  },
 ];

@@ -365,6 +365,16 @@ const versionName: Rule = defineRule({
   },
 });
 
+const celRulesCompile: Rule = defineRule({
+  id: 'KB043',
+  title: 'x-kubernetes-validations rules and messageExpressions compile as the API server compiles them',
+  source: 'Kubernetes CRD validation, 1.35 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema; schema/cel/compilation.go: Compile, compileRule; apiserver pkg/cel/common/schemas.go: SchemaDeclType; pkg/cel/environment/base.go and pkg/cel/library)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(celRulesCompile, 'cel', obj, ctx),
+});
+
 export const VERSION_RULES: readonly Rule[] = [
   storage,
   servedPresent,
@@ -379,4 +389,5 @@ export const VERSION_RULES: readonly Rule[] = [
   schemaJunctors,
   deprecationNote,
   versionName,
+  celRulesCompile,
 ];

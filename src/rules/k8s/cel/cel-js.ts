@@ -1,0 +1,58 @@
+/**
+ * The part of `@marcbachmann/cel-js` the compiler uses, declared here: the
+ * package is an ECMAScript module, loaded with Node's own require() (which
+ * loads ECMAScript modules from Node 20.19 on), and its declarations cannot
+ * be imported into this CommonJS build. Node's own `module` is asked for
+ * with `process.getBuiltinModule` (Node >= 20.16), so that a module loader
+ * standing in for Node's (Jest's) does not try to read the package as
+ * CommonJS.
+ */
+
+/** A node of cel-js' AST; `checkedType` is set on every node once the expression is checked. */
+export interface CelAstNode {
+  readonly op: string;
+  readonly args: unknown;
+  readonly checkedType?: CelTypeDeclaration;
+}
+
+export interface CelTypeDeclaration {
+  readonly kind: string;
+  readonly name: string;
+  readonly type: string;
+  readonly keyType?: CelTypeDeclaration;
+  readonly valueType?: CelTypeDeclaration;
+}
+
+export interface CelError extends Error {
+  readonly range?: { readonly start: number; readonly end: number };
+}
+
+export interface CelParsed {
+  readonly ast: CelAstNode;
+  check(): { valid: boolean; type?: string; error?: CelError };
+}
+
+export interface CelEnvironment {
+  clone(): CelEnvironment;
+  registerType(name: string, definition: { ctor: Function; fields?: { [field: string]: string } }): CelEnvironment;
+  registerVariable(name: string, type: string): CelEnvironment;
+  registerConstant(name: string, type: string, value: unknown): CelEnvironment;
+  registerFunction(signature: string, handler: (...args: any[]) => any): CelEnvironment;
+  registerOperator(signature: string, handler: (...args: any[]) => any): CelEnvironment;
+  parse(expression: string): CelParsed;
+}
+
+interface CelJs {
+  readonly Environment: new (options: { enableOptionalTypes: boolean; homogeneousAggregateLiterals: boolean }) => CelEnvironment;
+}
+
+let loaded: CelJs | undefined;
+
+/** A new environment with optional types and homogeneous aggregate literals, as Kubernetes' base environment has. */
+export function newCelEnvironment(): CelEnvironment {
+  if (loaded === undefined) {
+    const nodeModule = (process as unknown as { getBuiltinModule(name: string): typeof import('module') }).getBuiltinModule('module');
+    loaded = nodeModule.createRequire(__filename)('@marcbachmann/cel-js') as CelJs;
+  }
+  return new loaded.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+}

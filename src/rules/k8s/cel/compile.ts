@@ -1,0 +1,202 @@
+/**
+ * One CEL expression compiled as `compileRule` compiles it
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go,
+ * Kubernetes 1.35): parsed and type-checked against `self`'s declared type
+ * with `@marcbachmann/cel-js`, then its output type checked (a rule must be
+ * bool, a messageExpression string), and whether it reads `oldSelf`.
+ *
+ * What cel-js cannot parse falls back to the syntax-level check of cel.ts,
+ * so that it never becomes a false error: cel-go's two-variable
+ * comprehensions (`all(k, v, p)`, `exists(k, v, p)`, `existsOne`,
+ * `transformList`, `transformMap`, `transformMapEntry`: ext.TwoVarComprehensions,
+ * in the base environment since 1.32), optional entries in list and map
+ * literals (`[?x]`, `{?k: v}`) and the macros cel-js lacks (`sortBy` of
+ * ext.Lists, `optMap`/`optFlatMap`). Such an expression is checked for its
+ * syntax and its field names only, and has no type nor estimated cost.
+ *
+ * Each distinct expression is compiled once per declared type and kind: the
+ * results are kept, keyed by content.
+ */
+import type { CelAstNode, CelParsed } from './cel-js';
+import { DeclType, declTypeKey } from './decl-type';
+import { environmentFor } from './environment';
+import { celRuleError } from '../cel';
+
+export type ExpressionKind = 'rule' | 'messageExpression';
+
+export interface Compiled {
+  /** Why the API server refuses the expression ("compilation failed: ..."), if it does. */
+  readonly error?: string;
+  /** The checked AST (with cel-js' `checkedType` on every node), when cel-js compiled it. */
+  readonly ast?: CelAstNode;
+  /** Whether the expression reads oldSelf: compileRule's UsesOldSelf. */
+  readonly usesOldSelf: boolean;
+  /** True when cel-js could not parse the syntax and cel.ts' syntax-level check stood in. */
+  readonly fallback: boolean;
+}
+
+const compiled = new Map<string, Compiled>();
+const MAX_COMPILED = 5000;
+
+/** `text` with the contents of its string literals blanked, so that a pattern cannot match inside one. */
+function withoutStrings(text: string): string {
+  return text.replace(/[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g, '""');
+}
+
+/** Whether the expression uses syntax cel-js does not parse (see the file's comment). */
+export function usesUnsupportedSyntax(text: string): boolean {
+  const code = withoutStrings(text);
+  if (/\.\s*(all|exists|exists_one|existsOne)\s*\(\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*,/.test(code)) return true;
+  if (/\.\s*(transformList|transformMap|transformMapEntry|sortBy|optMap|optFlatMap)\s*\(/.test(code)) return true;
+  // An optional entry: `?` right after `{`, after `,` inside a literal, or after a `[` that opens a list (not an index).
+  if (/\{\s*\?/.test(code) || /,\s*\?/.test(code)) return true;
+  for (let i = code.indexOf('['); i >= 0; i = code.indexOf('[', i + 1)) {
+    if (!/^\[\s*\?/.test(code.slice(i))) continue;
+    const before = code.slice(0, i).trimEnd();
+    if (!/[\w)\]]$/.test(before)) return true;
+  }
+  return false;
+}
+
+/** Whether the AST reads the variable oldSelf, or calls cel.bind (which Kubernetes does not declare). */
+function scan(node: unknown, found: { oldSelf: boolean; bind: boolean }, depth = 0): void {
+  if (depth > 200 || node === null || typeof node !== 'object') return;
+  const n = node as { op?: string; args?: unknown };
+  if (n.op === 'id' && n.args === 'oldSelf') found.oldSelf = true;
+  if (n.op === 'rcall' && Array.isArray(n.args) && n.args[0] === 'bind') {
+    const target = n.args[1] as { op?: string; args?: unknown };
+    if (target?.op === 'id' && target.args === 'cel') found.bind = true;
+  }
+  const args = n.args;
+  if (Array.isArray(args)) for (const a of args) scanValue(a, found, depth + 1);
+  else if (args !== null && typeof args === 'object') scan(args, found, depth + 1);
+}
+
+function scanValue(value: unknown, found: { oldSelf: boolean; bind: boolean }, depth: number): void {
+  if (Array.isArray(value)) for (const v of value) scanValue(v, found, depth + 1);
+  else scan(value, found, depth);
+}
+
+/** Where in the expression an error points, as a column (1-based) like cel-go's <input>:1:col. */
+function position(text: string, start: number | undefined): string {
+  if (start === undefined || start < 0) return '';
+  const before = text.slice(0, start);
+  const line = before.split('\n').length;
+  const column = start - before.lastIndexOf('\n');
+  return ` (at line ${line}, column ${column})`;
+}
+
+interface Ranged {
+  readonly op: string;
+  readonly args: unknown;
+  readonly range?: { readonly start: number; readonly end: number };
+}
+
+/**
+ * The `has(e.f)` calls of the AST, outermost first. cel-js checks less of
+ * them than cel-go: it wants `e` to be a chain of selections from a
+ * variable (cel-go takes any expression: `has(self[0].f)`), and it does not
+ * check that `f` is a field of `e`'s type (cel-go does).
+ */
+function hasCallsOnExpressions(node: unknown, out: Ranged[], depth = 0): void {
+  if (depth > 200 || node === null || typeof node !== 'object') return;
+  const n = node as Ranged;
+  if (n.op === 'call' && Array.isArray(n.args) && n.args[0] === 'has' && Array.isArray(n.args[1]) && n.args[1].length === 1) {
+    const arg = n.args[1][0] as Ranged;
+    if (arg.op === '.' && n.range !== undefined && arg.range !== undefined) {
+      out.push(n);
+      return;
+    }
+  }
+  const walkValue = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walkValue);
+    else hasCallsOnExpressions(v, out, depth + 1);
+  };
+  walkValue(n.args);
+}
+
+/**
+ * `text` with each `has(e.f)` of hasCallsOnExpressions written
+ * `([e.f].size() >= 0)`: a bool that type-checks `e.f` as cel-go's has()
+ * does, for cel-js to check (the rewritten text is never shown).
+ */
+function withHasRewritten(text: string, calls: readonly Ranged[]): string {
+  let out = text;
+  for (const call of [...calls].sort((a, b) => b.range!.start - a.range!.start)) {
+    const arg = ((call.args as unknown[])[1] as Ranged[])[0];
+    out = `${out.slice(0, call.range!.start)}([${text.slice(arg.range!.start, arg.range!.end)}].size() >= 0)${out.slice(call.range!.end)}`;
+  }
+  return out;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0];
+}
+
+/**
+ * Compiles `text` as `kind` against `self`, the rule's declared type, with
+ * oldSelf optional when `optionalOldSelf`. `schema` and `isRoot` serve the
+ * syntax-level fallback.
+ */
+export function compileExpression(
+  text: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean,
+): Compiled {
+  const key = `${kind === 'rule' ? 'r' : 'm'}${optionalOldSelf ? 'o' : '-'}${declTypeKey(self)}\u0000${text}`;
+  const known = compiled.get(key);
+  if (known !== undefined) return known;
+  const result = compileUncached(text, kind, self, optionalOldSelf, schema, isRoot);
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(key, result);
+  return result;
+}
+
+/** The syntax-level check of cel.ts, for what cel-js cannot parse. */
+function compileFallback(text: string, kind: ExpressionKind, schema: unknown, isRoot: boolean): Compiled {
+  const error = celRuleError(text, schema, isRoot);
+  const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
+  return {
+    ...(error !== undefined ? { error: `${failed}: ${error}` } : {}),
+    usesOldSelf: /\boldSelf\b/.test(withoutStrings(text)),
+    fallback: true,
+  };
+}
+
+function compileUncached(text: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean): Compiled {
+  const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
+  if (usesUnsupportedSyntax(text)) return compileFallback(text, kind, schema, isRoot);
+  const env = environmentFor(self, optionalOldSelf);
+  let parsed: CelParsed;
+  try {
+    parsed = env.parse(text);
+  } catch (e) {
+    const err = e as Error & { range?: { start: number } };
+    return { error: `${failed}: syntax error: ${firstLine(err.message)}${position(text, err.range?.start)}`, usesOldSelf: false, fallback: false };
+  }
+  const hasCalls: Ranged[] = [];
+  hasCallsOnExpressions(parsed.ast, hasCalls);
+  if (hasCalls.length > 0) {
+    try {
+      parsed = env.parse(withHasRewritten(text, hasCalls));
+    } catch {
+      return { ...compileFallback(text, kind, schema, isRoot) };
+    }
+  }
+  const found = { oldSelf: false, bind: false };
+  scan(parsed.ast, found);
+  if (found.bind) {
+    return { error: `${failed}: undeclared reference to 'cel.bind' (Kubernetes does not enable cel-go's bindings library)`, usesOldSelf: found.oldSelf, fallback: false };
+  }
+  const checked = parsed.check();
+  if (!checked.valid || checked.error !== undefined) {
+    const err = checked.error;
+    // An unknown field: cel.ts says which fields the schema declares, and how a property is escaped.
+    const detail = err?.message.startsWith('No such key:') === true ? celRuleError(text, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
+    return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${position(text, err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  }
+  const want = kind === 'rule' ? 'bool' : 'string';
+  if (checked.type !== want) {
+    const error = kind === 'rule' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string';
+    return { error: `${error}, not ${checked.type ?? 'an unknown type'}`, ast: parsed.ast, usesOldSelf: found.oldSelf, fallback: false };
+  }
+  return { ast: parsed.ast, usesOldSelf: found.oldSelf, fallback: false };
+}

@@ -1,0 +1,67 @@
+/**
+ * The CEL environment a rule compiles in, as `prepareEnvSet` builds it
+ * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go): the
+ * base environment (library.ts), the object types of `self`'s DeclType, and
+ * the variables `self` and `oldSelf` (`optional<self>` for a rule with
+ * optionalOldSelf: true). One environment per distinct declared type,
+ * kept: the libraries are declared once and cloned.
+ */
+import { CelEnvironment, newCelEnvironment } from './cel-js';
+import { DeclType, declTypeKey } from './decl-type';
+import { declareKubernetesLibraries, declareNullComparison } from './library';
+
+let base: CelEnvironment | undefined;
+
+function baseCelEnvironment(): CelEnvironment {
+  if (base === undefined) {
+    base = newCelEnvironment();
+    declareKubernetesLibraries(base);
+  }
+  return base;
+}
+
+const stub = (): never => {
+  throw new Error('declared for type-checking only');
+};
+
+/** Registers the object types of `t` (children first) and returns the cel-js type text of `t`. */
+function declare(env: CelEnvironment, t: DeclType, name: string, names: Map<string, string>): string {
+  switch (t.kind) {
+    case 'simple': return t.cel;
+    case 'list': return `list<${declare(env, t.elem, `${name}.@items`, names)}>`;
+    case 'map': return `map<string, ${declare(env, t.elem, `${name}.@values`, names)}>`;
+    case 'object': {
+      const key = declTypeKey(t);
+      const known = names.get(key);
+      if (known !== undefined) return known;
+      const fields: { [field: string]: string } = {};
+      for (const [fieldName, f] of t.fields) fields[fieldName] = declare(env, f.type, `${name}.${fieldName}`, names);
+      // Like cel-go's names for DeclTypes (selfType<n>.spec...), never to be written in a rule; cel-js wants no '@'.
+      const typeName = name.replace(/@/g, '');
+      env.registerType(typeName, { ctor: class {}, fields });
+      // cel-go compares any two values of one type with ==; cel-js has no == for registered types.
+      env.registerOperator(`${typeName} == ${typeName}`, stub);
+      declareNullComparison(env, typeName);
+      names.set(key, typeName);
+      return typeName;
+    }
+  }
+}
+
+const environments = new Map<string, CelEnvironment>();
+/** A bound on the environments kept: each holds the types of one schema node. */
+const MAX_ENVIRONMENTS = 500;
+
+/** The environment where `self` (and `oldSelf`) have the type `self`. */
+export function environmentFor(self: DeclType, optionalOldSelf: boolean): CelEnvironment {
+  const key = `${optionalOldSelf ? 'o' : '-'}${declTypeKey(self)}`;
+  let env = environments.get(key);
+  if (env !== undefined) return env;
+  env = baseCelEnvironment().clone();
+  const selfType = declare(env, self, 'selfType', new Map());
+  env.registerVariable('self', selfType);
+  env.registerVariable('oldSelf', optionalOldSelf ? `optional<${selfType}>` : selfType);
+  if (environments.size >= MAX_ENVIRONMENTS) environments.clear();
+  environments.set(key, env);
+  return env;
+}

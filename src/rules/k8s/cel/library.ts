@@ -1,0 +1,115 @@
+/**
+ * Kubernetes' CEL libraries, declared by signature on a cel-js Environment
+ * for type-checking (never evaluated: every handler is a stub). The set is
+ * the base environment of Kubernetes 1.35 for new expressions, i.e. the
+ * options of `baseOpts` (k8s.io/apiserver pkg/cel/environment/base.go)
+ * introduced up to its compatibility version 1.34:
+ * - k8s.io/apiserver pkg/cel/library: lists.go (ListsVersion 0), regex.go,
+ *   urls.go, quantity.go, ip.go, cidr.go, format.go, semverlib.go
+ *   (SemverVersion 1);
+ * - cel-go ext: Strings (version 2), Sets, Lists (version 3), optional types
+ *   and cross-type numeric comparisons (cel-go's own, built into cel-js).
+ * Not declared, as in Kubernetes: ext.Bindings (`cel.bind`), ext.Math
+ * (`math.*`), ext.Encoders. cel-js has `cel.bind` built in: compile.ts
+ * refuses it as cel-go does. The authorizer library (library/authz.go) needs
+ * the `authorizer` variable, which CRD rules do not have.
+ */
+import type { CelEnvironment } from './cel-js';
+
+const stub = (): never => {
+  throw new Error('declared for type-checking only');
+};
+
+/** The opaque types of the libraries, by the names cel-go gives them (pkg/cel/types.go and friends). */
+export const LIBRARY_TYPES = ['kubernetes.URL', 'net.IP', 'net.CIDR', 'kubernetes.Quantity', 'kubernetes.Semver', 'kubernetes.NamedFormat'] as const;
+
+/** Namespaces reached as `name.function(...)`: a constant of an opaque type. */
+const NAMESPACES: ReadonlyArray<readonly [string, string]> = [
+  ['format', 'k8s.FormatNamespace'],
+  ['sets', 'k8s.SetsNamespace'],
+  ['lists', 'k8s.ListsNamespace'],
+  ['strings', 'k8s.StringsNamespace'],
+  ['ip', 'k8s.IPNamespace'],
+];
+
+/** library/lists.go: comparableTypes and summableTypes. */
+const COMPARABLE = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp'];
+const SUMMABLE = ['int', 'uint', 'double', 'google.protobuf.Duration'];
+
+/** library/format.go: ConstantFormats. */
+const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
+  'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime'];
+
+function signatures(): string[] {
+  const out: string[] = [];
+  // library/lists.go, ListsVersion(0).
+  for (const t of COMPARABLE) {
+    out.push(`list<${t}>.isSorted(): bool`, `list<${t}>.max(): ${t}`, `list<${t}>.min(): ${t}`);
+  }
+  for (const t of SUMMABLE) out.push(`list<${t}>.sum(): ${t}`);
+  out.push('list<A>.indexOf(A): int', 'list<A>.lastIndexOf(A): int');
+  // library/regex.go.
+  out.push('string.find(string): string', 'string.findAll(string): list<string>', 'string.findAll(string, int): list<string>');
+  // library/urls.go.
+  out.push('url(string): kubernetes.URL', 'isURL(string): bool');
+  for (const f of ['getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath']) out.push(`kubernetes.URL.${f}(): string`);
+  out.push('kubernetes.URL.getQuery(): map<string, list<string>>');
+  // library/quantity.go: sign is declared as a global overload (cel.Overload), so only sign(q) compiles.
+  out.push('quantity(string): kubernetes.Quantity', 'isQuantity(string): bool', 'sign(kubernetes.Quantity): int',
+    'kubernetes.Quantity.isGreaterThan(kubernetes.Quantity): bool', 'kubernetes.Quantity.isLessThan(kubernetes.Quantity): bool',
+    'kubernetes.Quantity.compareTo(kubernetes.Quantity): int', 'kubernetes.Quantity.asApproximateFloat(): double',
+    'kubernetes.Quantity.asInteger(): int', 'kubernetes.Quantity.isInteger(): bool',
+    'kubernetes.Quantity.add(kubernetes.Quantity): kubernetes.Quantity', 'kubernetes.Quantity.add(int): kubernetes.Quantity',
+    'kubernetes.Quantity.sub(kubernetes.Quantity): kubernetes.Quantity', 'kubernetes.Quantity.sub(int): kubernetes.Quantity');
+  // library/ip.go.
+  out.push('ip(string): net.IP', 'isIP(string): bool', 'k8s.IPNamespace.isCanonical(string): bool', 'string(net.IP): string', 'net.IP.family(): int');
+  for (const f of ['isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast']) out.push(`net.IP.${f}(): bool`);
+  // library/cidr.go.
+  out.push('cidr(string): net.CIDR', 'isCIDR(string): bool', 'string(net.CIDR): string',
+    'net.CIDR.containsIP(string): bool', 'net.CIDR.containsIP(net.IP): bool',
+    'net.CIDR.containsCIDR(string): bool', 'net.CIDR.containsCIDR(net.CIDR): bool',
+    'net.CIDR.ip(): net.IP', 'net.CIDR.prefixLength(): int', 'net.CIDR.masked(): net.CIDR');
+  // library/format.go.
+  for (const f of FORMATS) out.push(`k8s.FormatNamespace.${f}(): kubernetes.NamedFormat`);
+  out.push('k8s.FormatNamespace.named(string): optional<kubernetes.NamedFormat>', 'kubernetes.NamedFormat.validate(string): optional<list<string>>');
+  // library/semverlib.go, SemverVersion(1) (the normalizing overloads).
+  out.push('semver(string): kubernetes.Semver', 'semver(string, bool): kubernetes.Semver', 'isSemver(string): bool', 'isSemver(string, bool): bool',
+    'kubernetes.Semver.isGreaterThan(kubernetes.Semver): bool', 'kubernetes.Semver.isLessThan(kubernetes.Semver): bool',
+    'kubernetes.Semver.compareTo(kubernetes.Semver): int', 'kubernetes.Semver.major(): int', 'kubernetes.Semver.minor(): int', 'kubernetes.Semver.patch(): int');
+  // cel-go ext.Strings(StringsVersion(2)): what cel-js lacks of it (indexOf, split, join... are built in).
+  out.push('string.charAt(int): string', 'string.replace(string, string): string', 'string.replace(string, string, int): string',
+    'string.format(list<dyn>): string', 'k8s.StringsNamespace.quote(string): string');
+  // cel-go ext.Sets.
+  for (const f of ['contains', 'equivalent', 'intersects']) out.push(`k8s.SetsNamespace.${f}(list<A>, list<A>): bool`);
+  // cel-go ext.Lists(ListsVersion(3)), sortBy aside (a macro: compile.ts falls back for it).
+  out.push('k8s.ListsNamespace.range(int): list<int>', 'list<A>.slice(int, int): list<A>', 'list<dyn>.flatten(): list<dyn>',
+    'list<dyn>.flatten(int): list<dyn>', 'list<A>.distinct(): list<A>', 'list<A>.reverse(): list<A>', 'list<A>.first(): optional<A>',
+    'list<A>.last(): optional<A>');
+  for (const t of COMPARABLE) out.push(`list<${t}>.sort(): list<${t}>`);
+  return out;
+}
+
+/** Declares Kubernetes' libraries on `env` (a fresh Environment with optional types enabled). */
+export function declareKubernetesLibraries(env: CelEnvironment): void {
+  for (const name of LIBRARY_TYPES) env.registerType(name, { ctor: class {} });
+  for (const [constant, type] of NAMESPACES) {
+    // The constant's value must be an instance of its type, or cel-js types it as a map.
+    const ctor = class {};
+    env.registerType(type, { ctor });
+    env.registerConstant(constant, type, new ctor());
+  }
+  for (const signature of signatures()) env.registerFunction(signature, stub);
+  // Equality of the opaque types (cel-go compares them with ==).
+  for (const name of LIBRARY_TYPES) env.registerOperator(`${name} == ${name}`, stub);
+  // cel-go's checker lets null stand for a value of a nullable type (isLegacyNullable in checker/types.go:
+  // opaque, struct, duration and timestamp types): `format.dns1123Label().validate(self) == null` compiles.
+  for (const name of [...LIBRARY_TYPES, 'google.protobuf.Duration', 'google.protobuf.Timestamp', ...NULLABLE_OPTIONALS]) declareNullComparison(env, name);
+}
+
+/** The optional types of the libraries' results, compared with null in real CRDs. */
+const NULLABLE_OPTIONALS = ['optional<list<string>>', 'optional<kubernetes.NamedFormat>'];
+
+/** `t == null` for the nullable type `t` (cel-js derives `null == t` and `!=`). */
+export function declareNullComparison(env: CelEnvironment, t: string): void {
+  env.registerOperator(`${t} == null`, stub);
+}
