@@ -1,8 +1,6 @@
 /**
- * The provider-side kinds announce their changes (`noteChange()` in every
- * mutator) and take the validation's fast path: a pass in which no mutator
- * ran reads nothing again. So a mutation after a first synth must still be
- * seen by the second synth, through the mutator's announcement alone.
+ * The provider-side kinds: a mutation after a first synth is seen by the
+ * second synth (every validation reads the objects as they render then).
  */
 import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';

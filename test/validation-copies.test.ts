@@ -1,8 +1,9 @@
 /**
  * Two copies of the library in one process (two installs, as npm leaves them
- * when two packages pin different ranges) share one app's validation state
+ * when two packages pin different ranges) read each other's marks
  * (`Symbol.for` keys in src/glue/validation.ts), each with classes of its own. An
- * object of either copy must be checked as ours by the code of the other.
+ * object of either copy must be checked as ours by the code of the other, and
+ * the app's validation added once.
  */
 import * as cdk8s from 'cdk8s';
 import * as constructs from 'constructs';
@@ -23,11 +24,11 @@ function libraryCopy(): typeof Library {
 
 const RESOURCES = [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }];
 
-test('an object of one copy whose spec changes unannounced is checked again by the code of the other copy', () => {
+test('an object of one copy whose spec changes is checked again, and the app checked once, whichever copy made what', () => {
   const [first, second] = [libraryCopy(), libraryCopy()];
   expect(first.ApiServiceExport).not.toBe(second.ApiServiceExport);
 
-  /** A user's subclass: its spec reads a field no mutator announces, so it is looked at in every pass. */
+  /** A user's subclass with a field of its own that its spec reads. */
   class Flippable extends second.ApiServiceExport {
     public isolation2 = 'Prefixed';
     protected renderSpec(): { [key: string]: any } {
@@ -36,7 +37,7 @@ test('an object of one copy whose spec changes unannounced is checked again by t
   }
 
   const chart = new cdk8s.Chart(testApp(), 'chart');
-  // The first copy makes the app's state (and the validation that brings it up to date).
+  // The first copy adds the app's validation; the second finds it on the root.
   new first.ApiServiceExport(chart, 'plain', { resources: RESOURCES });
   const flippable = new Flippable(chart, 'flippable', { resources: RESOURCES });
   expect(() => cdk8s.Testing.synth(chart)).not.toThrow();

@@ -1,6 +1,5 @@
 import { Construct } from 'constructs';
 import { copyData } from './definition-spec';
-import { libraryKind } from './kube-bind-resource';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
 
 /**
@@ -39,4 +38,3 @@ export class ApiServiceExportRequest extends TemplateSpecResource {
   }
 }
 
-libraryKind(ApiServiceExportRequest);

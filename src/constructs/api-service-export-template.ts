@@ -1,5 +1,4 @@
 import { Construct } from 'constructs';
-import { libraryKind } from './kube-bind-resource';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
 import { Scope } from '../model/enums';
 
@@ -82,4 +81,3 @@ export class ApiServiceExportTemplate extends TemplateSpecResource {
 
 const TEMPLATE_BRAND = Symbol.for('cdk8s-kube-bind.ApiServiceExportTemplate');
 
-libraryKind(ApiServiceExportTemplate);

@@ -1,7 +1,6 @@
 import { Construct } from 'constructs';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
-import { libraryKind } from './kube-bind-resource';
 import { Isolation } from '../model/enums';
 
 /**
@@ -42,4 +41,3 @@ export class ApiServiceExportV1Alpha1 extends DefinitionResource {
   }
 }
 
-libraryKind(ApiServiceExportV1Alpha1);

@@ -1,9 +1,9 @@
 import { Construct } from 'constructs';
 import { appended, itemAt, itemCount, Items, mapItems, NO_ITEMS } from './appended';
 import { BoundSchema } from './bound-schema';
-import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
 import { PermissionClaim } from './permission-claim';
-import { leaveOutRepeated, noteChange } from '../glue/validation';
+import { leaveOutRepeated } from '../glue/validation';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from '../model/defaults';
 import { InformerScope, Isolation } from '../model/enums';
 import type { Violation } from '../rules';
@@ -155,7 +155,6 @@ export class ApiServiceExport extends KubeBindResource {
       ? { group, resource: resource.resource, versions: [...resource.versions] }
       : { group, resource: resource.resource };
     this._resources = appended(this._resources, kept);
-    noteChange();
   }
 
   /**
@@ -167,7 +166,6 @@ export class ApiServiceExport extends KubeBindResource {
       throw new Error(`ApiServiceExport ${this.node.path}: addSchema expects a BoundSchema, got ${String(schema)}`);
     }
     this._resources = appended(this._resources, schema);
-    noteChange();
   }
 
   /**
@@ -175,7 +173,6 @@ export class ApiServiceExport extends KubeBindResource {
    */
   public addPermissionClaim(claim: PermissionClaim): void {
     this._claims = appended(this._claims, claim);
-    noteChange();
   }
 
   /**
@@ -205,7 +202,6 @@ export class ApiServiceExport extends KubeBindResource {
   }
 }
 
-libraryKind(ApiServiceExport);
 
 function sameClaim(claim: PermissionClaim): PermissionClaim {
   return claim;

@@ -1,7 +1,7 @@
 import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
-import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
 
 /**
  * A key of a Secret in the request's namespace.
@@ -96,4 +96,3 @@ export class BindableResourcesRequest extends KubeBindResource {
   }
 }
 
-libraryKind(BindableResourcesRequest);

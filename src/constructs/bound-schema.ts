@@ -3,7 +3,6 @@ import { Construct } from 'constructs';
 import { IApiResource } from './api-resource';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
-import { libraryKind } from './kube-bind-resource';
 import { reportInsteadOfRules } from '../glue/validation';
 import { boundSchemaPropsFromCrd } from '../migrate/props-from-crd';
 import { InformerScope } from '../model/enums';
@@ -134,7 +133,6 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
   }
 }
 
-libraryKind(BoundSchema);
 
 /** The rule whose subject is a CRD kube-bind cannot export as it is; an error here, where the export is asked for. */
 const CANNOT_BIND = 'KB180';

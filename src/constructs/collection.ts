@@ -1,7 +1,6 @@
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
-import { KubeBindResource, KubeBindResourceProps, libraryKind } from './kube-bind-resource';
-import { noteChange } from '../glue/validation';
+import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
 
 /**
  * Properties of `Collection`.
@@ -55,13 +54,11 @@ export class Collection extends KubeBindResource {
       throw new Error(`Collection ${this.node.path}: addTemplate expects an ApiServiceExportTemplate, got ${String(template)} (use addTemplateName for a name)`);
     }
     this.names.push(template);
-    noteChange();
   }
 
   /** Adds a template by name. */
   public addTemplateName(name: string): void {
     this.names.push(name);
-    noteChange();
   }
 
   /** The names of the templates (a copy). */
@@ -77,4 +74,3 @@ export class Collection extends KubeBindResource {
   }
 }
 
-libraryKind(Collection);

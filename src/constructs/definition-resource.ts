@@ -1,7 +1,6 @@
 import { Construct } from 'constructs';
 import { DefinitionSpec, DefinitionSpecProps } from './definition-spec';
 import { KubeBindResource, KubeBindResourceKind } from './kube-bind-resource';
-import { noteChange } from '../glue/validation';
 import { servingPaths } from '../lifecycle/serving-paths';
 import { InformerScope, Scope } from '../model/enums';
 import { deprecationNotes } from '../rules';
@@ -73,7 +72,6 @@ export abstract class DefinitionResource extends KubeBindResource {
    */
   public addVersion(version: ResourceVersion): void {
     this.definition.addVersion(version);
-    noteChange();
   }
 
   /**

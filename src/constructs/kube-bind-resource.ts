@@ -1,7 +1,7 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, JsonPatch, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KeyRenamer, restoreKeys } from './data-keys';
-import { currentVersion, noteChange, RenderedForRules, validateWithRules } from '../glue/validation';
+import { validateWithRules } from '../glue/validation';
 import { DEFAULT_GROUP } from '../model/kinds';
 
 /**
@@ -66,12 +66,11 @@ export interface KubeBindResourceKind {
  * it), its name and metadata, and the wiring to the rules engine, which
  * checks the object at synth (errors fail it; warnings are printed).
  *
- * A kind is its props, its spec (`renderSpec`, read at synth, so that
- * `addX()` after construction takes effect) and its rules. A kind of this
- * library also calls `noteChange()` (src/glue/validation.ts) in its `addX()`
- * mutators and declares itself with `libraryKind()`: the rules then read its
- * spec once per change. Any other class (a user's subclass, a kind that does
- * not declare itself) is rendered and compared in every validation pass.
+ * A kind is its props, its spec (`renderSpec`, read at every rendering, so
+ * that `addX()` after construction takes effect) and its rules. The rules
+ * read the object as `toJson()` renders it at each validation: a mutator,
+ * the metadata API, a JSON patch or a subclass that renders its spec anew
+ * need tell nobody.
  */
 export abstract class KubeBindResource extends Construct {
   /** The spec of `resource`, for its `SpecRendering`. */
@@ -102,15 +101,9 @@ export abstract class KubeBindResource extends Construct {
       kind: kind.kind,
       metadata,
       spec: Lazy.any(spec),
-    }, {
-      spec,
-      clusterScoped: kind.clusterScoped ?? false,
-      // A class that may change its spec without noteChange() is looked at in every pass.
-      announcesChanges: LIBRARY_KINDS.has(new.target),
-      owner: this,
-    });
+    }, spec, kind.clusterScoped ?? false);
     this.apiObject = apiObject;
-    validateWithRules(this, apiObject, this.kubeBindGroup, apiObject);
+    validateWithRules(this, apiObject, this.kubeBindGroup);
   }
 
   /**
@@ -135,54 +128,16 @@ export abstract class KubeBindResource extends Construct {
   protected abstract renderSpec(): { [key: string]: any };
 }
 
-/** The kinds of this library, which call `noteChange()` in every mutator. */
-const LIBRARY_KINDS = new WeakSet<object>();
-
-/**
- * Declares `kind` (a class extending `KubeBindResource`, itself, not its
- * subclasses) a kind of this library, whose every mutator calls
- * `noteChange()`.
- */
-export function libraryKind(kind: object): void {
-  LIBRARY_KINDS.add(kind);
-}
-
-/** Per construct, whether its spec reads something no mutator announces (see `readsUnannounced`). */
-const READS_UNANNOUNCED = new WeakMap<KubeBindResource, () => boolean>();
-
-/**
- * Declares that the spec of `resource`, a kind of this library, reads
- * something no mutator announces (a CRD object's output) whenever `when()`
- * says so: it is then rendered and compared in every validation pass.
- */
-export function readsUnannounced(resource: KubeBindResource, when: () => boolean): void {
-  READS_UNANNOUNCED.set(resource, when);
-}
-
-/** What a `KubeBindObject` is told by its construct. */
-interface KubeBindObjectOptions {
-  /** The construct's spec, which `props.spec` produces. */
-  readonly spec: SpecRendering;
-  readonly clusterScoped: boolean;
-  /** Whether the construct's class calls `noteChange()` in every mutator (see `libraryKind`). */
-  readonly announcesChanges: boolean;
-  readonly owner: KubeBindResource;
-}
-
 /** The one `KeyRenamer` of the library: renaming runs to its end before anything reads it again. */
 const KEYS = new KeyRenamer();
 
 /**
  * A construct's `renderSpec()`, as cdk8s renders it: the `Lazy` producer of
- * the L1 object's `spec`, with the keys cdk8s mishandles renamed. It says
- * whether its last rendering held a token, which cdk8s resolves afresh at
- * every rendering.
+ * the L1 object's `spec`, with the keys cdk8s mishandles renamed.
  */
 class SpecRendering implements IAnyProducer {
   /** Whether the last rendering renamed a key (see data-keys.ts). */
   public renamedKeys = false;
-  /** Whether the last rendering held a token (a `Lazy`, a function, a class instance). */
-  public heldToken = false;
 
   public constructor(
     private readonly owner: KubeBindResource,
@@ -192,7 +147,6 @@ class SpecRendering implements IAnyProducer {
   public produce(): unknown {
     const renamed = KEYS.rename(this.renderOf(this.owner));
     this.renamedKeys = KEYS.renamedAny;
-    this.heldToken = KEYS.heldToken;
     return renamed;
   }
 }
@@ -201,146 +155,25 @@ class SpecRendering implements IAnyProducer {
  * The L1 object of a `KubeBindResource`: an ApiObject whose `spec` is a
  * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and every
  * JSON patch included; this class only gives back the keys cdk8s mishandles
- * (see data-keys.ts), keeps a cluster-scoped object out of the chart's
- * namespace, and tells the validation what changes it without a mutator of
- * the library: a token in the spec or the metadata, a JSON patch.
- *
- * The rules read the object as `toJson()` renders it (`renderForRules`).
- * When only a mutator of the library can change that rendering, it is kept,
- * and the output of the same version of the library's state takes it
- * instead of rendering again: handed out once, so that a later caller gets a
- * rendering of its own.
+ * (see data-keys.ts) and keeps a cluster-scoped object out of the chart's
+ * namespace.
  */
-class KubeBindObject extends ApiObject implements RenderedForRules {
-  /** Whether the output may change without `noteChange()`: a token in the metadata, or a JSON patch. */
-  public volatile: boolean;
-  private readonly spec: SpecRendering;
-  private readonly clusterScoped: boolean;
-  private readonly announcesChanges: boolean;
-  private readonly owner: KubeBindResource;
-  /** The rendering the rules read, kept for the output (undefined: nothing kept)... */
-  private kept: any = undefined;
-  /** ...of this version of the library's state... */
-  private keptVersion = -1;
-  /** ...and of this setting of cdk8s' CDK8S_DISABLE_SORT, which cdk8s reads at every rendering. */
-  private keptSort: string | undefined = undefined;
-  /** Whether the rules' last rendering went to a caller of `toJson()`, who may change it. */
-  private handedOut = false;
-
-  public constructor(scope: Construct, id: string, props: ApiObjectProps, options: KubeBindObjectOptions) {
+class KubeBindObject extends ApiObject {
+  public constructor(
+    scope: Construct, id: string, props: ApiObjectProps,
+    private readonly spec: SpecRendering,
+    private readonly clusterScoped: boolean,
+  ) {
     super(scope, id, props);
-    this.spec = options.spec;
-    this.clusterScoped = options.clusterScoped;
-    this.announcesChanges = options.announcesChanges;
-    this.owner = options.owner;
-    this.volatile = holdsToken(props.metadata);
-    announceMetadataChanges(this);
   }
 
   public override toJson(): any {
-    const kept = this.kept;
-    if (kept !== undefined) {
-      this.kept = undefined;
-      if (this.keptVersion === currentVersion() && this.keptSort === process.env.CDK8S_DISABLE_SORT) {
-        this.handedOut = true;
-        return kept;
-      }
-    }
     this.spec.renamedKeys = false;
     const json = super.toJson();
     if (this.spec.renamedKeys && json.spec !== undefined) json.spec = restoreKeys(json.spec);
     if (this.clusterScoped && json.metadata !== undefined) delete json.metadata.namespace;
     return json;
   }
-
-  public renderForRules(): { [key: string]: any } {
-    this.kept = undefined;
-    this.handedOut = false;
-    const json = this.toJson();
-    if (!this.isVolatile()) {
-      this.kept = json;
-      this.keptVersion = currentVersion();
-      this.keptSort = process.env.CDK8S_DISABLE_SORT;
-    }
-    return json;
-  }
-
-  public wasHandedOut(): boolean {
-    return this.handedOut;
-  }
-
-  public isVolatile(): boolean {
-    return !this.announcesChanges || this.volatile || this.spec.heldToken || READS_UNANNOUNCED.get(this.owner)?.() === true;
-  }
-
-  public override addJsonPatch(...ops: JsonPatch[]): void {
-    super.addJsonPatch(...ops);
-    this.volatile = true;
-    noteChange();
-  }
-}
-
-/** The object whose metadata a wrapped mutator changes. */
-const OWNER = Symbol('cdk8s-kube-bind.metadataOwner');
-
-/** Per metadata class, a prototype whose mutators announce themselves. */
-const ANNOUNCING = new WeakMap<object, object>();
-
-/**
- * Makes every mutator of `object.metadata` (`add`, `addLabel`,
- * `addAnnotation`, `addFinalizers`, `addOwnerReference`, and any a later cdk8s
- * adds under a name starting with add, set or remove) call `noteChange()`,
- * and mark the object volatile when it is given a token. Only this object's
- * metadata changes: its prototype becomes one that wraps the class's methods
- * (built once per class).
- */
-function announceMetadataChanges(object: KubeBindObject): void {
-  const metadata = object.metadata;
-  const proto = Object.getPrototypeOf(metadata);
-  let announcing = ANNOUNCING.get(proto);
-  if (announcing === undefined) {
-    announcing = Object.create(proto) as object;
-    const names = new Set<string>();
-    for (let p = proto; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
-      for (const name of Object.getOwnPropertyNames(p)) if (/^(add|set|remove)/.test(name) && typeof p[name] === 'function') names.add(name);
-    }
-    for (const name of names) {
-      const method = proto[name];
-      Object.defineProperty(announcing, name, {
-        configurable: true,
-        writable: true,
-        value: function (this: any, ...args: unknown[]) {
-          const owner: KubeBindObject | undefined = this[OWNER];
-          if (owner !== undefined) owner.volatile ||= args.some(holdsToken);
-          noteChange();
-          return method.apply(this, args);
-        },
-      });
-    }
-    ANNOUNCING.set(proto, announcing);
-  }
-  Object.defineProperty(metadata, OWNER, { value: object });
-  Object.setPrototypeOf(metadata, announcing);
-}
-
-/**
- * Whether `value` holds anything but plain data (a token, a `Lazy`): cdk8s
- * resolves it at every rendering. It reads the metadata of every object at
- * construction, so it allocates nothing: indexed loops, and `for...in`
- * rather than a list of keys (a map here has Object's prototype or none, so
- * `for...in` sees its own keys, or more if someone made Object's prototype
- * enumerable: then it only answers true more often).
- */
-function holdsToken(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return typeof value === 'function';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (holdsToken(value[i])) return true;
-    return false;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return true;
-  for (const key in value) if (holdsToken((value as any)[key])) return true;
-  return false;
 }
 
 /** `group/version`s, one string per pair for every object of the kind (its parts, and its YAML, are read once). */

@@ -1,6 +1,5 @@
 import { IApiResource, describeGroupResource, describeResolved, resolveApiResource } from './api-resource';
 import { appended, itemCount, Items, mapItems, NO_ITEMS } from './appended';
-import { noteChange } from '../glue/validation';
 
 /**
  * One object selected by name.
@@ -177,7 +176,6 @@ export class PermissionClaim {
    */
   public addMatchLabel(key: string, value: string): void {
     (this.matchLabels ??= new Map()).set(key, value);
-    noteChange();
   }
 
   /**
@@ -186,7 +184,6 @@ export class PermissionClaim {
   public addMatchExpression(expression: LabelSelectorRequirement): void {
     const { key, operator, values } = expression;
     this.matchExpressions = appended(this.matchExpressions, { key, operator, ...(values !== undefined ? { values: [...values] } : {}) });
-    noteChange();
   }
 
   /**
@@ -195,7 +192,6 @@ export class PermissionClaim {
   public addName(name: string, namespace?: string): void {
     const named: NamedResource = namespace !== undefined ? { name, namespace } : { name };
     this.namedResources = appended(this.namedResources, named);
-    noteChange();
   }
 
   /**
@@ -233,7 +229,6 @@ export class PermissionClaim {
       ? { group, resource, jsonPath: { ...reference.jsonPath }, versions: [...reference.versions] }
       : { group, resource, jsonPath: { ...reference.jsonPath } };
     this.references = appended(this.references, kept);
-    noteChange();
   }
 
   /**

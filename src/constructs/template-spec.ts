@@ -2,9 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ExportedResource } from './api-service-export';
 import { BoundSchema } from './bound-schema';
-import { KubeBindResource, KubeBindResourceKind, KubeBindResourceProps, readsUnannounced } from './kube-bind-resource';
+import { KubeBindResource, KubeBindResourceKind, KubeBindResourceProps } from './kube-bind-resource';
 import { PermissionClaim } from './permission-claim';
-import { noteChange } from '../glue/validation';
 import { SchemaUpdatePolicy, Scope } from '../model/enums';
 
 /**
@@ -79,8 +78,6 @@ export abstract class TemplateSpecResource extends KubeBindResource {
 
   protected constructor(scope: Construct, id: string, props: TemplateSpecProps, kind: KubeBindResourceKind) {
     super(scope, id, props, kind);
-    // A CRD object's output changes without a mutator of this library: a spec that reads one is looked at in every pass.
-    readsUnannounced(this, () => this.sources.some(s => 'crd' in s));
     this.schemaUpdatePolicy = props.schemaUpdatePolicy;
     for (const crd of props.crds ?? []) this.addCrd(crd);
     for (const schema of props.schemas ?? []) this.addSchema(schema);
@@ -95,14 +92,12 @@ export abstract class TemplateSpecResource extends KubeBindResource {
       throw new Error(`${this.describe()}: addCrd expects a CustomResourceDefinition object, got ${ApiObject.isApiObject(crd) ? `a ${crd.kind}` : String(crd)}`);
     }
     this.sources.push({ crd });
-    noteChange();
   }
 
   /** Adds the resource of a BoundSchema, with its served versions. */
   public addSchema(schema: BoundSchema): void {
     if (!BoundSchema.isBoundSchema(schema)) throw new Error(`${this.describe()}: addSchema expects a BoundSchema, got ${String(schema)}`);
     this.sources.push({ schema });
-    noteChange();
   }
 
   /** Adds a resource named by group, plural and versions. */
@@ -111,19 +106,16 @@ export abstract class TemplateSpecResource extends KubeBindResource {
       throw new Error(`${this.describe()}: addResource expects { group, resource, versions }, got ${String(resource)} (use addCrd or addSchema for objects)`);
     }
     this.sources.push({ resource: { ...resource, ...(resource.versions ? { versions: [...resource.versions] } : {}) } });
-    noteChange();
   }
 
   /** Asks the consumer for access to objects of one group and resource. */
   public addPermissionClaim(claim: PermissionClaim): void {
     this.claims.push(claim);
-    noteChange();
   }
 
   /** Has kube-bind create a namespace for each binding. */
   public addNamespace(name: string): void {
     this.namespaceNames.push(name);
-    noteChange();
   }
 
   /** The resources, as written (a copy). */
