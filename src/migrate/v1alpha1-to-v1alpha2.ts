@@ -266,7 +266,7 @@ function migrateExport(obj: Manifest, group: string): Migrated {
   }
 
   // The constraints v1alpha1's CRD states in CEL (scope against informerScope and clusterScopedIsolation) are the rules' to judge.
-  for (const v of scopeViolations(obj, V1ALPHA1)) if (v.severity === 'error') problems.push(v.message);
+  for (const v of scopeViolations(obj, V1ALPHA1)) if (v.severity === 'error') problems.push(`${v.path} ${v.message}`);
 
   const qualified = resourceGroup !== undefined && names !== undefined ? `${names.plural}.${resourceGroup}` : undefined;
   const metadata = own(obj, 'metadata');

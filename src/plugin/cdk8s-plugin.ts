@@ -30,7 +30,7 @@ import { strictValidateFn } from '../cli/run-mode';
 import { selectForCheck, validateWithRules } from '../cli/validate';
 import { DEFAULT_LIMITS } from '../io/read';
 import { own } from '../model/manifest';
-import { contextFor, didYouMean, messageAfterPath } from '../rules';
+import { contextFor, didYouMean } from '../rules';
 
 /** A finding as cdk8s-cli's `ValidationReport.addViolation` takes it. */
 export interface PluginViolation {
@@ -124,8 +124,8 @@ export class KubeBindValidation {
       for (const v of byLine(object.violations)) {
         context.report.addViolation({
           // The path is in `locations`: the message follows it, without repeating it.
-          ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity] ?? v.severity}: ${messageAfterPath(v)}`,
-          recommendation: v.hint ?? messageAfterPath(v),
+          ruleName: `${v.rule} ${SEVERITY_LABELS[v.severity] ?? v.severity}: ${v.message}`,
+          recommendation: v.hint ?? v.message,
           fix: ruleDocUrl(v.rule),
           violatingResources: [{
             resourceName: typeof name === 'string' ? name : '<unnamed>',

@@ -27,12 +27,12 @@ const booleanVersions: ValidateFn = objects => objects.map(o => {
     for (const key of ['served', 'storage']) {
       const value = own(v, key);
       if (isObject(v) && typeof value !== 'boolean') {
-        out.push({ rule: 'KB999', severity: 'error', path: `spec.versions[${i}].${key}`, message: `spec.versions[${i}].${key} ${show(value)} must be a boolean`, hint: 'write true or false' });
+        out.push({ rule: 'KB999', severity: 'error', path: `spec.versions[${i}].${key}`, message: `${show(value)} must be a boolean`, hint: 'write true or false' });
       }
     }
   });
   if (typeof own(own(o, 'metadata'), 'namespace') !== 'string') {
-    out.push({ rule: 'KB998', severity: 'warning', path: 'metadata.namespace', message: 'metadata.namespace is missing' });
+    out.push({ rule: 'KB998', severity: 'warning', path: 'metadata.namespace', message: 'is missing' });
   }
   return out;
 });
@@ -151,7 +151,7 @@ describe('what is checked', () => {
     const duplicates: ValidateFn = objects => {
       calls.push(objects.map(o => o.metadata.name));
       return objects.map((o, i) => objects.slice(0, i).some(p => p.metadata.name === o.metadata.name)
-        ? [{ rule: 'KB170', severity: 'error', path: 'metadata.name', message: `metadata.name ${show(o.metadata.name)} is used twice` }]
+        ? [{ rule: 'KB170', severity: 'error', path: 'metadata.name', message: `${show(o.metadata.name)} is used twice` }]
         : []);
     };
     const r = await run([a, '-', b], { validate: duplicates, stdin: 'apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nmetadata: {name: two, namespace: ns}\n' });

@@ -26,7 +26,7 @@ function object(file: string, manifest: Manifest, violations: LocatedViolation[]
   return { file, index: 0, line: 1, manifest, violations, valid: !violations.some(v => v.severity === 'error') };
 }
 
-const error: LocatedViolation = { rule: 'KB030', severity: 'error', path: 'spec.versions', message: 'spec.versions has no version with storage: true', hint: 'mark one version storage: true', line: 7 };
+const error: LocatedViolation = { rule: 'KB030', severity: 'error', path: 'spec.versions', message: 'has no version with storage: true', hint: 'mark one version storage: true', line: 7 };
 const warning: LocatedViolation = { rule: 'KB032', severity: 'warning', path: 'spec.versions', message: 'no served version', line: 7 };
 const note: LocatedViolation = { rule: 'KB041', severity: 'info', path: '', message: 'deprecated, 100% <sure> & "quoted"', line: 1 };
 

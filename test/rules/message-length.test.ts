@@ -2,7 +2,8 @@
  * Findings read in one glance: every message the engine gives on any
  * scenario (failing or passing, every rule that fires, not only the one the
  * scenario is about) is under 160 characters, the detail goes to the hint,
- * and no hint repeats its message.
+ * no hint repeats its message, and no message repeats its path (the
+ * front-ends put the path before it).
  */
 import { contextFor, validateObjects, Violation } from '../../src/rules';
 import { pairWithPrevious, validateUpdate } from '../../src/rules/kube-bind/updates';
@@ -45,5 +46,15 @@ test('no hint repeats its message', () => {
 
 test('every error and warning has a hint (a note may have nothing to fix)', () => {
   const bare = all.filter(v => v.severity !== 'info' && (v.hint === undefined || v.hint === ''));
+  expect([...new Set(bare.map(v => `${v.rule}: ${v.message}`))]).toEqual([]);
+});
+
+test('no message starts with its own path: a violation keeps path and message apart', () => {
+  const repeats = all.filter(v => v.path !== '' && (v.message === v.path || v.message.startsWith(`${v.path} `) || v.message.startsWith(`${v.path}:`)));
+  expect([...new Set(repeats.map(v => `${v.rule} ${v.path}: ${v.message}`))]).toEqual([]);
+});
+
+test('a finding about the whole object says what it is about', () => {
+  const bare = all.filter(v => v.path === '' && /^(must|is|has|should) /.test(v.message));
   expect([...new Set(bare.map(v => `${v.rule}: ${v.message}`))]).toEqual([]);
 });

@@ -202,7 +202,7 @@ describe('KB018 APIServiceExport v1alpha1 name', () => {
     obj.metadata.name = 'widgets';
     const v = violationsOf('KB018', obj);
     expect(v.map(x => [x.path, x.severity])).toEqual([['metadata.name', 'error']]);
-    expect(v[0].message).toBe('metadata.name "widgets" must be "widgets.example.com" (<spec.names.plural>.<spec.group>)');
+    expect(v[0].message).toBe('"widgets" must be "widgets.example.com" (<spec.names.plural>.<spec.group>)');
     expect(v[0].hint).toContain('informerScope is immutable');
   });
 

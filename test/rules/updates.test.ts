@@ -197,7 +197,7 @@ describe('KB191 immutable export fields', () => {
     const next = copy(previous);
     next.spec.isolation = 'None';
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toBe('spec.isolation changed: "Prefixed" → "None"; kube-bind makes it immutable');
+    expect(v.message).toBe('changed: "Prefixed" → "None"; kube-bind makes it immutable');
     expect(v.hint).toMatch(/^the server rejects the update with "isolation is immutable"; keep the previous value/);
   });
 
@@ -206,7 +206,7 @@ describe('KB191 immutable export fields', () => {
     const next = copy(previous);
     next.spec.resources[0].versions[1] = 'v2';
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toBe('spec.resources changed: spec.resources[0].versions[1] "v1" → "v2"; kube-bind makes it immutable');
+    expect(v.message).toBe('changed: spec.resources[0].versions[1] "v1" → "v2"; kube-bind makes it immutable');
   });
 
   test('a version dropped from a later resource: the list of versions at that resource, not two cut prefixes', () => {
@@ -215,7 +215,7 @@ describe('KB191 immutable export fields', () => {
     const next = copy(previous);
     next.spec.resources[1].versions = ['v1'];
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toBe('spec.resources changed: spec.resources[1].versions ["v1","v1beta1"] → ["v1"]; kube-bind makes it immutable');
+    expect(v.message).toBe('changed: spec.resources[1].versions ["v1","v1beta1"] → ["v1"]; kube-bind makes it immutable');
   });
 
   test('an added resource is shown at its index, by its fields', () => {
@@ -223,7 +223,7 @@ describe('KB191 immutable export fields', () => {
     const next = copy(previous);
     next.spec.resources.push({ group: 'cert-manager.io', resource: 'certificates', versions: ['v1', 'v1beta1'] });
     const [v] = validateUpdate(previous, next, ctx);
-    expect(v.message).toBe('spec.resources changed: spec.resources[1] unset → {group, resource, versions}; kube-bind makes it immutable');
+    expect(v.message).toBe('changed: spec.resources[1] unset → {group, resource, versions}; kube-bind makes it immutable');
     expect(v.message.length).toBeLessThan(160);
   });
 

@@ -18,7 +18,6 @@ import {
 } from './reporter';
 import type { Diagnostic } from '../../io/read';
 import { own } from '../../model/manifest';
-import { messageAfterPath } from '../../rules';
 
 export const JSON_REPORTER: Reporter = {
   description: 'one JSON array with an entry per checked object',
@@ -67,7 +66,7 @@ function failedSkipped(object: SkippedObject): CheckedObject {
 }
 
 function jsonViolation(v: LocatedViolation): unknown {
-  return { rule: v.rule, severity: v.severity, path: v.path, message: messageAfterPath(v), hint: v.hint ?? null };
+  return { rule: v.rule, severity: v.severity, path: v.path, message: v.message, hint: v.hint ?? null };
 }
 
 function jsonStream(): ReportStream {

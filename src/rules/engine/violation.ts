@@ -13,7 +13,11 @@ export interface Violation {
   readonly severity: Severity;
   /** Field path in kubectl's notation, for example `spec.versions[1].storage`. */
   readonly path: string;
-  /** What is wrong, quoting the offending value. */
+  /**
+   * What is wrong, quoting the offending value, without the path: the
+   * front-ends put `path` before it (`describeViolation`). A finding about
+   * the whole object (path `''`) says what it is about itself.
+   */
   readonly message: string;
   /** How to fix it. */
   readonly hint?: string;
@@ -42,24 +46,11 @@ export function violation(
 }
 
 /**
- * The message of a violation without the field path it starts with: rules
- * write whole sentences (`spec.scope "Namespace" must be one of...`), and
- * every front-end shows the path once, before the rest (`spec.scope:
- * "Namespace" must be one of...`). A message that does not start with the
- * violation's own path is returned whole.
+ * The line every front-end shows: the path, then the message (`spec.scope:
+ * "Namespace" must be one of ...`), or the message alone for a finding about
+ * the whole object. A violation keeps the two apart, as Kubernetes'
+ * `field.Error` keeps its field and detail: a message never repeats its path.
  */
-export function messageAfterPath(v: Violation): string {
-  const { path, message } = v;
-  if (path === '' || !message.startsWith(path)) return message;
-  const rest = message.slice(path.length);
-  if (rest === '') return message;
-  if (rest.startsWith(': ')) return rest.slice(2);
-  if (rest.startsWith(' ')) return rest.slice(1);
-  // The message names a field below the path, or a longer name (`spec.versions[0].served` vs `spec.versions`).
-  return message;
-}
-
-/** `path: message` with the path once, or the message alone for a violation about the whole object. */
 export function describeViolation(v: Violation): string {
-  return v.path === '' ? v.message : `${v.path}: ${messageAfterPath(v)}`;
+  return v.path === '' ? v.message : `${v.path}: ${v.message}`;
 }

@@ -36,14 +36,14 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
     const out: Violation[] = [];
     for (const d of differingVersionSchemas(obj, ctx)) {
       out.push(violation(rule, d.path,
-        `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+        `differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
         'kube-bind exports one schema for all versions, so it cannot export this CRD as it is: make the schemas of all served or stored versions equal'));
     }
     const service = own(own(own(own(spec, 'conversion'), 'webhook'), 'clientConfig'), 'service');
     if (service !== undefined && service !== null) {
       const path = 'spec.conversion.webhook.clientConfig.service';
       out.push(violation(rule, path,
-        `${path} ${show(service)}: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is`,
+        `${show(service)}: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is`,
         'to export it with kube-bind, give the webhook an https url reachable from consumer clusters instead of a service'));
     }
     const versions = own(spec, 'versions');
@@ -52,13 +52,13 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
         if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
         const path = field(item('spec.versions', i), 'selectableFields');
         out.push(violation(rule, path,
-          `${path} is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is`,
+          `is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is`,
           'to export it with kube-bind, drop selectableFields (clients then filter by labels or client-side)'));
       });
     }
     if (own(spec, 'preserveUnknownFields') === true) {
       out.push(violation(rule, 'spec.preserveUnknownFields',
-        'spec.preserveUnknownFields is true, which a BoundSchema cannot express, so kube-bind could not export this CRD as it is',
+        'is true, which a BoundSchema cannot express, so kube-bind could not export this CRD as it is',
         'to export it with kube-bind, set x-kubernetes-preserve-unknown-fields: true where the schema needs it instead'));
     }
     return out;

@@ -132,7 +132,7 @@ export function groupPatternViolation(rule: Pick<Rule, 'id' | 'severity'>, paren
   const guess = suggestGroup(value);
   const slash = value.includes('/');
   return violation(rule, path,
-    `${path} ${show(value)} must match ${GROUP_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    `${show(value)} must match ${GROUP_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
     slash
       ? 'group is the API group alone, without a version: put the version in versions, e.g. group "wildwest.dev", versions ["v1"]'
       : dns1123SubdomainErrors(value).length === 0
@@ -158,7 +158,7 @@ export function resourcePatternViolation(rule: Pick<Rule, 'id' | 'severity'>, pa
     hint = `resource holds the plural only: write resource ${show(base.slice(0, dot).toLowerCase())} and group ${show(base.slice(dot + 1).toLowerCase())}`;
   }
   return violation(rule, path,
-    `${path} ${show(value)} must match ${RESOURCE_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    `${show(value)} must match ${RESOURCE_PATTERN.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
     hint);
 }
 
@@ -201,7 +201,7 @@ export function versionNameViolation(rule: Pick<Rule, 'id' | 'severity'>, parent
   const path = item(field(parent, 'versions'), index);
   const guess = suggestVersion(value);
   return violation(rule, path,
-    `${path} ${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    `${show(value)} must match ${VERSION_NAME.source}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
     'Kubernetes API versions look like "v1", "v1beta1" or "v2alpha3"; the API server accepts any string here, but no served version can have any other name, so this one would never bind');
 }
 
@@ -255,10 +255,10 @@ export function isCrdGroup(group: string): boolean {
 export function whyNotCrdBacked(entryPath: string, group: string, groupGiven: boolean, resource: string): NotCrdBacked {
   const path = groupGiven ? field(entryPath, 'group') : entryPath;
   const what = group === ''
-    ? `${path} ${groupGiven ? 'is ""' : 'has no group'} (the core group): ${show(resource)} is built in, not from a CRD`
+    ? `${groupGiven ? 'is ""' : 'has no group'} (the core group): ${show(resource)} is built in, not from a CRD`
     : BUILT_IN_DOTTED_GROUPS.has(group)
-      ? `${path} ${show(group)} is a built-in API group: ${show(resource)} is not from a CRD`
-      : `${path} ${show(group)} has no dot, so no CRD can define ${show(resource)} in it`;
+      ? `${show(group)} is a built-in API group: ${show(resource)} is not from a CRD`
+      : `${show(group)} has no dot, so no CRD can define ${show(resource)} in it`;
   const fix = group === ''
     ? 'set group to the API group of the CRD that defines it (spec.group of the CRD); to give the provider access to core objects such as secrets, use spec.permissionClaims'
     : 'export a resource defined by a CustomResourceDefinition, with that CRD\'s group (spec.group of the CRD)';

@@ -15,5 +15,5 @@ export function decodeViolation(rule: { readonly id: string; readonly severity: 
   const hint = typeof e.value === 'boolean' ? yamlBooleanHint(e.value)
     : typeof e.value === 'number' ? `quote it in YAML: ${JSON.stringify(String(e.value))}`
       : 'write it as the type Kubernetes expects';
-  return violation(rule, e.path, `${e.path} is ${show(e.value)}: it ${e.problems.join('; ')}, so the API server cannot decode the object's metadata`, hint);
+  return violation(rule, e.path, `is ${show(e.value)}: it ${e.problems.join('; ')}, so the API server cannot decode the object's metadata`, hint);
 }

@@ -96,7 +96,7 @@ export function structuralSchemaIssues(schema: unknown, path: string, options: S
     out.push({
       kind: 'root',
       path,
-      message: `${path} must be a schema object with type: object, got ${isObject(schema) ? 'an empty object' : JSON.stringify(schema) ?? 'nothing'}`,
+      message: `must be a schema object with type: object, got ${isObject(schema) ? 'an empty object' : JSON.stringify(schema) ?? 'nothing'}`,
       hint: 'Kubernetes requires a structural openAPIV3Schema for every version, for example {type: object, properties: {spec: {type: object}}}',
     });
     return out;
@@ -148,13 +148,13 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
     out.push({
       kind: 'root',
       path: field(path, 'type'),
-      message: `${field(path, 'type')} ${type === undefined ? 'is missing' : JSON.stringify(type)}: the root of a custom resource schema must be type: object`,
+      message: `${type === undefined ? 'is missing' : JSON.stringify(type)}: the root of a custom resource schema must be type: object`,
       hint: 'set type: object at the root',
     });
   }
   // mirrors validateCustomResourceDefinitionValidation: "nullable cannot be true at the root".
   if (own(schema, 'nullable') === true) {
-    out.push({ kind: 'root', path: field(path, 'nullable'), message: `${field(path, 'nullable')} must not be true at the root`, hint: 'remove nullable from the root' });
+    out.push({ kind: 'root', path: field(path, 'nullable'), message: `must not be true at the root`, hint: 'remove nullable from the root' });
   }
   // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may be non-zero.
   if (options.statusSubresource) {
@@ -164,7 +164,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       out.push({
         kind: 'root',
         path: keyPath(path, key),
-        message: `${keyPath(path, key)} is not allowed at the root of the schema when the /status subresource is enabled`,
+        message: `is not allowed at the root of the schema when the /status subresource is enabled`,
         hint: `move it below properties, or drop it; allowed at the root: ${[...ROOT_KEYWORDS_WITH_STATUS].join(', ')}`,
       });
     }
@@ -179,7 +179,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       out.push({
         kind: 'root',
         path: field(keyPath(field(path, 'properties'), name), 'type'),
-        message: `${field(keyPath(field(path, 'properties'), name), 'type')} ${JSON.stringify(propType)} must be "string": ${name} is always a string`,
+        message: `${JSON.stringify(propType)} must be "string": ${name} is always a string`,
       });
     }
   }
@@ -188,7 +188,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   for (const name of ['apiVersion', 'kind', 'metadata']) {
     const found = firstDefault(own(properties, name), keyPath(field(path, 'properties'), name), 0);
     if (found !== undefined) {
-      out.push({ kind: 'type', path: found, message: `${found} must not be set: defaults are not allowed in top-level ${name}`, hint: 'remove the default' });
+      out.push({ kind: 'type', path: found, message: `must not be set: defaults are not allowed in top-level ${name}`, hint: 'remove the default' });
     }
   }
   const metadata = own(properties, 'metadata');
@@ -198,7 +198,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   // properties name and generateName may be specified.
   const metadataType = own(metadata, 'type');
   if (metadataType !== undefined && metadataType !== 'object') {
-    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${field(metadataPath, 'type')} ${JSON.stringify(metadataType)} must be "object"` });
+    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${JSON.stringify(metadataType)} must be "object"` });
   }
   const metadataProperties = own(metadata, 'properties');
   if (isObject(metadataProperties)) {
@@ -208,7 +208,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
         out.push({
           kind: 'root',
           path: propPath,
-          message: `${propPath} is not allowed: a schema may only restrict metadata.name and metadata.generateName`,
+          message: `is not allowed: a schema may only restrict metadata.name and metadata.generateName`,
           hint: 'Kubernetes validates the rest of metadata itself; remove this property',
         });
       }
@@ -219,7 +219,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
     out.push({
       kind: 'root',
       path: keyPath(metadataPath, key),
-      message: `${keyPath(metadataPath, key)} is not allowed: at the root, metadata may only restrict name and generateName`,
+      message: `is not allowed: at the root, metadata may only restrict name and generateName`,
     });
   }
 }
@@ -228,7 +228,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (pos.depth > MAX_DEPTH) return;
   // mirrors the JSON decoding of JSONSchemaProps: a schema that is not an object is refused before validation.
   if (!isObject(node)) {
-    out.push({ kind: 'type', path, message: `${path} must be a schema object, got ${show(node)}`, hint: 'write a map such as {type: string}' });
+    out.push({ kind: 'type', path, message: `must be a schema object, got ${show(node)}`, hint: 'write a map such as {type: string}' });
     return;
   }
   const present = keysPresent(node);
@@ -249,7 +249,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (properties !== undefined) {
     if (!isObject(properties)) {
       // mirrors the JSON decoding of JSONSchemaProps.Properties (a map of schemas).
-      out.push({ kind: 'type', path: field(path, 'properties'), message: `${field(path, 'properties')} must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
+      out.push({ kind: 'type', path: field(path, 'properties'), message: `must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
     } else {
       for (const name of Object.keys(properties)) {
         walk(own(properties, name), keyPath(field(path, 'properties'), name), child, out);
@@ -270,7 +270,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     if (branches === undefined) continue;
     if (!Array.isArray(branches)) {
       // mirrors the JSON decoding of JSONSchemaProps (allOf/anyOf/oneOf are lists of schemas).
-      out.push({ kind: 'type', path: field(path, junctor), message: `${field(path, junctor)} must be a list of schemas`, hint: `write ${junctor} as a YAML list, one schema per "- " item` });
+      out.push({ kind: 'type', path: field(path, junctor), message: `must be a list of schemas`, hint: `write ${junctor} as a YAML list, one schema per "- " item` });
       continue;
     }
     // mirrors isIntOrStringAnyOfPattern and isIntOrStringAllOfPattern (pkg/apiserver/schema/validation.go).
@@ -305,7 +305,7 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
   // mirrors specStandardValidatorV3.validate (validation.go).
   for (const [key, reason] of unsupported ? UNSUPPORTED_KEYWORDS : []) {
     if (Object.prototype.hasOwnProperty.call(node, key)) {
-      out.push({ kind: 'keyword', path: keyPath(path, key), message: `${keyPath(path, key)}: ${reason}` });
+      out.push({ kind: 'keyword', path: keyPath(path, key), message: `${reason}` });
     }
   }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "uniqueItems cannot be set to true".
@@ -313,16 +313,16 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
     out.push({
       kind: 'keyword',
       path: field(path, 'uniqueItems'),
-      message: `${field(path, 'uniqueItems')} cannot be true (its cost is quadratic)`,
+      message: `cannot be true (its cost is quadratic)`,
       hint: 'use x-kubernetes-list-type: set instead',
     });
   }
   // mirrors specStandardValidatorV3.validate: "type cannot be set to null" and "items must be a schema object and not an array".
   if (own(node, 'type') === 'null') {
-    out.push({ kind: 'keyword', path: field(path, 'type'), message: `${field(path, 'type')} cannot be "null"`, hint: 'use nullable: true on the field instead' });
+    out.push({ kind: 'keyword', path: field(path, 'type'), message: `cannot be "null"`, hint: 'use nullable: true on the field instead' });
   }
   if (Array.isArray(own(node, 'items'))) {
-    out.push({ kind: 'keyword', path: field(path, 'items'), message: `${field(path, 'items')} must be one schema, not a list of schemas (tuples are not supported)` });
+    out.push({ kind: 'keyword', path: field(path, 'items'), message: `must be one schema, not a list of schemas (tuples are not supported)` });
   }
   // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
   const pattern = own(node, 'pattern');
@@ -332,7 +332,7 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
       out.push({
         kind: 'keyword',
         path: field(path, 'pattern'),
-        message: `${field(path, 'pattern')} ${JSON.stringify(pattern)} must be a valid regular expression: ${reason}`,
+        message: `${JSON.stringify(pattern)} must be a valid regular expression: ${reason}`,
         hint: 'Kubernetes compiles patterns with Go\'s regexp package (RE2 syntax: no lookarounds or backreferences)',
       });
     }
@@ -348,7 +348,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'type'),
-      message: `${field(path, 'type')} ${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
+      message: `${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
       hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
     });
     return;
@@ -358,7 +358,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'type'),
-      message: `${field(path, 'type')} is missing: every field of a structural schema must declare its type`,
+      message: `is missing: every field of a structural schema must declare its type`,
       hint: 'add a type, or x-kubernetes-preserve-unknown-fields: true to accept any value, or x-kubernetes-int-or-string: true',
     });
   }
@@ -370,7 +370,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'items'),
-      message: `${field(path, 'items')} is missing: a structural array must declare the schema of its items`,
+      message: `is missing: a structural array must declare the schema of its items`,
       hint: 'add items with the schema of one element, e.g. items: {type: string}',
     });
   }
@@ -380,7 +380,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'additionalProperties'),
-      message: `${field(path, 'additionalProperties')} and properties are mutually exclusive`,
+      message: `and properties are mutually exclusive`,
       hint: 'properties describe a struct, additionalProperties a map: pick one',
     });
   }
@@ -395,7 +395,7 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
     out.push({
       kind: 'extension',
       path: field(path, 'x-kubernetes-preserve-unknown-fields'),
-      message: `${field(path, 'x-kubernetes-preserve-unknown-fields')} ${JSON.stringify(preserve)} must be true or absent`,
+      message: `${JSON.stringify(preserve)} must be true or absent`,
       hint: 'remove it: fields are pruned unless it is true',
     });
   }
@@ -403,7 +403,7 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   for (const flag of ['x-kubernetes-int-or-string', 'x-kubernetes-embedded-resource']) {
     const value = own(node, flag);
     if (value !== undefined && typeof value !== 'boolean') {
-      out.push({ kind: 'extension', path: field(path, flag), message: `${field(path, flag)} ${JSON.stringify(value)} must be a boolean` });
+      out.push({ kind: 'extension', path: field(path, flag), message: `${JSON.stringify(value)} must be a boolean` });
     }
   }
   // Kubernetes has no rule against a type beside x-kubernetes-int-or-string: none is checked here.
@@ -411,12 +411,12 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   // x-kubernetes-preserve-unknown-fields is true.
   if (own(node, 'x-kubernetes-embedded-resource') === true) {
     if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "object" when x-kubernetes-embedded-resource is true` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "object" when x-kubernetes-embedded-resource is true` });
     } else if (!isObject(own(node, 'properties')) && preserve !== true) {
       out.push({
         kind: 'extension',
         path: field(path, 'x-kubernetes-embedded-resource'),
-        message: `${field(path, 'x-kubernetes-embedded-resource')} needs properties or x-kubernetes-preserve-unknown-fields: true`,
+        message: `needs properties or x-kubernetes-preserve-unknown-fields: true`,
       });
     }
   }
@@ -424,10 +424,10 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   const mapType = own(node, 'x-kubernetes-map-type');
   if (mapType !== undefined) {
     if (typeof mapType !== 'string' || !MAP_TYPES.includes(mapType)) {
-      out.push({ kind: 'extension', path: field(path, 'x-kubernetes-map-type'), message: `${field(path, 'x-kubernetes-map-type')} ${JSON.stringify(mapType)} must be "atomic" or "granular"` });
+      out.push({ kind: 'extension', path: field(path, 'x-kubernetes-map-type'), message: `${JSON.stringify(mapType)} must be "atomic" or "granular"` });
     }
     if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "object" when x-kubernetes-map-type is set` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "object" when x-kubernetes-map-type is set` });
     }
   }
   checkListExtensions(node, path, out);
@@ -444,68 +444,68 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   // require list type map; set items atomic (requireAtomicSetType); map keys exist, are scalar and unique.
   if (listType !== undefined) {
     if (typeof listType !== 'string' || !LIST_TYPES.includes(listType)) {
-      out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} ${JSON.stringify(listType)} must be one of "atomic", "set", "map"` });
+      out.push({ kind: 'extension', path: listTypePath, message: `${JSON.stringify(listType)} must be one of "atomic", "set", "map"` });
     }
     if (type !== 'array') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `${field(path, 'type')} must be "array" when x-kubernetes-list-type is set` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "array" when x-kubernetes-list-type is set` });
     }
   }
   // mirrors the JSON decoding of JSONSchemaProps.XListMapKeys ([]string).
   if (keys !== undefined && !(Array.isArray(keys) && keys.every(k => typeof k === 'string'))) {
-    out.push({ kind: 'extension', path: keysPath, message: `${keysPath} must be a list of property names` });
+    out.push({ kind: 'extension', path: keysPath, message: `must be a list of property names` });
     return;
   }
   const keyList: string[] = Array.isArray(keys) ? keys : [];
   if (keyList.length > 0 && listType !== 'map') {
-    out.push({ kind: 'extension', path: listTypePath, message: `${listTypePath} must be "map" when x-kubernetes-list-map-keys is set` });
+    out.push({ kind: 'extension', path: listTypePath, message: `must be "map" when x-kubernetes-list-map-keys is set` });
   }
   // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
   if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
-    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `${field(field(path, 'items'), 'nullable')} must not be true in a list of type ${listType}` });
+    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `must not be true in a list of type ${listType}` });
   }
   if (listType === 'set' && isObject(items)) {
     const itemType = own(items, 'type');
     if (itemType === 'object' && own(items, 'x-kubernetes-map-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: `${field(field(path, 'items'), 'x-kubernetes-map-type')} must be "atomic" for objects in a list of type set` });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: `must be "atomic" for objects in a list of type set` });
     }
     if (itemType === 'array' && own(items, 'x-kubernetes-list-type') !== undefined && own(items, 'x-kubernetes-list-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: `${field(field(path, 'items'), 'x-kubernetes-list-type')} must be "atomic" for lists in a list of type set` });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: `must be "atomic" for lists in a list of type set` });
     }
   }
   if (listType !== 'map') return;
   if (keyList.length === 0) {
-    out.push({ kind: 'extension', path: keysPath, message: `${keysPath} must name at least one key property when x-kubernetes-list-type is map` });
+    out.push({ kind: 'extension', path: keysPath, message: `must name at least one key property when x-kubernetes-list-type is map` });
   }
   if (!isObject(items) || own(items, 'type') !== 'object') {
-    out.push({ kind: 'extension', path: field(path, 'items'), message: `${field(path, 'items')} must be a schema of type object when x-kubernetes-list-type is map` });
+    out.push({ kind: 'extension', path: field(path, 'items'), message: `must be a schema of type object when x-kubernetes-list-type is map` });
     return;
   }
   const itemProperties = own(items, 'properties');
   const required = own(items, 'required');
   const seen = new Set<string>();
   for (const key of keyList) {
-    if (seen.has(key)) out.push({ kind: 'extension', path: keysPath, message: `${keysPath} lists ${JSON.stringify(key)} twice` });
+    if (seen.has(key)) out.push({ kind: 'extension', path: keysPath, message: `lists ${JSON.stringify(key)} twice` });
     seen.add(key);
     const keySchema = own(itemProperties, key);
     const keySchemaPath = keyPath(field(field(path, 'items'), 'properties'), key);
     if (!isObject(keySchema)) {
-      out.push({ kind: 'extension', path: keysPath, message: `${keysPath} names ${JSON.stringify(key)}, which is not a property of the items` });
+      out.push({ kind: 'extension', path: keysPath, message: `names ${JSON.stringify(key)}, which is not a property of the items` });
       continue;
     }
     const keyType = own(keySchema, 'type');
     if (keyType === 'object' || keyType === 'array') {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'type'), message: `${field(keySchemaPath, 'type')} must be a scalar type: it is a key of a list of type map` });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'type'), message: `must be a scalar type: it is a key of a list of type map` });
     }
     if (!(Array.isArray(required) && required.includes(key)) && !Object.prototype.hasOwnProperty.call(keySchema, 'default')) {
       out.push({
         kind: 'extension',
         path: keySchemaPath,
-        message: `${keySchemaPath} must be required or have a default: it is a key of a list of type map`,
+        message: `must be required or have a default: it is a key of a list of type map`,
         hint: `add ${JSON.stringify(key)} to ${field(field(path, 'items'), 'required')}`,
       });
     }
     if (own(keySchema, 'nullable') === true) {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: `${field(keySchemaPath, 'nullable')} must not be true: it is a key of a list of type map` });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: `must not be true: it is a key of a list of type map` });
     }
   }
 }
@@ -517,7 +517,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
     out.push({
       kind: 'junctor',
       path: field(path, key),
-      message: `${field(path, key)} is not allowed inside allOf/anyOf/oneOf/not`,
+      message: `is not allowed inside allOf/anyOf/oneOf/not`,
       hint: 'declare it on the field itself (the structural part of the schema); junctors may only add value validations',
     });
   }
@@ -525,7 +525,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
     out.push({
       kind: 'junctor',
       path: keyPath(field(path, 'properties'), 'metadata'),
-      message: `${keyPath(field(path, 'properties'), 'metadata')} must not be restricted inside allOf/anyOf/oneOf/not`,
+      message: `must not be restricted inside allOf/anyOf/oneOf/not`,
     });
   }
 }
@@ -540,7 +540,7 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
   if (rules === undefined) return;
   const rulesPath = field(path, 'x-kubernetes-validations');
   if (!Array.isArray(rules)) {
-    out.push({ kind: 'extension', path: rulesPath, message: `${rulesPath} must be a list of {rule, message} entries` });
+    out.push({ kind: 'extension', path: rulesPath, message: `must be a list of {rule, message} entries` });
     return;
   }
   rules.forEach((entry, i) => {
@@ -548,7 +548,7 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
     const rule = own(entry, 'rule');
     const message = own(entry, 'message');
     const add = (key: string, text: string, hint?: string): void => {
-      out.push({ kind: 'extension', path: field(at, key), message: `${field(at, key)} ${text}`, ...(hint !== undefined ? { hint } : {}) });
+      out.push({ kind: 'extension', path: field(at, key), message: `${text}`, ...(hint !== undefined ? { hint } : {}) });
     };
     if (typeof rule !== 'string' || rule.trim() === '') {
       add('rule', 'is not specified: every validation needs a CEL rule');
@@ -596,7 +596,7 @@ function checkDefault(node: { [key: string]: any }, path: string, out: Structura
   out.push({
     kind: 'type',
     path: field(path, 'default'),
-    message: `${field(path, 'default')} ${show(own(node, 'default'))} is not valid for its own schema: ${problem}`,
+    message: `${show(own(node, 'default'))} is not valid for its own schema: ${problem}`,
     hint: typeof own(node, 'default') === 'boolean' && own(node, 'type') === 'string'
       ? yamlBooleanHint(own(node, 'default'))
       : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',

@@ -235,7 +235,7 @@ function checkClaimedOnce(first: Map<string, number>, claim: number, group: stri
   if (earlier === undefined) return;
   const path = claimPath(claim);
   out.push(violation(DUPLICATE_CLAIM, path,
-    `${path} claims ${describeGroupResource(group, resource)} again (already ${claimPath(earlier)})`,
+    `claims ${describeGroupResource(group, resource)} again (already ${claimPath(earlier)})`,
     'the API server accepts both, but kube-bind\'s backend refuses the export request (DuplicatePermissionClaim): merge their selectors into one claim'));
 }
 
@@ -253,12 +253,12 @@ function unclaimable(claim: number, group: string, resource: string, claimable: 
   const base = `kube-bind can only claim ${CLAIMABLE_CORE_RESOURCES.map(r => show(r)).join(', ')} of the core group ("") (its ClaimableAPIs)`;
   if (claimable) {
     const path = field(claimPath(claim), 'group');
-    return violation(CLAIMABLE, path, `${path} ${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
+    return violation(CLAIMABLE, path, `${show(group)} is not the core group, so kube-bind cannot claim ${show(resource)} in it`,
       `write the core group as "" (or leave group out); ${base}`);
   }
   const path = field(claimPath(claim), 'resource');
   return violation(CLAIMABLE, path,
-    `${path} ${show(resource)}: kube-bind cannot claim ${describeGroupResource(group, resource)}${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
+    `${show(resource)}: kube-bind cannot claim ${describeGroupResource(group, resource)}${group === '' ? didYouMean(resource, CLAIMABLE_CORE_RESOURCES) : ''}`,
     `${base}; kube-bind\'s backend refuses the export request ("not a valid claimable API")`);
 }
 
@@ -292,7 +292,7 @@ function checkSelector(claim: number, selector: Obj, resource: unknown, facts: E
   if ((labelSelector === undefined || labelSelector === null) && isEmptyListOrUnset(named) && isEmptyListOrUnset(references)) {
     const path = selectorPath(claim);
     out.push(violation(SELECTS_SOMETHING, path,
-      `${path} selects nothing: it has no labelSelector, namedResources or references`,
+      `selects nothing: it has no labelSelector, namedResources or references`,
       'kube-bind claims no object through an empty selector: add labelSelector.matchLabels, namedResources or references'));
   }
   if (isObject(labelSelector)) checkLabelSelector(claim, labelSelector, resource, out);
@@ -322,7 +322,7 @@ function checkLabelSelector(claim: number, labelSelector: Obj, resource: unknown
     const path = labelSelectorPath(claim);
     const what = typeof resource === 'string' ? `every ${show(resource)} object` : 'every object';
     out.push(violation(LABEL_SELECTOR_NOT_EMPTY, path,
-      `${path} is empty, so the claim covers ${what} of the consumer`,
+      `is empty, so the claim covers ${what} of the consumer`,
       'an empty label selector matches everything: add matchLabels or matchExpressions to narrow it, or remove labelSelector when namedResources or references do the selecting'));
   }
   if (isObject(matchLabels)) {
@@ -340,7 +340,7 @@ function checkMatchLabel(path: string, key: string, value: unknown, out: Violati
   const keyProblems = qualifiedNameErrors(key);
   if (keyProblems.length > 0) {
     out.push(violation(LABEL_KEY, path,
-      `${path}: key ${show(key)} is not a valid label key${lengthProblem(keyProblems)}${suggestion(suggestLabelPart(key))}`, problemsHint(keyProblems, LABEL_KEY_HINT)));
+      `key ${show(key)} is not a valid label key${lengthProblem(keyProblems)}${suggestion(suggestLabelPart(key))}`, problemsHint(keyProblems, LABEL_KEY_HINT)));
   }
   if (typeof value === 'string') checkLabelValue(path, value, out);
 }
@@ -359,7 +359,7 @@ function checkLabelValue(path: string, value: string, out: Violation[]): void {
   const problems = labelValueErrors(value);
   if (problems.length === 0) return;
   out.push(violation(LABEL_VALUE, path,
-    `${path} ${show(value)} is not a valid label value${lengthProblem(problems)}${suggestion(suggestLabelPart(value))}`, problemsHint(problems, LABEL_VALUE_HINT)));
+    `${show(value)} is not a valid label value${lengthProblem(problems)}${suggestion(suggestLabelPart(value))}`, problemsHint(problems, LABEL_VALUE_HINT)));
 }
 
 const OPERATOR: Rule = defineRule({
@@ -390,7 +390,7 @@ function checkExpression(at: string, expression: Obj, out: Violation[]): void {
     const problems = qualifiedNameErrors(key);
     if (problems.length > 0) {
       const path = field(at, 'key');
-      out.push(violation(LABEL_KEY, path, `${path} ${show(key)} is not a valid label key${lengthProblem(problems)}${suggestion(suggestLabelPart(key))}`, problemsHint(problems, LABEL_KEY_HINT)));
+      out.push(violation(LABEL_KEY, path, `${show(key)} is not a valid label key${lengthProblem(problems)}${suggestion(suggestLabelPart(key))}`, problemsHint(problems, LABEL_KEY_HINT)));
     }
   }
   const valuesPath = field(at, 'values');
@@ -403,7 +403,7 @@ function checkExpression(at: string, expression: Obj, out: Violation[]): void {
     const path = field(at, 'operator');
     const numeric = operator === 'Gt' || operator === 'Lt';
     out.push(violation(OPERATOR, path,
-      `${path} ${show(operator)} ${oneOf(SELECTOR_OPERATORS)}${didYouMean(operator, SELECTOR_OPERATORS)}`,
+      `${show(operator)} ${oneOf(SELECTOR_OPERATORS)}${didYouMean(operator, SELECTOR_OPERATORS)}`,
       numeric
         ? `${show(operator)} is a node-selector operator; label selectors only know ${SELECTOR_OPERATORS.join(', ')}`
         : 'operators are case-sensitive; kube-bind cannot parse the selector otherwise and claims nothing with it'));
@@ -412,10 +412,10 @@ function checkExpression(at: string, expression: Obj, out: Violation[]): void {
   const count = Array.isArray(values) ? values.length : 0;
   if ((operator === 'In' || operator === 'NotIn') && count === 0) {
     const path = values === undefined || values === null ? at : valuesPath;
-    out.push(violation(OPERATOR_VALUES, path, `${valuesPath} must be non-empty for operator ${show(operator)}`,
+    out.push(violation(OPERATOR_VALUES, path, `${path === at ? 'values ' : ''}must be non-empty for operator ${show(operator)}`,
       `list the label values to match, or use ${operator === 'In' ? '"Exists"' : '"DoesNotExist"'} to test only the key`));
   } else if ((operator === 'Exists' || operator === 'DoesNotExist') && count > 0) {
-    out.push(violation(OPERATOR_VALUES, valuesPath, `${valuesPath} must be empty for operator ${show(operator)} (it has ${count})`,
+    out.push(violation(OPERATOR_VALUES, valuesPath, `must be empty for operator ${show(operator)} (it has ${count})`,
       `remove values, or use ${operator === 'Exists' ? '"In"' : '"NotIn"'} to match them`));
   }
 }
@@ -455,12 +455,12 @@ function checkNamedResources(claim: number, named: readonly unknown[], facts: Ex
     if (!valid) {
       const problems = dns1123LabelErrors(namespace);
       out.push(violation(NAMED_NAMESPACE, path,
-        `${path} ${show(namespace)} is not a valid namespace name${lengthProblem(problems)}${suggestion(suggestNamespace(namespace))}`,
+        `${show(namespace)} is not a valid namespace name${lengthProblem(problems)}${suggestion(suggestNamespace(namespace))}`,
         problemsHint(problems, 'no namespace can have this name, so the entry matches nothing')));
     }
     if (facts.isolation === 'Namespaced') {
       out.push(violation(NAMESPACE_IGNORED, path,
-        `${path} ${show(namespace)} is ignored because spec.isolation is "Namespaced"`,
+        `${show(namespace)} is ignored because spec.isolation is "Namespaced"`,
         'with namespaced isolation kube-bind maps namespaces itself and matches by name only: remove namespace'));
     }
   }
@@ -480,12 +480,12 @@ function checkNamedName(claim: number, index: number, name: string, out: Violati
   if (isDns1123Subdomain(name)) return;
   const path = field(namedPath(claim, index), 'name');
   if (name === '') {
-    out.push(violation(NAMED_NAME, path, `${path} is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
+    out.push(violation(NAMED_NAME, path, `is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
     return;
   }
   const problems = dns1123SubdomainErrors(name);
   out.push(violation(NAMED_NAME, path,
-    `${path} ${show(name)} is not a valid object name${lengthProblem(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
+    `${show(name)} is not a valid object name${lengthProblem(problems)}${suggestion(suggestDns1123Subdomain(name))}`,
     problemsHint(problems, 'no ConfigMap, Secret or ServiceAccount can have this name, so the entry matches nothing')));
 }
 
@@ -544,7 +544,7 @@ function checkJsonPath(claim: number, index: number, jsonPath: Obj, out: Violati
   if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
     const path = field(referencePath(claim, index), 'jsonPath');
     out.push(violation(REFERENCE_NAME, typeof name === 'string' ? field(path, 'name') : path,
-      `${path} has no name expression, so the reference selects nothing`,
+      'has no name expression, so the reference selects nothing',
       'set jsonPath.name to the field of the referencing object that holds the name, e.g. name: "spec.secretName"'));
   }
   if (typeof name === 'string' && looksLikeKubernetesJsonPath(name)) reportKubernetesJsonPath(claim, index, 'name', name, out);
@@ -565,7 +565,7 @@ const REFERENCE_GJSON: Rule = defineRule({
 function reportKubernetesJsonPath(claim: number, index: number, key: string, expression: string, out: Violation[]): void {
   const path = field(field(referencePath(claim, index), 'jsonPath'), key);
   out.push(violation(REFERENCE_GJSON, path,
-    `${path} ${show(expression)} is a Kubernetes JSONPath, not GJSON${suggestion(toGjson(expression))}`,
+    `${show(expression)} is a Kubernetes JSONPath, not GJSON${suggestion(toGjson(expression))}`,
     'GJSON paths have no leading ".", "$" or braces and index arrays with ".0" or ".#": e.g. "spec.secretName", "spec.volumes.#.secret.secretName"'));
 }
 
@@ -602,7 +602,7 @@ function checkReferencedResource(
     const path = referencePath(claim, index);
     const heldPath = held < 0 ? '' : resourcePath(held);
     out.push(violation(REFERENCE_VERSIONS, path,
-      `${path} has no versions, and spec.resources ${held < 0 ? 'does not hold' : `(${heldPath}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
+      `has no versions, and spec.resources ${held < 0 ? 'does not hold' : `(${heldPath}) lists no versions for`} ${describeGroupResource(group, resource)}, so the reference is invalid`,
       held < 0
         ? 'list the versions to read the referencing objects with, e.g. versions: ["v1"]'
         : `list versions in ${heldPath}.versions, or in this reference (e.g. versions: ["v1"])`));
@@ -613,14 +613,14 @@ function checkReferencedResource(
   if (isolation !== undefined && isolation !== 'None') {
     const path = referencePath(claim, index);
     out.push(violation(REFERENCE_EXPORTED, path,
-      `${path} refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
+      `refers to ${describeGroupResource(group, resource)}, which this export does not hold`,
       `with isolation ${show(isolation)} kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources`));
   } else if (own(facts.obj, 'kind') !== 'APIServiceExport') {
     // A template or request has no isolation of its own: the export gets the backend's (--isolation, Prefixed unless set).
     const path = referencePath(claim, index);
     const noun = own(facts.obj, 'kind') === 'APIServiceExportTemplate' ? 'template' : 'request';
     out.push(violation(REFERENCE_EXPORTED, path,
-      `${path} refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
+      `refers to ${describeGroupResource(group, resource)}, which this ${noun} does not hold`,
       'unless the backend runs with --isolation None, kube-bind ignores such a reference: refer to a resource listed in spec.resources, or add that resource to spec.resources'));
   }
 }

@@ -66,7 +66,7 @@ const storedVersionsExist: Rule = defineRule({
       if (typeof version !== 'string' || names.includes(version)) return;
       const path = item('status.storedVersions', i);
       out.push(violation(storedVersionsExist, path,
-        `${path} ${show(version)} is missing from spec.versions: objects may still be stored in it`,
+        `${show(version)} is missing from spec.versions: objects may still be stored in it`,
         `keep ${version} in spec.versions (served: false is fine) until a storage migration has moved every object and removed it from status.storedVersions`));
     });
     return out;
@@ -83,7 +83,7 @@ const instantiations: Rule = defineRule({
   check: obj => {
     const count = own(own(obj, 'status'), 'instantiations');
     if (typeof count !== 'number' || !Number.isInteger(count) || count >= 0) return [];
-    return [violation(instantiations, 'status.instantiations', `status.instantiations ${count} is negative, but it counts objects`,
+    return [violation(instantiations, 'status.instantiations', `${count} is negative, but it counts objects`,
       'the API server accepts it (the field has no minimum), but a count is 0 or more; the konnector reports this number')];
   },
 });
@@ -109,7 +109,7 @@ const conditionTypeFindings = (obj: Manifest) => {
     const slash = type.lastIndexOf('/');
     const guess = suggestCamelCase(type.slice(slash + 1));
     const fix = guess !== undefined && problem.startsWith('must be CamelCase') ? ` (did you mean ${show(type.slice(0, slash + 1) + guess)}?)` : '';
-    out.push(violation(conditionType, field(c.path, 'type'), `${field(c.path, 'type')} ${show(type)} ${problem}${fix}`,
+    out.push(violation(conditionType, field(c.path, 'type'), `${show(type)} ${problem}${fix}`,
       'a condition type is a CamelCase word such as "Ready", optionally after a domain and "/", as in "example.com/Synced"'));
   }
   return out;
@@ -129,7 +129,7 @@ const conditionStatus: Rule = defineRule({
 const conditionStatusFindings = (obj: Manifest) => conditions(obj)
   .filter(c => typeof own(c.condition, 'status') === 'string' && !CONDITION_STATUSES.includes(own(c.condition, 'status')))
   .map(c => violation(conditionStatus, field(c.path, 'status'),
-    `${field(c.path, 'status')} ${show(own(c.condition, 'status'))} ${oneOf(CONDITION_STATUSES)}${didYouMean(own(c.condition, 'status'), CONDITION_STATUSES)}`,
+    `${show(own(c.condition, 'status'))} ${oneOf(CONDITION_STATUSES)}${didYouMean(own(c.condition, 'status'), CONDITION_STATUSES)}`,
     'the CRD accepts any string, but the spec allows only these three'));
 
 const severityOnlyWhenFalse: Rule = defineRule({
@@ -146,7 +146,7 @@ const severityOnlyWhenFalse: Rule = defineRule({
 const severityOnlyWhenFalseFindings = (obj: Manifest) => conditions(obj)
   .filter(c => severityOf(c) !== undefined && ['True', 'Unknown'].includes(own(c.condition, 'status')))
   .map(c => violation(severityOnlyWhenFalse, field(c.path, 'severity'),
-    `${field(c.path, 'severity')} ${show(severityOf(c))} is set, but ${field(c.path, 'status')} is ${show(own(c.condition, 'status'))}: severity may only be set when status is "False"`,
+    `${show(severityOf(c))} is set, but ${field(c.path, 'status')} is ${show(own(c.condition, 'status'))}: severity may only be set when status is "False"`,
     'remove severity, or set status: "False"'));
 
 const severityValue: Rule = defineRule({
@@ -163,7 +163,7 @@ const severityValue: Rule = defineRule({
 const severityValueFindings = (obj: Manifest) => conditions(obj)
   .filter(c => typeof severityOf(c) === 'string' && !CONDITION_SEVERITIES.includes(severityOf(c) as string))
   .map(c => violation(severityValue, field(c.path, 'severity'),
-    `${field(c.path, 'severity')} ${show(severityOf(c))} is not one of the severities kube-bind uses: ${CONDITION_SEVERITIES.map(s => show(s)).join(', ')}${didYouMean(severityOf(c), CONDITION_SEVERITIES)}`,
+    `${show(severityOf(c))} is not one of the severities kube-bind uses: ${CONDITION_SEVERITIES.map(s => show(s)).join(', ')}${didYouMean(severityOf(c), CONDITION_SEVERITIES)}`,
     'the CRD takes any string, but clients only understand these'));
 
 const conditionReason: Rule = defineRule({
@@ -185,8 +185,8 @@ const conditionReasonFindings = (obj: Manifest) => {
     const path = field(c.path, 'reason');
     const guess = suggestCamelCase(reason);
     out.push(violation(conditionReason, path, reason === ''
-      ? `${path} must not be empty when present`
-      : `${path} ${show(reason)} must be CamelCase${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+      ? 'must not be empty when present'
+      : `${show(reason)} must be CamelCase${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
     reason === '' ? 'give a CamelCase reason such as "ResourceCreated", or remove the field' : 'a reason is one CamelCase word, such as "ResourceCreated"'));
   }
   return out;
@@ -214,7 +214,7 @@ const uniqueConditionTypesFindings = (obj: Manifest) => {
       first.set(type, c.path);
       continue;
     }
-    out.push(violation(uniqueConditionTypes, field(c.path, 'type'), `${field(c.path, 'type')} ${show(type)} repeats ${field(earlier, 'type')}`,
+    out.push(violation(uniqueConditionTypes, field(c.path, 'type'), `${show(type)} repeats ${field(earlier, 'type')}`,
       'keep one condition per type; clients read only one of them'));
   }
   return out;

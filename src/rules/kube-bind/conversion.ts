@@ -68,8 +68,8 @@ const strategyRequired: Rule = defineRule({
     const withWebhook = present(c.conversion, 'webhook');
     return [violation(strategyRequired, field(CONVERSION, 'strategy'),
       withWebhook
-        ? `${field(CONVERSION, 'strategy')} is missing while ${WEBHOOK} is set: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects the object`
-        : `${field(CONVERSION, 'strategy')} is missing: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it`,
+        ? `is missing while ${WEBHOOK} is set: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects the object`
+        : `is missing: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it`,
       withWebhook ? 'set strategy: Webhook' : 'set strategy: None, or remove spec.conversion')];
   },
 });
@@ -84,7 +84,7 @@ const noneHasNoWebhook: Rule = defineRule({
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'None' || !present(c.conversion, 'webhook')) return [];
-    return [violation(noneHasNoWebhook, WEBHOOK, `${WEBHOOK} must not be set when ${field(CONVERSION, 'strategy')} is "None"`,
+    return [violation(noneHasNoWebhook, WEBHOOK, `must not be set when ${field(CONVERSION, 'strategy')} is "None"`,
       `remove the webhook, or set strategy: Webhook; the server says ${show(CONVERSION_WEBHOOK_CEL.message)}`)];
   },
 });
@@ -99,7 +99,7 @@ const webhookNeedsWebhook: Rule = defineRule({
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'Webhook' || present(c.conversion, 'webhook')) return [];
-    return [violation(webhookNeedsWebhook, WEBHOOK, `${WEBHOOK} is required when ${field(CONVERSION, 'strategy')} is "Webhook"`,
+    return [violation(webhookNeedsWebhook, WEBHOOK, `is required when ${field(CONVERSION, 'strategy')} is "Webhook"`,
       'add webhook.clientConfig.url and webhook.conversionReviewVersions, or set strategy: None')];
   },
 });
@@ -116,9 +116,9 @@ const webhookNeedsUrl: Rule = defineRule({
     if (c?.strategy !== 'Webhook' || !isObject(c.webhook)) return [];
     const clientConfig = own(c.webhook, 'clientConfig');
     const hint = 'give the https:// URL of the conversion webhook; kube-bind\'s BoundSchema has no clientConfig.service, so a URL is the only way to reach it';
-    if (!present(c.webhook, 'clientConfig')) return [violation(webhookNeedsUrl, CLIENT_CONFIG, `${CLIENT_CONFIG} is required when strategy is "Webhook"`, hint)];
+    if (!present(c.webhook, 'clientConfig')) return [violation(webhookNeedsUrl, CLIENT_CONFIG, `is required when strategy is "Webhook"`, hint)];
     if (!isObject(clientConfig) || present(clientConfig, 'url')) return [];
-    return [violation(webhookNeedsUrl, URL_PATH, `${URL_PATH} is required when strategy is "Webhook"`, hint)];
+    return [violation(webhookNeedsUrl, URL_PATH, `is required when strategy is "Webhook"`, hint)];
   },
 });
 
@@ -188,11 +188,11 @@ const urlShape: Rule = defineRule({
     if (typeof url !== 'string') return [];
     const { errors, warnings, suggestion } = webhookUrlErrors(url);
     if (errors.length === 0) {
-      return warnings.map(w => violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${w}`, 'use the port the webhook listens on (1-65535), or leave the port out for 443', 'warning'));
+      return warnings.map(w => violation(urlShape, URL_PATH, `${show(url)} ${w}`, 'use the port the webhook listens on (1-65535), or leave the port out for 443', 'warning'));
     }
     // The corrected URL goes to the hint: a URL shown twice would double the message.
     const fix = suggestion !== undefined && webhookUrlErrors(suggestion).errors.length === 0 ? `use ${show(suggestion)}; ` : '';
-    return [violation(urlShape, URL_PATH, `${URL_PATH} ${show(url)} ${errors.join('; ')}`,
+    return [violation(urlShape, URL_PATH, `${show(url)} ${errors.join('; ')}`,
       `${fix}the API server calls the webhook at https://host[:port][/path]; pass any extra information in the path`)];
   },
 });
@@ -213,7 +213,7 @@ const urlNotLocalhost: Rule = defineRule({
     if (typeof url !== 'string') return [];
     const { errors, host } = webhookUrlErrors(url);
     if (errors.length > 0 || host === undefined || !isLoopback(host)) return [];
-    return [violation(urlNotLocalhost, URL_PATH, `${URL_PATH} ${show(url)} points at ${host}, which is risky and makes the install non-portable`,
+    return [violation(urlNotLocalhost, URL_PATH, `${show(url)} points at ${host}, which is risky and makes the install non-portable`,
       'every API server of the consumer cluster would need the webhook running on its own host; use a name every API server can reach')];
   },
 });
@@ -236,29 +236,29 @@ const caBundlePem: Rule = defineRule({
     const out: Violation[] = [];
     if (blocks.length === 0) {
       const doubleEncoded = isBase64(text.trim()) && looksLikePem(decodeBase64(text.trim()) ?? '');
-      out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} decodes to ${text.length} bytes that hold no PEM block`,
+      out.push(violation(caBundlePem, CA_BUNDLE, `decodes to ${text.length} bytes that hold no PEM block`,
         doubleEncoded ? 'it is base64-encoded twice: encode the PEM text once'
           : text.charCodeAt(0) === 0x30 ? 'it looks like a DER certificate: base64-encode the PEM form (openssl x509 -inform der -outform pem) instead'
             : 'base64-encode the PEM text of the CA certificate(s), "-----BEGIN CERTIFICATE-----" lines included'));
       return out;
     }
     for (const problem of problems) {
-      out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} (decoded) ${problem}`, 'each block needs matching BEGIN and END lines'));
+      out.push(violation(caBundlePem, CA_BUNDLE, `(decoded) ${problem}`, 'each block needs matching BEGIN and END lines'));
     }
     blocks.forEach((block, i) => {
       if (PRIVATE_KEY.test(block.type)) {
-        out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} (decoded) block ${i + 1} is a ${block.type}: a CA bundle must never contain private keys`,
+        out.push(violation(caBundlePem, CA_BUNDLE, `(decoded) block ${i + 1} is a ${block.type}: a CA bundle must never contain private keys`,
           'remove the key from the bundle, and replace the key if this object was shared'));
       } else if (block.type !== 'CERTIFICATE') {
-        out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} (decoded) block ${i + 1} is a ${block.type}, which the API server ignores`,
+        out.push(violation(caBundlePem, CA_BUNDLE, `(decoded) block ${i + 1} is a ${block.type}, which the API server ignores`,
           'keep only CERTIFICATE blocks', 'warning'));
       } else if (!block.wellFormed) {
-        out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} (decoded) block ${i + 1} is a CERTIFICATE whose body is not base64-encoded DER`,
+        out.push(violation(caBundlePem, CA_BUNDLE, `(decoded) block ${i + 1} is a CERTIFICATE whose body is not base64-encoded DER`,
           'copy the certificate again from its source file'));
       }
     });
     if (!blocks.some(b => b.type === 'CERTIFICATE')) {
-      out.push(violation(caBundlePem, CA_BUNDLE, `${CA_BUNDLE} (decoded) holds no CERTIFICATE block (found ${blocks.map(b => b.type).join(', ')})`,
+      out.push(violation(caBundlePem, CA_BUNDLE, `(decoded) holds no CERTIFICATE block (found ${blocks.map(b => b.type).join(', ')})`,
         'put the CA certificate(s) that signed the webhook\'s serving certificate here'));
     }
     return out;
@@ -277,7 +277,7 @@ const reviewVersionsRequired: Rule = defineRule({
     if (c?.strategy !== 'Webhook' || !isObject(c.webhook)) return [];
     const versions = own(c.webhook, 'conversionReviewVersions');
     if (present(c.webhook, 'conversionReviewVersions') && !(Array.isArray(versions) && versions.length === 0)) return [];
-    return [violation(reviewVersionsRequired, REVIEW_VERSIONS, `${REVIEW_VERSIONS} ${Array.isArray(versions) ? 'must not be empty' : 'is required'} when strategy is "Webhook"`,
+    return [violation(reviewVersionsRequired, REVIEW_VERSIONS, `${Array.isArray(versions) ? 'must not be empty' : 'is required'} when strategy is "Webhook"`,
       'list the ConversionReview versions the webhook understands, preferred first, such as [v1]')];
   },
 });
@@ -298,18 +298,18 @@ const reviewVersionEntries: Rule = defineRule({
       const path = item(REVIEW_VERSIONS, i);
       const first = versions.indexOf(v);
       if (first < i) {
-        out.push(violation(reviewVersionEntries, path, `${path} ${show(v)} duplicates ${item(REVIEW_VERSIONS, first)}`, 'list each version once'));
+        out.push(violation(reviewVersionEntries, path, `${show(v)} duplicates ${item(REVIEW_VERSIONS, first)}`, 'list each version once'));
         return;
       }
       const errors = dns1035LabelErrors(v);
       if (errors.length > 0) {
         const lower = v.toLowerCase();
         const fix = CONVERSION_REVIEW_VERSIONS.includes(lower) ? ` (did you mean ${show(lower)}?)` : '';
-        out.push(violation(reviewVersionEntries, path, `${path} ${show(v)} must be a version name (a DNS-1035 label)${fix}`, `a version name ${errors.join('; ')}`));
+        out.push(violation(reviewVersionEntries, path, `${show(v)} must be a version name (a DNS-1035 label)${fix}`, `a version name ${errors.join('; ')}`));
         return;
       }
       if (!CONVERSION_REVIEW_VERSIONS.includes(v)) {
-        out.push(violation(reviewVersionEntries, path, `${path} ${show(v)} is not a ConversionReview version the API server knows; it will be skipped`,
+        out.push(violation(reviewVersionEntries, path, `${show(v)} is not a ConversionReview version the API server knows; it will be skipped`,
           `known versions: ${CONVERSION_REVIEW_VERSIONS.join(', ')}`, 'warning'));
       }
     });
@@ -328,7 +328,7 @@ const reviewVersionKnown: Rule = defineRule({
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
     if (!Array.isArray(versions) || versions.length === 0 || !versions.every(v => typeof v === 'string')) return [];
     if (versions.some(v => CONVERSION_REVIEW_VERSIONS.includes(v))) return [];
-    return [violation(reviewVersionKnown, REVIEW_VERSIONS, `${REVIEW_VERSIONS} ${show(versions)} ${oneOf(CONVERSION_REVIEW_VERSIONS).replace('must be one of', 'must include at least one of')}`,
+    return [violation(reviewVersionKnown, REVIEW_VERSIONS, `${show(versions)} ${oneOf(CONVERSION_REVIEW_VERSIONS).replace('must be one of', 'must include at least one of')}`,
       'without a version the API server knows, every conversion fails; add v1')];
   },
 });

@@ -38,7 +38,7 @@ const crdName: Rule = defineRule({
     if (typeof plural !== 'string' || plural === '' || typeof group !== 'string' || group === '' || typeof name !== 'string') return [];
     const expected = `${plural}.${group}`;
     if (name === expected) return [];
-    return [violation(crdName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+    return [violation(crdName, 'metadata.name', `${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `the API server refuses a CustomResourceDefinition named otherwise; rename it ${show(expected)}`)];
   },
 });
@@ -96,7 +96,7 @@ const requiredParts: Rule = defineRule({
     const names = own(spec, 'names');
     const out: Violation[] = [];
     const missing = (path: string, hint: string): void => {
-      out.push(violation(requiredParts, path, `${path} is required`, hint));
+      out.push(violation(requiredParts, path, `is required`, hint));
     };
     if (!given(own(spec, 'group'))) missing('spec.group', 'set the API group, a domain you own such as "widgets.example.com"');
     if (!given(own(spec, 'scope'))) missing('spec.scope', 'set scope: Namespaced or scope: Cluster');
@@ -110,7 +110,7 @@ const requiredParts: Rule = defineRule({
     }
     const versions = own(spec, 'versions');
     if (!Array.isArray(versions) || versions.length === 0) {
-      out.push(violation(requiredParts, 'spec.versions', 'spec.versions must list at least one version, exactly one of them with storage: true',
+      out.push(violation(requiredParts, 'spec.versions', 'must list at least one version, exactly one of them with storage: true',
         'add a version such as {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}'));
     }
     return out;
@@ -131,8 +131,8 @@ const scopeValue: Rule = defineRule({
     const scope = own(own(obj, 'spec'), 'scope');
     // A missing scope is KB181's finding.
     if (!given(scope) || SCOPES.includes(scope)) return [];
-    if (scope === '') return [violation(scopeValue, 'spec.scope', 'spec.scope must not be empty', 'set scope: Namespaced or scope: Cluster')];
-    return [violation(scopeValue, 'spec.scope', `spec.scope ${show(scope)} is not supported: it must be "Cluster" or "Namespaced"${didYouMean(scope, SCOPES)}`,
+    if (scope === '') return [violation(scopeValue, 'spec.scope', 'must not be empty', 'set scope: Namespaced or scope: Cluster')];
+    return [violation(scopeValue, 'spec.scope', `${show(scope)} is not supported: it must be "Cluster" or "Namespaced"${didYouMean(scope, SCOPES)}`,
       'Namespaced objects live in a namespace, Cluster objects do not; the API server knows no other scope')];
   },
 });
@@ -170,7 +170,7 @@ const schemaRequired: Rule = defineRule({
   ratchet: () => 'a version without a schema',
   check: obj => versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
     const path = field(field(v.path, 'schema'), 'openAPIV3Schema');
-    return violation(schemaRequired, path, `${path} is required`,
+    return violation(schemaRequired, path, `is required`,
       'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field');
   }),
 });
@@ -192,15 +192,15 @@ const preserveUnknownFields: Rule = defineRule({
   check: obj => {
     const spec = own(obj, 'spec');
     if (own(spec, 'preserveUnknownFields') !== true) return [];
-    const out = [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'spec.preserveUnknownFields cannot be true',
+    const out = [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'cannot be true',
       'remove it, and set x-kubernetes-preserve-unknown-fields: true in spec.versions[*].schema.openAPIV3Schema where unknown fields must be kept')];
     if (versionsOf(obj).some(v => hasDefault(own(v.entry, 'schema'), 0))) {
-      out.push(violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'spec.preserveUnknownFields must be false in order to use defaults in the schema',
+      out.push(violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'must be false in order to use defaults in the schema',
         'remove preserveUnknownFields, or the defaults'));
     }
     const strategy = own(own(spec, 'conversion'), 'strategy');
     if (typeof strategy === 'string' && strategy !== 'None' && strategy !== '') {
-      out.push(violation(preserveUnknownFields, 'spec.conversion.strategy', `spec.conversion.strategy ${show(strategy)} must be None if spec.preserveUnknownFields is true`,
+      out.push(violation(preserveUnknownFields, 'spec.conversion.strategy', `${show(strategy)} must be None if spec.preserveUnknownFields is true`,
         'remove preserveUnknownFields, or set strategy: None'));
     }
     return out;
@@ -242,16 +242,16 @@ const apiApproved: Rule = defineRule({
     const path = `metadata.annotations[${KUBE_API_APPROVED_ANNOTATION}]`;
     if (own(obj, 'kind') !== 'CustomResourceDefinition') {
       return [violation(apiApproved, 'spec.group',
-        `spec.group ${show(group)} is a protected Kubernetes group: the consumer cluster refuses a CustomResourceDefinition in it without the ${KUBE_API_APPROVED_ANNOTATION} annotation, which kube-bind does not write`,
+        `${show(group)} is a protected Kubernetes group: the consumer cluster refuses a CustomResourceDefinition in it without the ${KUBE_API_APPROVED_ANNOTATION} annotation, which kube-bind does not write`,
         'kube-bind creates the consumer\'s CRD with a name and nothing else in metadata, so this resource can never be bound: export it under a group of your own domain')];
     }
     const state = approvalOf(obj);
     if (state === 'approved' || state === 'bypassed') return [];
     const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
     return [state === 'missing'
-      ? violation(apiApproved, path, `${path} is required: ${show(group)} is a protected group (*.k8s.io, *.kubernetes.io)`,
+      ? violation(apiApproved, path, `is required: ${show(group)} is a protected group (*.k8s.io, *.kubernetes.io)`,
         'set it to the URL of the approved Kubernetes API review (see https://github.com/kubernetes/enhancements/pull/1111), or to a reason starting with "unapproved", or use a group of your own domain')
-      : violation(apiApproved, path, `${path} ${show(value)} must be a URL or a reason starting with "unapproved"`,
+      : violation(apiApproved, path, `${show(value)} must be a URL or a reason starting with "unapproved"`,
         'set it to the URL of the approved API review, such as "https://github.com/kubernetes/enhancements/pull/1111", or to "unapproved, ..." with a reason')];
   },
 });
@@ -292,7 +292,7 @@ const selectableFields: Rule = defineRule({
       const listPath = field(v.path, 'selectableFields');
       const schema = own(own(v.entry, 'schema'), 'openAPIV3Schema');
       if (!isObject(schema)) {
-        out.push(violation(selectableFields, listPath, `${listPath} may only be set when ${field(v.path, 'schema.openAPIV3Schema')} is set`,
+        out.push(violation(selectableFields, listPath, `may only be set when ${field(v.path, 'schema.openAPIV3Schema')} is set`,
           'add the version\'s schema, which must hold the selected fields'));
         continue;
       }
@@ -302,34 +302,34 @@ const selectableFields: Rule = defineRule({
         const jsonPath = goString(own(entry, 'jsonPath'));
         if (jsonPath === undefined) return; // not a string: the decoding refuses it, as the schema rules say
         if (jsonPath === '') {
-          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} is required`, 'name a field such as ".spec.color"'));
+          out.push(violation(selectableFields, jsonPathPath, `is required`, 'name a field such as ".spec.color"'));
           return;
         }
         const found = followFieldPath(jsonPath, schema, false);
         if ('error' in found) {
-          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} is an invalid path: ${found.error}`,
+          out.push(violation(selectableFields, jsonPathPath, `${show(jsonPath)} is an invalid path: ${found.error}`,
             'write a path of the schema\'s fields in dot notation, such as ".spec.color" (no [..] indexes)'));
           return;
         }
         if (found.steps[0] === 'metadata') {
-          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} must not point to fields in metadata`,
+          out.push(violation(selectableFields, jsonPathPath, `${show(jsonPath)} must not point to fields in metadata`,
             'metadata.name and metadata.namespace are selectable already; select a field of spec or status'));
         }
         const type = own(found.schema, 'type');
         if (type !== 'string' && type !== 'boolean' && type !== 'integer') {
           out.push(violation(selectableFields, jsonPathPath,
-            `${jsonPathPath} ${show(jsonPath)} must point to a field of type string, boolean or integer${given(type) ? `, not ${show(type)}` : ' (it has no type)'}`,
+            `${show(jsonPath)} must point to a field of type string, boolean or integer${given(type) ? `, not ${show(type)}` : ' (it has no type)'}`,
             'select a scalar field; enum strings and strings with a format are allowed'));
         }
         const key = found.steps.join('\u0000');
         if (unique.has(key)) {
-          out.push(violation(selectableFields, jsonPathPath, `${jsonPathPath} ${show(jsonPath)} is a duplicate`, 'list each field once'));
+          out.push(violation(selectableFields, jsonPathPath, `${show(jsonPath)} is a duplicate`, 'list each field once'));
         } else {
           unique.add(key);
         }
       });
       if (unique.size > MAX_SELECTABLE_FIELDS) {
-        out.push(violation(selectableFields, listPath, `${listPath} selects ${unique.size} fields; it may select at most ${MAX_SELECTABLE_FIELDS}`,
+        out.push(violation(selectableFields, listPath, `selects ${unique.size} fields; it may select at most ${MAX_SELECTABLE_FIELDS}`,
           `keep the ${MAX_SELECTABLE_FIELDS} fields clients filter on most`));
       }
     }

@@ -357,7 +357,7 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(namespacedInformerScope, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped; `
+            `exports ${describeGroupResource(resource.group, resource.resource)}, which ${clusterScoped.label} makes cluster-scoped; `
             + 'informerScope is "Namespaced"',
             'with informerScope "Namespaced" the konnector only watches single namespaces and cannot sync cluster-scoped resources: '
             + 'use informerScope "Cluster", or export this resource from a separate export'),
@@ -391,7 +391,7 @@ const servedVersions: CrossObjectRule = defineRule({
           const path = item(field(resource.path, 'versions'), version.index);
           out.push({
             index: exp.index,
-            violation: violation(servedVersions, path, `${path} ${show(version.name)} is not served by ${source.label}`,
+            violation: violation(servedVersions, path, `${show(version.name)} is not served by ${source.label}`,
               served.length > 0
                 ? `the API server accepts the export, but kube-bind cannot bind an unserved version: it serves ${served.map(v => show(v)).join(', ')}; `
                   + `export one of those, or serve ${show(version.name)} in the schema (served: true)`
@@ -562,7 +562,7 @@ const oneScopePerExport: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(oneScopePerExport, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, which ${source.label} scopes ${show(scope)}, `
+            `exports ${describeGroupResource(resource.group, resource.resource)}, which ${source.label} scopes ${show(scope)}, `
             + `but ${first.resource.path} is ${show(first.scope)}`,
             `${first.resource.path} (${describeGroupResource(first.resource.group, first.resource.resource)}) is ${show(first.scope)} by ${first.label}; `
             + 'kube-bind\'s backend refuses an export whose resources differ in scope ("Different scopes found"): '
@@ -601,7 +601,7 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
         out.push({
           index: exp.index,
           violation: violation(boundSchemaPerResource, resource.path,
-            `${resource.path} exports ${describeGroupResource(resource.group, resource.resource)}, but no BoundSchema ${show(name)} is in ${where}`,
+            `exports ${describeGroupResource(resource.group, resource.resource)}, but no BoundSchema ${show(name)} is in ${where}`,
             `${found === '' ? '' : `${found.slice(2)}; `}kube-bind looks the schema up as BoundSchema ${show(name)} in the export's namespace and binds nothing without it: `
             + `add it there (metadata.name ${show(name)}${exp.namespace !== undefined ? `, namespace ${show(exp.namespace)}` : ''})`),
         });
@@ -680,7 +680,7 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
           out.push({
             index: source.index,
             violation: violation(namesOfOneGroupDiffer, clash.field,
-              `${clash.field} ${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
+              `${show(clash.value)} is already used by ${theirs.label}${clash.otherField === clash.field ? '' : ` (${clash.otherField})`} in group ${show(source.group)}`,
               'the consumer\'s API server gives each name of a group to one CustomResourceDefinition only: the second one is never Established '
               + `("${clash.value}" is already in use, NamesAccepted false); rename it, or drop the clashing short name`),
           });

@@ -73,7 +73,7 @@ function exportFindings(obj: Manifest): Violation[] {
  */
 function checkResources(resources: readonly unknown[], out: Violation[]): void {
   if (resources.length === 0) {
-    out.push(violation(RESOURCES_NOT_EMPTY, 'spec.resources', 'spec.resources is empty: kube-bind requires at least one resource (minItems 1)',
+    out.push(violation(RESOURCES_NOT_EMPTY, 'spec.resources', 'is empty: kube-bind requires at least one resource (minItems 1)',
       'add the resource to export, e.g. {group: "wildwest.dev", resource: "cowboys", versions: ["v1"]}'));
   }
   // Most exports hold one resource: nothing to compare it with.
@@ -107,7 +107,7 @@ function checkExportedOnce(first: Map<string, number>, index: number, group: str
   if (earlier === undefined) return;
   const path = resourcePath(index);
   out.push(violation(DUPLICATE_RESOURCE, path,
-    `${path} exports ${describeGroupResource(group, resource)} again (already ${resourcePath(earlier)})`,
+    `exports ${describeGroupResource(group, resource)} again (already ${resourcePath(earlier)})`,
     'the API server accepts the repeated entry, but kube-bind binds each group/resource once: merge the entries and list all versions in one versions array'));
 }
 
@@ -144,7 +144,7 @@ function checkVersions(entry: number, versions: readonly unknown[], out: Violati
       seen.set(name, index);
     } else {
       const path = item(field(resourcePath(entry), 'versions'), index);
-      out.push(violation(UNIQUE_VERSIONS, path, `${path} ${show(name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
+      out.push(violation(UNIQUE_VERSIONS, path, `${show(name)} is listed twice (also versions[${earlier}])`, 'remove the repeated version'));
     }
   }
 }
@@ -190,13 +190,13 @@ function checkClusterScopedIsolation(spec: unknown, out: Violation[]): void {
   if (typeof legacy !== 'string') return;
   const isolation = own(spec, 'isolation');
   const known = ISOLATIONS.includes(legacy);
-  out.push(violation(LEGACY_ISOLATION, 'spec.clusterScopedIsolation', `spec.clusterScopedIsolation ${show(legacy)} is deprecated`,
+  out.push(violation(LEGACY_ISOLATION, 'spec.clusterScopedIsolation', `${show(legacy)} is deprecated`,
     isolation === undefined
       ? `set the required spec.isolation instead (e.g. isolation: ${show(known ? legacy : DEFAULT_ISOLATION)}) and remove clusterScopedIsolation`
       : 'remove clusterScopedIsolation: spec.isolation replaces it'));
   if (!known || typeof isolation !== 'string' || !ISOLATIONS.includes(isolation) || legacy === isolation) return;
   out.push(violation(ISOLATION_WINS, 'spec.clusterScopedIsolation',
-    `spec.clusterScopedIsolation ${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
+    `${show(legacy)} differs from spec.isolation ${show(isolation)}; kube-bind uses isolation, so objects are isolated as ${show(isolation)}`,
     `remove clusterScopedIsolation, or set it to ${show(isolation)}`));
 }
 

@@ -45,7 +45,7 @@ const labelValueExact: Rule = defineRule({
     if (value === undefined || value === EXPORTED_LABEL_VALUE) return [];
     const path = keyPath('metadata.labels', EXPORTED_LABEL_KEY);
     return [violation(labelValueExact, path,
-      `${path} is ${show(value)}, not ${show(EXPORTED_LABEL_VALUE)}, so kube-bind does not export this CRD`,
+      `is ${show(value)}, not ${show(EXPORTED_LABEL_VALUE)}, so kube-bind does not export this CRD`,
       `kube-bind's backend selects exported CRDs by ${EXPORTED_LABEL_KEY}=${EXPORTED_LABEL_VALUE} exactly: set the label to ${show(EXPORTED_LABEL_VALUE)} to export it, or remove the label`)];
   },
 });

@@ -44,10 +44,10 @@ const labels: Rule = defineRule({
     if (e.what === 'decode') return decodeViolation(labels, e);
     const value = String(e.value);
     if (e.what === 'key') {
-      return violation(labels, e.path, `${e.path}: key ${show(value)} is not a valid label key${lengthProblem(e.problems)}${repaired(value)}`,
+      return violation(labels, e.path, `key ${show(value)} is not a valid label key${lengthProblem(e.problems)}${repaired(value)}`,
         `a label key is an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
     }
-    return violation(labels, e.path, `${e.path} ${show(value)} is not a valid label value${lengthProblem(e.problems)}${repaired(value)}`,
+    return violation(labels, e.path, `${show(value)} is not a valid label value${lengthProblem(e.problems)}${repaired(value)}`,
       `a label value is empty or at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit; it ${e.problems.join('; ')}; put longer or free text in an annotation`);
   }),
 });
@@ -62,11 +62,11 @@ const annotations: Rule = defineRule({
   check: obj => validateAnnotations(own(own(obj, 'metadata'), 'annotations'), 'metadata.annotations').map(e => {
     if (e.what === 'decode') return decodeViolation(annotations, e);
     if (e.what === 'size') {
-      return violation(annotations, e.path, `${e.path} hold ${String(e.value)} bytes of keys and values: the API server allows at most ${TOTAL_ANNOTATION_SIZE_LIMIT_BYTES} (256 KiB)`,
+      return violation(annotations, e.path, `hold ${String(e.value)} bytes of keys and values: the API server allows at most ${TOTAL_ANNOTATION_SIZE_LIMIT_BYTES} (256 KiB)`,
         'move large content out of annotations, into a ConfigMap or the spec');
     }
     const value = String(e.value);
-    return violation(annotations, e.path, `${e.path}: key ${show(value)} is not a valid annotation key${lengthProblem(e.problems)}${repaired(value)}`,
+    return violation(annotations, e.path, `key ${show(value)} is not a valid annotation key${lengthProblem(e.problems)}${repaired(value)}`,
       `an annotation key is, lowercased, an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
   }),
 });
@@ -81,9 +81,9 @@ const finalizers: Rule = defineRule({
   check: obj => validateFinalizers(own(own(obj, 'metadata'), 'finalizers'), 'metadata.finalizers').map(e => {
     if (e.what === 'decode') return decodeViolation(finalizers, e);
     if (Array.isArray(e.value)) {
-      return violation(finalizers, e.path, `${e.path}: ${e.problems.join('; ')}`, 'keep one: "orphan" leaves the dependents, "foregroundDeletion" deletes them first');
+      return violation(finalizers, e.path, `${e.problems.join('; ')}`, 'keep one: "orphan" leaves the dependents, "foregroundDeletion" deletes them first');
     }
-    return violation(finalizers, e.path, `${e.path} ${show(e.value)} is not a valid finalizer name${lengthProblem(e.problems)}`,
+    return violation(finalizers, e.path, `${show(e.value)} is not a valid finalizer name${lengthProblem(e.problems)}`,
       `finalizers are qualified names such as "example.com/cleanup"; it ${e.problems.join('; ')}`);
   }),
 });
@@ -98,9 +98,9 @@ const ownerReferences: Rule = defineRule({
   check: obj => validateOwnerReferences(own(own(obj, 'metadata'), 'ownerReferences'), 'metadata.ownerReferences').map(e => {
     if (e.what === 'decode') return decodeViolation(ownerReferences, e);
     if (e.path.endsWith('ownerReferences')) {
-      return violation(ownerReferences, e.path, `${e.path}: ${e.problems.join('; ')}`, 'set controller: true on one reference at most');
+      return violation(ownerReferences, e.path, `${e.problems.join('; ')}`, 'set controller: true on one reference at most');
     }
-    return violation(ownerReferences, e.path, `${e.path} ${show(e.value)}: ${e.problems.join('; ')}`,
+    return violation(ownerReferences, e.path, `${show(e.value)}: ${e.problems.join('; ')}`,
       'an owner reference names an existing object by apiVersion, kind, name and uid (the uid the server gave it); leave it to the controller that creates the object');
   }),
 });

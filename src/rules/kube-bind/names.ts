@@ -55,7 +55,7 @@ function labelViolation(rule: Rule, path: string, value: string, what: string, h
   const errors = dns1035LabelErrors(value);
   if (errors.length === 0) return undefined;
   // Kubernetes' wording of the label's form goes to the hint: the message stays one glance long.
-  return violation(rule, path, `${path} ${show(value)} must be a lowercase DNS-1035 label${lengthProblem(errors)}${labelSuggestion(value)}`, `${hint}; it is ${what}, and it ${errors.join('; ')}`);
+  return violation(rule, path, `${show(value)} must be a lowercase DNS-1035 label${lengthProblem(errors)}${labelSuggestion(value)}`, `${hint}; it is ${what}, and it ${errors.join('; ')}`);
 }
 
 const group: Rule = defineRule({
@@ -71,18 +71,18 @@ const group: Rule = defineRule({
     const path = 'spec.group';
     if (value === '') {
       return [violation(group, path,
-        `${path} is "" (the core group), which cannot hold custom resources: Kubernetes requires a CRD's group to be a DNS subdomain with at least one dot`,
+        `is "" (the core group), which cannot hold custom resources: Kubernetes requires a CRD's group to be a DNS subdomain with at least one dot`,
         'the spec allows the empty core group, but the consumer cluster turns group object into a CustomResourceDefinition, which Kubernetes rejects; use your own domain, such as "widgets.example.com"')];
     }
     const errors = dns1123SubdomainErrors(value);
     if (errors.length > 0) {
       const guess = suggestDns1123Subdomain(value);
       const fix = guess !== undefined && guess !== value && guess.includes('.') ? ` (did you mean ${show(guess)}?)` : '';
-      return [violation(group, path, `${path} ${show(value)} must be a DNS subdomain${lengthProblem(errors)}${fix}`,
+      return [violation(group, path, `${show(value)} must be a DNS subdomain${lengthProblem(errors)}${fix}`,
         `API groups are lowercase domain names such as "widgets.example.com": a group ${errors.join('; ')}`)];
     }
     if (!value.includes('.')) {
-      return [violation(group, path, `${path} ${show(value)} must contain at least one dot`,
+      return [violation(group, path, `${show(value)} must contain at least one dot`,
         `Kubernetes requires CRD groups to be domains; use something like ${show(`${value}.example.com`)}`)];
     }
     return [];
@@ -103,7 +103,7 @@ const plural: Rule = defineRule({
       if (typeof value !== 'string') continue;
       const path = field(block.path, 'plural');
       if (value === '') {
-        if (block.isSpec) out.push(violation(plural, path, `${path} must not be empty`, 'set the lowercase plural resource name, such as "widgets"'));
+        if (block.isSpec) out.push(violation(plural, path, `must not be empty`, 'set the lowercase plural resource name, such as "widgets"'));
         continue;
       }
       const v = labelViolation(plural, path, value, 'the resource name in URLs', 'plural names are lowercase, such as "widgets"');
@@ -146,17 +146,17 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
     if (typeof value !== 'string') continue;
     if (value === '') {
       // An empty listKind defaults to <kind>List; an empty kind is never valid in spec.
-      if (key === 'kind' && block.isSpec) out.push(violation(rule, path, `${path} must not be empty`, 'set the CamelCase kind, such as "Widget"'));
+      if (key === 'kind' && block.isSpec) out.push(violation(rule, path, `must not be empty`, 'set the CamelCase kind, such as "Widget"'));
       continue;
     }
     const errors = dns1035LabelErrors(goToLower(value));
     if (errors.length > 0) {
       out.push(violation(rule, path,
-        `${path} ${show(value)} may have mixed case, but lowercased must be a DNS-1035 label${lengthProblem(errors)}`,
+        `${show(value)} may have mixed case, but lowercased must be a DNS-1035 label${lengthProblem(errors)}`,
         `kinds are CamelCase words of letters and digits starting with a letter, such as "Widget"; lowercased, a kind ${errors.join('; ')}`));
     } else if (/^[a-z]/.test(value)) {
       const fixed = value[0].toUpperCase() + value.slice(1);
-      out.push(violation(rule, path, `${path} ${show(value)} should be CamelCase, starting with an uppercase letter (did you mean ${show(fixed)}?)`,
+      out.push(violation(rule, path, `${show(value)} should be CamelCase, starting with an uppercase letter (did you mean ${show(fixed)}?)`,
         'Kubernetes accepts it, but kinds are conventionally CamelCase', 'warning'));
     }
   }
@@ -175,7 +175,7 @@ function defaultedListKindViolation(rule: Rule, block: NamesBlock, path: string)
   const errors = dns1035LabelErrors(goToLower(defaulted));
   if (errors.length === 0) return undefined;
   return violation(rule, path,
-    `${path} is not set, and its default ${show(defaulted)} (${defaulted.length} characters), lowercased, is not a DNS-1035 label`,
+    `is not set, and its default ${show(defaulted)} (${defaulted.length} characters), lowercased, is not a DNS-1035 label`,
     `set a shorter listKind explicitly, or shorten ${field(block.path, 'kind')} to at most 59 characters; lowercased, a list kind ${errors.join('; ')}`);
 }
 
@@ -217,7 +217,7 @@ const kindDiffersFromListKind: Rule = defineRule({
       const listKindValue = own(block.names, 'listKind');
       if (typeof kindValue !== 'string' || kindValue === '' || kindValue !== listKindValue) continue;
       const path = field(block.path, 'listKind');
-      out.push(violation(kindDiffersFromListKind, path, `${path} ${show(listKindValue)} must differ from ${field(block.path, 'kind')}: clients could not tell objects from lists`,
+      out.push(violation(kindDiffersFromListKind, path, `${show(listKindValue)} must differ from ${field(block.path, 'kind')}: clients could not tell objects from lists`,
         `use ${show(`${kindValue}List`)}, or leave listKind out to get that default`));
     }
     return out;
@@ -289,11 +289,11 @@ const exportName: Rule = defineRule({
     // The API server drops a null name before the CEL rule sees it: as good as missing.
     if (name === undefined || name === null) {
       const generated = typeof own(metadata, 'generateName') === 'string' ? ' (generateName cannot satisfy it)' : '';
-      return [violation(exportName, 'metadata.name', `metadata.name is missing; it must be ${show(expected)}${generated}`,
+      return [violation(exportName, 'metadata.name', `is missing; it must be ${show(expected)}${generated}`,
         `set metadata.name: ${expected}; ${serverSays()}`)];
     }
     if (typeof name !== 'string' || name === expected) return [];
-    return [violation(exportName, 'metadata.name', `metadata.name ${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+    return [violation(exportName, 'metadata.name', `${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `rename the object to ${expected}, or fix spec.names.plural/spec.group; ${serverSays()}`)];
   },
 });
@@ -309,7 +309,7 @@ const boundSchemaName: Rule = defineRule({
     const expected = expectedName(obj);
     const name = own(own(obj, 'metadata'), 'name');
     if (expected === undefined || typeof name !== 'string' || name === expected) return [];
-    return [violation(boundSchemaName, 'metadata.name', `metadata.name ${show(name)} differs from ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+    return [violation(boundSchemaName, 'metadata.name', `${show(name)} differs from ${show(expected)} (<spec.names.plural>.<spec.group>)`,
       `Kubernetes names the consumer's CRD ${expected} and kube-bind names BoundSchemas the same way; rename the object to match`)];
   },
 });
@@ -336,7 +336,7 @@ const objectMetadata: Rule = defineRule({
         out.push(decodeViolation(objectMetadata, e));
       } else if (e.value === '' && e.path === 'metadata.name') {
         if (!isV1alpha1Export) {
-          out.push(violation(objectMetadata, e.path, 'metadata.name is missing: the API server requires a name (or generateName) for every object',
+          out.push(violation(objectMetadata, e.path, 'is missing: the API server requires a name (or generateName) for every object',
             'name the object, for example after the resource it describes'));
         }
       } else {
@@ -344,7 +344,7 @@ const objectMetadata: Rule = defineRule({
         const guess = suggestDns1123Subdomain(value);
         const what = e.path === 'metadata.name' ? 'a name' : 'a generateName (the start of a name, which may end in "-")';
         out.push(violation(objectMetadata, e.path,
-          `${e.path} ${show(value)} must be a DNS subdomain${lengthProblem(e.problems)}${guess !== undefined && guess !== value ? ` (did you mean ${show(guess)}?)` : ''}`,
+          `${show(value)} must be a DNS subdomain${lengthProblem(e.problems)}${guess !== undefined && guess !== value ? ` (did you mean ${show(guess)}?)` : ''}`,
           `the API server rejects objects whose name is not a lowercase DNS subdomain such as "widgets.example.com": ${what} ${e.problems.join('; ')}`));
       }
     }
@@ -357,7 +357,7 @@ function namespaceViolations(namespace: unknown): Violation[] {
   // The quick test first.
   if (namespace === undefined || namespace === null || namespace === '' || (typeof namespace === 'string' && isDns1123Label(namespace))) return [];
   return validateNamespace(namespace, 'metadata.namespace').map(e => e.what === 'decode' ? decodeViolation(objectMetadata, e)
-    : violation(objectMetadata, e.path, `${e.path} ${show(e.value)} must be a DNS label${lengthProblem(e.problems)}`,
+    : violation(objectMetadata, e.path, `${show(e.value)} must be a DNS label${lengthProblem(e.problems)}`,
       `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${e.problems.join('; ')}`));
 }
 

@@ -45,7 +45,7 @@ const columnName: Rule = defineRule({
   appliesTo: K8S_KINDS,
   check: obj => columns(obj)
     .filter(c => own(c.column, 'name') === '')
-    .map(c => violation(columnName, field(c.path, 'name'), `${field(c.path, 'name')} must not be empty`, 'name the column; kubectl shows it as the header')),
+    .map(c => violation(columnName, field(c.path, 'name'), `must not be empty`, 'name the column; kubectl shows it as the header')),
 });
 
 const columnType: Rule = defineRule({
@@ -63,7 +63,7 @@ const columnType: Rule = defineRule({
       const path = field(c.path, 'type');
       const timeLike = /^(date-?time|time(stamp)?)$/i.test(type);
       out.push(violation(columnType, path,
-        `${path} ${type === '' ? 'must not be empty: it' : show(type)} ${oneOf(PRINTER_COLUMN_TYPES)}${timeLike ? ' (did you mean "date"?)' : didYouMean(type, PRINTER_COLUMN_TYPES)}`,
+        `${type === '' ? 'must not be empty: it' : show(type)} ${oneOf(PRINTER_COLUMN_TYPES)}${timeLike ? ' (did you mean "date"?)' : didYouMean(type, PRINTER_COLUMN_TYPES)}`,
         timeLike ? 'timestamps use type: date (kubectl then shows their age)' : 'these are the OpenAPI types a column can show'));
     }
     return out;
@@ -90,14 +90,14 @@ const columnFormat: Rule = defineRule({
       const path = field(c.path, 'format');
       if (format === 'name') {
         out.push(violation(columnFormat, path,
-          `${path} "name" is refused by Kubernetes' CRD validation, although the API documentation describes it`,
+          `"name" is refused by Kubernetes' CRD validation, although the API documentation describes it`,
           `format ${oneOf(PRINTER_COLUMN_FORMATS)}; remove format: kubectl always shows the object name in its own NAME column`));
         continue;
       }
       // "datetime" should find "date-time", not the prefix match "date".
       const squashed = PRINTER_COLUMN_FORMATS.find(f => squash(f) === squash(format));
       const fix = squashed !== undefined ? ` (did you mean ${show(squashed)}?)` : didYouMean(format, PRINTER_COLUMN_FORMATS);
-      out.push(violation(columnFormat, path, `${path} ${show(format)} ${oneOf(PRINTER_COLUMN_FORMATS)}${fix}`,
+      out.push(violation(columnFormat, path, `${show(format)} ${oneOf(PRINTER_COLUMN_FORMATS)}${fix}`,
         'or remove format; it is optional'));
     }
     return out;
@@ -136,7 +136,7 @@ const columnJsonPath: Rule = defineRule({
       if (errors.length === 0) continue;
       const path = field(c.path, 'jsonPath');
       const fix = jsonPathSuggestion(jsonPath);
-      const found = `${path} ${show(jsonPath)} ${errors.join('; ')}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`;
+      const found = `${show(jsonPath)} ${errors.join('; ')}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`;
       const example = 'write a path into the object such as .spec.replicas or .status.conditions[?(@.type=="Ready")].status';
       // Kubernetes' CRD validation only rejects an empty path or one without the leading dot; the rest is
       // parsed when the table is printed, and a path that does not parse makes the server fall back to default columns.
@@ -161,7 +161,7 @@ const columnPriority: Rule = defineRule({
   check: obj => columns(obj)
     .filter(c => typeof own(c.column, 'priority') === 'number' && own(c.column, 'priority') < 0)
     .map(c => violation(columnPriority, field(c.path, 'priority'),
-      `${field(c.path, 'priority')} ${own(c.column, 'priority')} is negative`,
+      `${own(c.column, 'priority')} is negative`,
       'use 0 for columns always shown and a number above 0 for columns shown only with -o wide; Kubernetes accepts negative values, but they mean the same as 0')),
 });
 

@@ -185,7 +185,7 @@ const crdInInput: CrossObjectRule = defineRule({
       out.push({
         index: requester.index,
         violation: violation(crdInInput, resource.path,
-          `${resource.path} asks for ${describeGroupResource(resource.group, resource.resource)}, which no CRD of the input defines`,
+          `asks for ${describeGroupResource(resource.group, resource.resource)}, which no CRD of the input defines`,
           `kube-bind's backend refuses the bind (SchemaNotFound): add the CRD ${show(`${resource.resource}.${resource.group}`)} with the label ${EXPORTED_LABEL}, `
           + 'or fix the group or resource'),
       });
@@ -211,7 +211,7 @@ const crdExported: CrossObjectRule = defineRule({
       out.push({
         index: requester.index,
         violation: violation(crdExported, resource.path,
-          `${resource.path} is defined by CRD ${show(crd.name)}, ${what}`,
+          `is defined by CRD ${show(crd.name)}, ${what}`,
           `kube-bind's backend sees only CRDs labelled ${EXPORTED_LABEL}, so the bind fails (SchemaNotFound): `
           + 'label the CRD (ExportedCrd.mark in cdk8s, or from-crd --template)'),
       });
@@ -248,7 +248,7 @@ const oneScope: CrossObjectRule = defineRule({
         out.push({
           index: requester.index,
           violation: violation(oneScope, other.resource.path,
-            `${other.resource.path} has scope ${show(other.scope)}, but ${first.resource.path} has scope ${show(first.scope)}`,
+            `has scope ${show(other.scope)}, but ${first.resource.path} has scope ${show(first.scope)}`,
             `kube-bind's backend refuses a bind of mixed scopes (DifferentScopes): put the ${other.scope} resources in a ${noun(requester)} of their own `
             + '(from-crd --template writes one per scope)'),
         });
@@ -274,7 +274,7 @@ const scopeAgrees: CrossObjectRule = defineRule({
       out.push({
         index: requester.index,
         violation: violation(scopeAgrees, 'spec.scope',
-          `spec.scope ${show(stated)} differs from the scope of the template's resources, ${show(list[0].scope)}: kube-bind ignores spec.scope, so it only misleads a reader`,
+          `${show(stated)} differs from the scope of the template's resources, ${show(list[0].scope)}: kube-bind ignores spec.scope, so it only misleads a reader`,
           `set spec.scope: ${show(list[0].scope)}`),
       });
     }
@@ -300,7 +300,7 @@ const versionsServed: CrossObjectRule = defineRule({
         out.push({
           index: requester.index,
           violation: violation(versionsServed, path,
-            `${path} ${show(version.name)} is not served by CRD ${show(crd.name)}${didYouMean(version.name, served)}: the consumer cannot bind that version`,
+            `${show(version.name)} is not served by CRD ${show(crd.name)}${didYouMean(version.name, served)}: the consumer cannot bind that version`,
             served.length > 0 ? `list versions the CRD serves: ${served.map(v => show(v)).join(', ')}` : 'serve the version in the CRD (served: true)'),
         });
       }
@@ -334,7 +334,7 @@ function missingTemplates(rule: CrossObjectRule, objects: readonly Located[], ct
       if (index.templateNames.has(name)) continue;
       out.push({
         index: at,
-        violation: violation(rule, path, `${path} ${show(name)} names no APIServiceExportTemplate of the input${didYouMean(name, known)}`,
+        violation: violation(rule, path, `${show(name)} names no APIServiceExportTemplate of the input${didYouMean(name, known)}`,
           `${consequence}: name one of the templates: ${known.slice(0, 5).map(n => show(n)).join(', ')}${known.length > 5 ? ', ...' : ''}`),
       });
     }

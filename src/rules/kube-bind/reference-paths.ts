@@ -275,7 +275,7 @@ function checkExpression(path: string, expression: string, definition: Definitio
   if (open !== undefined) {
     const under = open.at === 0 ? 'the object' : prefix(keys, open.at);
     return violation(referencePathExists, path,
-      `${path} ${show(expression)} may select nothing: ${under} keeps unknown fields, so the schema cannot tell`,
+      `${show(expression)} may select nothing: ${under} keeps unknown fields, so the schema cannot tell`,
       `${definition.label} marks ${under} x-kubernetes-preserve-unknown-fields, so ${show(keys[open.at])} may or may not exist there; `
       + 'check the name against the objects, or declare the field in the schema', 'warning');
   }
@@ -284,7 +284,7 @@ function checkExpression(path: string, expression: string, definition: Definitio
   const fixed = guess !== undefined ? [...keys.slice(0, missing.at), guess, ...keys.slice(missing.at + 1)].join('.') : undefined;
   const where = missing.at === 0 ? 'the object' : prefix(keys, missing.at);
   return violation(referencePathExists, path,
-    `${path} ${show(expression)} selects nothing: no such field${fixed !== undefined ? ` (did you mean ${show(fixed)}?)` : ''}`,
+    `${show(expression)} selects nothing: no such field${fixed !== undefined ? ` (did you mean ${show(fixed)}?)` : ''}`,
     `the API server keeps only the fields ${definition.label} declares; ${where} ${missing.known.length > 0
       ? `declares ${missing.known.slice(0, 8).join(', ')}${missing.known.length > 8 ? ', ...' : ''}`
       : 'declares no field of that name'} (versions ${versions.join(', ')}), so kube-bind finds no name there and claims nothing`);

@@ -129,7 +129,7 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
   const kind = own(obj, 'kind');
   if (typeof apiVersion !== 'string' || apiVersion === '') {
     return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-      `apiVersion is ${apiVersion === '' ? 'empty' : apiVersion === undefined ? 'missing' : `${show(apiVersion)}, not a string`}: kubectl and the API server refuse an object without apiVersion`,
+      `is ${apiVersion === '' ? 'empty' : apiVersion === undefined ? 'missing' : `${show(apiVersion)}, not a string`}: kubectl and the API server refuse an object without apiVersion`,
       typeof kind === 'string' && kind !== '' && servedVersionsOf(kind).length > 0
         ? `add apiVersion: ${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`
         : kind === CRD_KIND
@@ -140,25 +140,25 @@ export function unknownKindVersion(obj: Manifest, ctx: RuleContext): Violation[]
   const { group, version } = groupAndVersion(apiVersion);
   if (typeof kind !== 'string' || kind === '') {
     return [violation(UNKNOWN_KIND_VERSION, 'kind',
-      `kind is ${kind === '' ? 'empty' : kind === undefined ? 'missing' : `${show(kind)}, not a string`} on an object of apiVersion ${show(apiVersion)}: kubectl and the API server refuse an object without kind`,
+      `is ${kind === '' ? 'empty' : kind === undefined ? 'missing' : `${show(kind)}, not a string`} on an object of apiVersion ${show(apiVersion)}: kubectl and the API server refuse an object without kind`,
       group === ctx.group ? `${ctx.group} serves ${servedText(ctx.group)}` : 'add the object\'s kind, e.g. kind: APIServiceExport')];
   }
   if (group !== ctx.group) return groupMissViolations(apiVersion, group, version, kind, ctx);
   if (version === undefined || version === '') {
     return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-      `apiVersion ${show(apiVersion)} has no version: it must be <group>/<version>${servedVersionsOf(kind).length > 0 ? ` (did you mean ${show(`${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`)}?)` : ''}`,
+      `${show(apiVersion)} has no version: it must be <group>/<version>${servedVersionsOf(kind).length > 0 ? ` (did you mean ${show(`${ctx.group}/${servedVersionsOf(kind).slice(-1)[0]}`)}?)` : ''}`,
       `${ctx.group} serves ${servedText(ctx.group)}`)];
   }
   if (isProtocolDocument(kind, version)) return [];
   const versions = servedVersionsOf(kind);
   if (versions.length === 0) {
     return [violation(UNKNOWN_KIND_VERSION, 'kind',
-      `kind ${show(kind)} is not a kind of ${ctx.group}: the API server refuses it with "no matches for kind"${didYouMean(kind, KUBE_BIND_KINDS)}`,
+      `${show(kind)} is not a kind of ${ctx.group}: the API server refuses it with "no matches for kind"${didYouMean(kind, KUBE_BIND_KINDS)}`,
       `${ctx.group} serves ${servedText(ctx.group)} (its API objects), and ${KUBE_BIND_KINDS.filter(k => !modelledKinds().has(k)).join(', ')} (the documents of its binding protocol, served by no CRD)`)];
   }
   const apiVersions = versions.map(v => `${ctx.group}/${v}`);
   return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-    `apiVersion ${show(apiVersion)} does not serve ${kind}: ${oneOf(apiVersions)}${didYouMean(apiVersion, apiVersions)}`,
+    `${show(apiVersion)} does not serve ${kind}: ${oneOf(apiVersions)}${didYouMean(apiVersion, apiVersions)}`,
     `kube-bind serves ${kind} at ${apiVersions.join(', ')}; the API server refuses any other version with "no matches for kind"`)];
 }
 
@@ -185,7 +185,7 @@ function groupMissViolations(apiVersion: string, group: string, version: string 
     ? `use apiVersion ${ctx.group}/${fixedVersion ?? '<version>'}; if ${show(group)} is really your kube-bind group, validate with --group ${group}`
     : `use apiVersion ${ctx.group}/${fixedVersion ?? '<version>'}, typed in plain ASCII`;
   return [violation(UNKNOWN_KIND_VERSION, 'apiVersion',
-    `apiVersion ${show(apiVersion)}: ${why}, so ${refused}${miss.reason === 'invalid' && !miss.near ? '' : fixed}`, hint)];
+    `${show(apiVersion)}: ${why}, so ${refused}${miss.reason === 'invalid' && !miss.near ? '' : fixed}`, hint)];
 }
 
 // ---------------------------------------------------------------------------
@@ -352,15 +352,15 @@ function wrongType(value: unknown, facts: TypeFacts, w: Walk): void {
     // The server drops nulls of fields that have a default, then applies the default.
     if (facts.nullAllowed) return;
     const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} is null; it must be ${describeExpected(facts.schema)}`,
+    report(w, violation(TYPE, path, `${lead(path)}is null; it must be ${describeExpected(facts.schema)}`,
       'give it a value or remove the key (in YAML, "key:" with nothing after it is null)'));
   } else if (facts.intOrString) {
     const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} must be an integer or a string, got ${describeValue(value)}`, 'write a whole number such as 8080, or a string such as "http"'));
+    report(w, violation(TYPE, path, `${lead(path)}must be an integer or a string, got ${describeValue(value)}`, 'write a whole number such as 8080, or a string such as "http"'));
   } else {
     const type = facts.type as string;
     const path = pathOf(w);
-    report(w, violation(TYPE, path, `${label(path)} must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
+    report(w, violation(TYPE, path, `${lead(path)}must be ${article(type)}, got ${describeValue(value)}`, typeHint(value, type)));
   }
 }
 
@@ -414,7 +414,7 @@ function enumMiss(value: unknown, allowed: unknown[], w: Walk): void {
   const names = allowed.filter((a): a is string => typeof a === 'string');
   const guess = closest(value, names);
   report(w, violation(ENUM, path,
-    `${label(path)} ${show(value)} ${oneOf(allowed.map(a => (typeof a === 'string' ? a : JSON.stringify(a))))}${didYouMean(value, names)}`,
+    `${lead(path)}${show(value)} ${oneOf(allowed.map(a => (typeof a === 'string' ? a : JSON.stringify(a))))}${didYouMean(value, names)}`,
     guess === undefined || guess === value ? undefined
       : guess.toLowerCase() === String(value).toLowerCase() ? `use ${show(guess)}: values are case-sensitive` : `use ${show(guess)}`));
 }
@@ -445,18 +445,18 @@ function junctorCheck(schema: Schema, root: boolean, built: Checkers): Checker |
     };
     if (anyOf !== undefined && !checks.anyOf.some(passes)) {
       const path = pathOf(w);
-      report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches none of the ${anyOf.length} shapes allowed by anyOf`));
+      report(w, violation(TYPE, path, `${lead(path)}${show(value)} matches none of the ${anyOf.length} shapes allowed by anyOf`));
     }
     if (oneOfBranches !== undefined) {
       const matching = checks.oneOf.filter(passes).length;
       if (matching !== 1) {
         const path = pathOf(w);
-        report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
+        report(w, violation(TYPE, path, `${lead(path)}${show(value)} matches ${matching} of the shapes allowed by oneOf; it must match exactly one`));
       }
     }
     if (not !== undefined && passes(checks.not[0])) {
       const path = pathOf(w);
-      report(w, violation(TYPE, path, `${label(path)} ${show(value)} matches a shape the schema forbids (not)`));
+      report(w, violation(TYPE, path, `${lead(path)}${show(value)} matches a shape the schema forbids (not)`));
     }
   };
 }
@@ -503,11 +503,11 @@ function stringCheck(schema: Schema): Checker | undefined {
     if (re !== null && !re.test(s)) patternMiss(s, pattern as string, re, minLength, w);
     if (dateTime && !isRfc3339(s)) {
       const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${label(path)} ${show(s)} is not an RFC 3339 date-time`,
+      report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
         'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
     } else if (byte && !isBase64(s)) {
       const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${label(path)} ${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
+      report(w, violation(FORMAT, path, `${lead(path)}${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
         looksLikePem(s)
           ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
           : 'encode the bytes as standard, padded base64'));
@@ -520,12 +520,12 @@ function checkLength(value: string, minLength: number | undefined, maxLength: nu
   if (minLength !== undefined && length < minLength) {
     const path = pathOf(w);
     report(w, violation(STRING_CONSTRAINT, path, value === ''
-      ? `${label(path)} must not be empty`
-      : `${label(path)} ${show(value)} must be at least ${minLength} characters long`));
+      ? `${lead(path)}must not be empty`
+      : `${lead(path)}${show(value)} must be at least ${minLength} characters long`));
   }
   if (maxLength !== undefined && length > maxLength) {
     const path = pathOf(w);
-    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${show(value)} must be at most ${maxLength} characters long, has ${length}`));
+    report(w, violation(STRING_CONSTRAINT, path, `${lead(path)}${show(value)} must be at most ${maxLength} characters long, has ${length}`));
   }
 }
 
@@ -537,11 +537,11 @@ function patternMiss(value: string, pattern: string, re: RegExp, minLength: numb
     const fix = candidates.find(c => c !== value && re.test(c));
     const path = pathOf(w);
     report(w, violation(STRING_CONSTRAINT, path,
-      `${label(path)} ${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
+      `${lead(path)}${show(value)} must match ${pattern}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`,
       fix !== undefined ? `write ${show(fix)}: the pattern of kube-bind's CRD is case-sensitive` : 'the API server refuses any value that does not match the pattern of kube-bind\'s CRD'));
   } else if (!(minLength !== undefined && minLength > 0)) {
     const path = pathOf(w);
-    report(w, violation(STRING_CONSTRAINT, path, `${label(path)} must not be empty: it must match ${pattern}`, 'set a value, or remove the key when the field is optional'));
+    report(w, violation(STRING_CONSTRAINT, path, `${lead(path)}must not be empty: it must match ${pattern}`, 'set a value, or remove the key when the field is optional'));
   }
 }
 
@@ -563,15 +563,15 @@ function numberCheck(schema: Schema): Checker | undefined {
     const value = v as number;
     if (range !== undefined && (value < range[0] || value > range[1])) {
       const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${label(path)} ${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
+      report(w, violation(FORMAT, path, `${lead(path)}${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
     }
     if (minimum !== undefined && (exclusiveMinimum ? value <= minimum : value < minimum)) {
       const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusiveMinimum ? 'greater than' : 'at least'} ${minimum}`));
+      report(w, violation(STRING_CONSTRAINT, path, `${lead(path)}${value} must be ${exclusiveMinimum ? 'greater than' : 'at least'} ${minimum}`));
     }
     if (maximum !== undefined && (exclusiveMaximum ? value >= maximum : value > maximum)) {
       const path = pathOf(w);
-      report(w, violation(STRING_CONSTRAINT, path, `${label(path)} ${value} must be ${exclusiveMaximum ? 'less than' : 'at most'} ${maximum}`));
+      report(w, violation(STRING_CONSTRAINT, path, `${lead(path)}${value} must be ${exclusiveMaximum ? 'less than' : 'at most'} ${maximum}`));
     }
   };
 }
@@ -603,12 +603,12 @@ function arrayCheck(schema: Schema, reportUnknown: boolean, built: Checkers): Ch
 function checkListSize(value: unknown[], minItems: number | undefined, maxItems: number | undefined, w: Walk): void {
   if (minItems !== undefined && value.length < minItems) {
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`,
+    report(w, violation(LIST_CONSTRAINT, path, `${lead(path)}must have at least ${minItems} item${minItems === 1 ? '' : 's'}, has ${value.length}`,
       value.length === 0 ? 'add an item, or remove the key when the field is optional' : `add ${minItems - value.length} more`));
   }
   if (maxItems !== undefined && value.length > maxItems) {
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxItems} items, has ${value.length}`, `remove ${value.length - maxItems}`));
+    report(w, violation(LIST_CONSTRAINT, path, `${lead(path)}must have at most ${maxItems} items, has ${value.length}`, `remove ${value.length - maxItems}`));
   }
 }
 
@@ -617,7 +617,7 @@ function checkSetEntries(value: unknown[], w: Walk): void {
     const j = value.findIndex(other => deepEqual(other, entry));
     if (j >= i) return;
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, item(path, i), `${item(path, i)} ${show(entry)} duplicates ${item(path, j)}: this list is a set`));
+    report(w, violation(LIST_CONSTRAINT, item(path, i), `${show(entry)} duplicates ${item(path, j)}: this list is a set`));
   });
 }
 
@@ -649,7 +649,7 @@ function listMapKeysCheck(schema: Schema, items: unknown): Checker | undefined {
       const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
       const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
       report(w, violation(LIST_CONSTRAINT, where,
-        `${where} ${what} duplicates ${item(path, j)}`,
+        `${what} duplicates ${item(path, j)}`,
         `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
     });
   };
@@ -716,7 +716,7 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
         // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
         if (!isObject(child)) {
           const childPath = keyPath(pathOf(w), key);
-          report(w, violation(TYPE, childPath, `${label(childPath)} must be an object, got ${describeValue(child)}`));
+          report(w, violation(TYPE, childPath, `${lead(childPath)}must be an object, got ${describeValue(child)}`));
         }
         continue;
       }
@@ -758,11 +758,11 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
     }
     if (minProperties !== undefined && count < minProperties) {
       const path = pathOf(w);
-      report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at least ${minProperties} entries, has ${count}`));
+      report(w, violation(LIST_CONSTRAINT, path, `${lead(path)}must have at least ${minProperties} entries, has ${count}`));
     }
     if (maxProperties !== undefined && count > maxProperties) {
       const path = pathOf(w);
-      report(w, violation(LIST_CONSTRAINT, path, `${label(path)} must have at most ${maxProperties} entries, has ${count}`));
+      report(w, violation(LIST_CONSTRAINT, path, `${lead(path)}must have at most ${maxProperties} entries, has ${count}`));
     }
   };
 }
@@ -775,20 +775,20 @@ function unknownField(key: string, known: string[], w: Walk): void {
   const path = pathOf(w);
   const childPath = keyPath(path, key);
   report(w, violation(UNKNOWN_FIELD, childPath,
-    `${label(childPath)} is not a known field${path === '' ? '' : ` of ${path}`}${didYouMean(key, known)}; the server drops it, or refuses the object under strict field validation`,
+    `${lead(childPath)}is not a known field${path === '' ? '' : ` of ${path}`}${didYouMean(key, known)}; the server drops it, or refuses the object under strict field validation`,
     known.length > 0 ? `known fields here: ${known.join(', ')}` : 'nothing may be set here'));
 }
 
 function nullDropped(key: string, w: Walk): void {
   const childPath = keyPath(pathOf(w), key);
   report(w, violation({ id: TYPE.id, severity: 'warning' }, childPath,
-    `${label(childPath)} is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
+    `${lead(childPath)}is null; the server drops it, as if it were not set`, 'remove the key, or give it a value'));
 }
 
 function missingField(name: string, present: boolean, properties: Schema | undefined, w: Walk): void {
   const path = keyPath(pathOf(w), name);
   const nulled = present ? ' (it is null, which the server drops before it validates)' : '';
-  report(w, violation(REQUIRED, path, `${label(path)} is required${nulled}`, requiredHint(properties !== undefined ? own(properties, name) : undefined)));
+  report(w, violation(REQUIRED, path, `${lead(path)}is required${nulled}`, requiredHint(properties !== undefined ? own(properties, name) : undefined)));
 }
 
 /** The field path of the value being checked, in kubectl's notation. */
@@ -831,6 +831,11 @@ function walkSchema(value: unknown, schema: Schema, path: string, built: Checker
 
 function label(path: string): string {
   return path === '' ? 'the object' : path;
+}
+
+/** What a message begins with: nothing for a field (the front-ends show its path), `the object ` for the object itself. */
+function lead(path: string): string {
+  return path === '' ? 'the object ' : '';
 }
 
 function article(type: string): string {
@@ -902,7 +907,7 @@ function structuralViolations(obj: Manifest, ctx: RuleContext): Violation[] {
   if (kv === undefined) return [];
   const found = walkSchema(obj, schemaFor(kv, ctx.group), '', CRD_CHECKERS);
   if (kv === 'BoundSchema/v1alpha2' && !has(obj, 'spec')) {
-    found.push(violation(SPEC_PRESENT, 'spec', 'spec is missing: a BoundSchema without spec describes no resource',
+    found.push(violation(SPEC_PRESENT, 'spec', 'is missing: a BoundSchema without spec describes no resource',
       `the CRD does not require spec, but every spec field (${requiredOf(kv, ['spec']).join(', ')}) is required once it is present; add them`));
   }
   return found;

@@ -32,7 +32,7 @@ const clusterScopeNeedsClusterInformer: Rule = defineRule({
     const spec = own(obj, 'spec');
     if (!CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.breaks(spec)) return [];
     // The message says what is wrong; why, and the server's words, go in the hint.
-    const message = `spec.informerScope ${show(own(spec, 'informerScope'))} must be "Cluster" because spec.scope is "Cluster"`;
+    const message = `${show(own(spec, 'informerScope'))} must be "Cluster" because spec.scope is "Cluster"`;
     const why = CLUSTER_SCOPE_NEEDS_CLUSTER_INFORMER.reason;
     if (own(obj, 'kind') === 'BoundSchema') {
       return [violation(clusterScopeNeedsClusterInformer, 'spec.informerScope', message,
@@ -54,7 +54,7 @@ const clusterScopeNeedsIsolation: Rule = defineRule({
   check: obj => {
     if (!CLUSTER_SCOPE_NEEDS_ISOLATION.breaks(own(obj, 'spec'))) return [];
     return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
-      `spec.clusterScopedIsolation is missing; ${CLUSTER_SCOPE_NEEDS_ISOLATION.reason}`,
+      `is missing; ${CLUSTER_SCOPE_NEEDS_ISOLATION.reason}`,
       `choose how cluster-scoped objects of different consumers are kept apart on the provider: ${inProse(ISOLATIONS)}; `
       + `the server says ${show(CLUSTER_SCOPE_NEEDS_ISOLATION.cel.message)}`)];
   },
@@ -71,7 +71,7 @@ const namespacedScopeHasNoIsolation: Rule = defineRule({
     const spec = own(obj, 'spec');
     if (!NAMESPACED_SCOPE_HAS_NO_ISOLATION.breaks(spec)) return [];
     return [violation(namespacedScopeHasNoIsolation, 'spec.clusterScopedIsolation',
-      `spec.clusterScopedIsolation ${show(own(spec, 'clusterScopedIsolation'))} ${NAMESPACED_SCOPE_HAS_NO_ISOLATION.reason}`,
+      `${show(own(spec, 'clusterScopedIsolation'))} ${NAMESPACED_SCOPE_HAS_NO_ISOLATION.reason}`,
       `remove it: it only applies to cluster-scoped resources; the server says ${show(NAMESPACED_SCOPE_HAS_NO_ISOLATION.cel.message)}`)];
   },
 });

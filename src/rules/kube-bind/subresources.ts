@@ -48,25 +48,25 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
     if (typeof value !== 'string') continue;
     const path = field(s.path, key);
     if (value === '') {
-      if (required) out.push(violation(rule, path, `${path} must not be empty`, `point it at the replica count, such as ${example}`));
+      if (required) out.push(violation(rule, path, `must not be empty`, `point it at the replica count, such as ${example}`));
       continue;
     }
     const under = roots.map(r => `.${r}`).join(' or ');
     if (!value.startsWith('.')) {
       const fixed = `.${value}`;
       const fix = roots.some(r => fixed.startsWith(`.${r}.`)) ? ` (did you mean ${show(fixed)}?)` : '';
-      out.push(violation(rule, path, `${path} ${show(value)} must be a simple JSON path starting with "."${fix}`,
+      out.push(violation(rule, path, `${show(value)} must be a simple JSON path starting with "."${fix}`,
         `use a field path under ${under}, such as ${example}`));
       continue;
     }
     if (!roots.some(r => value.startsWith(`.${r}.`))) {
-      out.push(violation(rule, path, `${path} ${show(value)} must be a JSON path under ${under}`,
+      out.push(violation(rule, path, `${show(value)} must be a JSON path under ${under}`,
         `for example ${example}`));
       continue;
     }
     const unfollowed = fieldPathErrors(value);
     if (unfollowed.length > 0) {
-      out.push(violation(rule, path, `${path} ${show(value)} ${unfollowed.join('; ')}: Kubernetes accepts it, but its scale subresource splits the path at "." and follows field names only, so it never finds the replica count`,
+      out.push(violation(rule, path, `${show(value)} ${unfollowed.join('; ')}: Kubernetes accepts it, but its scale subresource splits the path at "." and follows field names only, so it never finds the replica count`,
         `use a plain field path under ${under}, such as ${example}`, 'warning'));
     }
   }

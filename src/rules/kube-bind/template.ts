@@ -39,7 +39,7 @@ const versionsListed: Rule = defineRule({
       const versions = own(own(own(obj, 'spec'), 'resources')[entry.index], 'versions');
       const path = Array.isArray(versions) ? field(entry.path, 'versions') : entry.path;
       out.push(violation(versionsListed, path,
-        `${path} ${Array.isArray(versions) ? 'is empty' : 'has no versions'}: kube-bind's backend makes no BoundSchema for a resource without versions, so every bind fails with BoundSchemaNotFound`,
+        `${Array.isArray(versions) ? 'is empty' : 'has no versions'}: kube-bind's backend makes no BoundSchema for a resource without versions, so every bind fails with BoundSchemaNotFound`,
         'list the versions the consumer gets, e.g. versions: ["v1"] (the versions the CRD serves)'));
     }
     return out;
@@ -101,7 +101,7 @@ const namespaceIsLabel: Rule = defineRule({
     const problems = dns1123LabelErrors(name);
     if (problems.length === 0) return [];
     const guess = suggestLabel(name);
-    return [violation(namespaceIsLabel, path, `${path} ${show(name)} must be a DNS label${lengthProblem(problems)}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
+    return [violation(namespaceIsLabel, path, `${show(name)} must be a DNS label${lengthProblem(problems)}${guess !== undefined ? ` (did you mean ${show(guess)}?)` : ''}`,
       'kube-bind creates a namespace ending in this name, and Kubernetes refuses a namespace name that is not a DNS label: '
       + `use lowercase letters, digits and "-"${formProblems(problems)}`)];
   }),
@@ -126,7 +126,7 @@ const namespaceFits: Rule = defineRule({
     if (length <= NAMESPACE_NAME_MAX) return [];
     const room = NAMESPACE_NAME_MAX - prefix.length - NAMESPACE_HASH_LENGTH - 1;
     return [violation(namespaceFits, path,
-      `${path} makes a namespace of up to ${length} characters, over Kubernetes' ${NAMESPACE_NAME_MAX}`,
+      `makes a namespace of up to ${length} characters, over Kubernetes' ${NAMESPACE_NAME_MAX}`,
       `kube-bind names it ${show(prefix)} + a ${NAMESPACE_HASH_LENGTH}-character hash + "-" + ${show(name)}, and creating it fails for consumers whose hash is that long: `
       + (room > 0 ? `shorten the name to at most ${room} characters (with --namespace-prefix ${show(prefix)})`
         : `the prefix ${show(prefix)} leaves no room for a name: use a shorter --namespace-prefix`))];

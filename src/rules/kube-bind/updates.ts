@@ -192,7 +192,7 @@ const storedVersionKept: UpdateRule = defineRule({
     return stored.filter(v => !kept.has(v)).map(v => {
       const why = fromStatus.includes(v) ? 'which status.storedVersions lists' : 'the previous storage version';
       return violation(storedVersionKept, 'spec.versions',
-        `spec.versions no longer lists ${show(v)}, ${why}: the server refuses to remove it while objects may be stored in it`,
+        `no longer lists ${show(v)}, ${why}: the server refuses to remove it while objects may be stored in it`,
         `its stored objects must first move to ${target}${fromStatus.includes(v) ? '' : ' (the server records a storage version in status.storedVersions)'}: `
         + `keep ${show(v)} in spec.versions for now (served: false is allowed); migrate its objects (read and write each one again, for example `
         + `with a storage version migration), remove ${show(v)} from status.storedVersions, then remove it from spec.versions`);
@@ -236,7 +236,7 @@ const immutableExportFields: UpdateRule = defineRule({
       // Both sides at the first leaf that differs: two values cut to one prefix say nothing.
       const where = difference.path !== path ? `${difference.path} ` : '';
       out.push(violation(immutableExportFields, path,
-        `${path} changed: ${where}${brief(difference.before)} → ${brief(difference.after)}; kube-bind makes it immutable`,
+        `changed: ${where}${brief(difference.before)} → ${brief(difference.after)}; kube-bind makes it immutable`,
         `the server rejects the update with "${serverMessage}"; keep the previous value; to change ${path}, `
         + (isRequest
           ? 'write a new APIServiceExportRequest (the backend makes one export per request)'
@@ -299,7 +299,7 @@ const groupAndPluralFixed: UpdateRule = defineRule({
     for (const [path, oldValue, newValue] of pairs) {
       if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
       out.push(violation(groupAndPluralFixed, path,
-        `${path} changed from ${show(oldValue)} to ${show(newValue)}, which Kubernetes refuses`,
+        `changed from ${show(oldValue)} to ${show(newValue)}, which Kubernetes refuses`,
         'it is part of the name of the CustomResourceDefinition (<plural>.<group>) and of the storage key of every object: '
         + `keep ${show(oldValue)}; to serve the resource under the new name, create a new ${String(own(next, 'kind'))} for it and delete the old one `
         + 'once consumers have moved their objects (objects are not carried over)'));
@@ -333,7 +333,7 @@ const scopeAndKindFixed: UpdateRule = defineRule({
         ? 'Kubernetes refuses it once the definition is Established'
         : `Established is ${show(established)}, but Kubernetes refuses it once the definition is established`;
       out.push(violation(scopeAndKindFixed, path,
-        `${path} changed from ${show(oldValue)} to ${show(newValue)}: ${state}`,
+        `changed from ${show(oldValue)} to ${show(newValue)}: ${state}`,
         `it decides how objects are stored; keep ${show(oldValue)}; to change it, delete the ${String(own(next, 'kind'))} and create it again, which removes the consumer's `
         + 'definition and every object of it', severity));
     }

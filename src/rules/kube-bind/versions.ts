@@ -46,11 +46,11 @@ const storage: Rule = defineRule({
     if (entries.some(v => has(v.entry, 'storage') && typeof own(v.entry, 'storage') !== 'boolean')) return [];
     const stored = entries.filter(v => own(v.entry, 'storage') === true);
     if (stored.length === 0) {
-      return [violation(storage, 'spec.versions', 'spec.versions has no version with storage: true; exactly one must be the storage version',
+      return [violation(storage, 'spec.versions', 'has no version with storage: true; exactly one must be the storage version',
         'set storage: true on one version (usually the newest stable one) and storage: false on the others')];
     }
     return stored.slice(1).map(v => violation(storage, field(v.path, 'storage'),
-      `${field(v.path, 'storage')} is true, but ${field(stored[0].path, 'storage')} already is: exactly one version may be the storage version`,
+      `is true, but ${field(stored[0].path, 'storage')} already is: exactly one version may be the storage version`,
       'set storage: false on all versions but one'));
   },
 });
@@ -65,7 +65,7 @@ const servedPresent: Rule = defineRule({
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => !has(v.entry, 'served') || own(v.entry, 'served') === null)
     .map(v => violation(servedPresent, field(v.path, 'served'),
-      `${field(v.path, 'served')} is missing; the spec requires it`,
+      `is missing; the spec requires it`,
       'add served: true (kube-bind\'s server would default it to true, but the spec marks it required, so say it explicitly)')),
 });
 
@@ -83,7 +83,7 @@ const someServed: Rule = defineRule({
     if (served.some(s => s !== false && s !== true && s !== undefined && s !== null)) return [];
     // Absent (or null) served defaults to true on the server.
     if (served.some(s => s !== false)) return [];
-    return [violation(someServed, 'spec.versions', 'spec.versions has no served version: the resource would have no API endpoint on the consumer cluster',
+    return [violation(someServed, 'spec.versions', 'has no served version: the resource would have no API endpoint on the consumer cluster',
       'set served: true on at least one version; Kubernetes accepts a CRD that serves nothing, but nothing could use it')];
   },
 });
@@ -98,7 +98,7 @@ const deprecationWarningNeedsDeprecated: Rule = defineRule({
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => typeof own(v.entry, 'deprecationWarning') === 'string' && own(v.entry, 'deprecated') !== true)
     .map(v => violation(deprecationWarningNeedsDeprecated, field(v.path, 'deprecationWarning'),
-      `${field(v.path, 'deprecationWarning')} is set, but ${field(v.path, 'deprecated')} ${own(v.entry, 'deprecated') === undefined ? 'is not set' : `is ${show(own(v.entry, 'deprecated'))}`}: it may only be set when deprecated is true`,
+      `is set, but ${field(v.path, 'deprecated')} ${own(v.entry, 'deprecated') === undefined ? 'is not set' : `is ${show(own(v.entry, 'deprecated'))}`}: it may only be set when deprecated is true`,
       'set deprecated: true, or remove deprecationWarning')),
 });
 
@@ -117,19 +117,19 @@ const deprecationWarningText: Rule = defineRule({
       if (typeof text !== 'string' || own(v.entry, 'deprecated') !== true) continue;
       const path = field(v.path, 'deprecationWarning');
       if (text === '') {
-        out.push(violation(deprecationWarningText, path, `${path} must not be empty`, 'write a warning, or remove the field to get the default one'));
+        out.push(violation(deprecationWarningText, path, `must not be empty`, 'write a warning, or remove the field to get the default one'));
         continue;
       }
       const bytes = utf8Length(text);
       if (bytes > MAX_DEPRECATION_WARNING_BYTES) {
-        out.push(violation(deprecationWarningText, path, `${path} is ${bytes} bytes long; it must be at most ${MAX_DEPRECATION_WARNING_BYTES}`, 'shorten the warning'));
+        out.push(violation(deprecationWarningText, path, `is ${bytes} bytes long; it must be at most ${MAX_DEPRECATION_WARNING_BYTES}`, 'shorten the warning'));
       }
       const chars = [...text];
       const bad = chars.findIndex(ch => !/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(ch));
       if (bad >= 0) {
         const code = chars[bad].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
         out.push(violation(deprecationWarningText, path,
-          `${path} has a non-printable character (U+${code}) at position ${bad}: only printable characters are allowed`,
+          `has a non-printable character (U+${code}) at position ${bad}: only printable characters are allowed`,
           'keep the warning on one line, without tabs or control characters'));
       }
     }
@@ -146,7 +146,7 @@ const schemasEqual: Rule = defineRule({
   appliesTo: CRD_KINDS,
   check: (obj, ctx) => differingVersionSchemas(obj, ctx).map(d => violation(schemasEqual, d.path,
     // The first version by its entry alone (`spec.versions[0]'s`): both paths end alike, and the message stays short.
-    `${d.path} differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
+    `differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,
     'the schemas of all served or stored versions must be equal (description, example and externalDocs aside): kube-bind cannot convert objects between versions (its API defers that to CEL version migration), so the spec requires one schema: '
     + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
 });
@@ -330,10 +330,10 @@ const deprecationNote: Rule = defineRule({
       const path = item('spec.versions', index);
       out.push(note.isDefault
         ? violation(deprecationNote, path,
-          `${path} ${show(note.version)} is deprecated: clients receive the API server's default warning ${show(note.warning)}`,
+          `${show(note.version)} is deprecated: clients receive the API server's default warning ${show(note.warning)}`,
           'set deprecationWarning to tell clients what to use instead and until when the version is served')
         : violation(deprecationNote, path,
-          `${path} ${show(note.version)} is deprecated: clients receive its deprecationWarning ${show(note.warning)}`));
+          `${show(note.version)} is deprecated: clients receive its deprecationWarning ${show(note.warning)}`));
     });
     return out;
   },
@@ -358,7 +358,7 @@ const versionName: Rule = defineRule({
       const guess = suggestDns1035Label(name);
       const fix = guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : '';
       out.push(violation(versionName, path,
-        `${path} ${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} must be a DNS-1035 label${lengthProblem(errors)}${fix}`,
+        `${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} must be a DNS-1035 label${lengthProblem(errors)}${fix}`,
         `use a name such as "v1", "v2beta1" or "v1alpha1": a version name ${errors.join('; ')}`));
     });
     return out;
