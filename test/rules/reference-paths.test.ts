@@ -62,7 +62,7 @@ const NAME = 'spec.permissionClaims[0].selector.references[0].jsonPath.name';
 
 test('a misspelt field of a Certificate is an error, with the field it was meant to be', () => {
   expect(found([exportReading({ name: 'spec.secretNmae' }), certificatesCrd()])).toEqual([
-    [0, 'error', NAME, `"spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)`],
+    [0, 'error', NAME, '"spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)'],
   ]);
 });
 
@@ -76,15 +76,15 @@ test('the real field, metadata fields, array items, map values and escapes fit',
 test('a wrong field deeper down, inside array items, and in jsonPath.namespace', () => {
   const objects = [exportReading({ name: 'spec.issuerRef.nmae', namespace: 'spec.additionalOutputFormats.#.tipe' }), certificatesCrd()];
   expect(found(objects).map(f => f[3])).toEqual([
-    `"spec.issuerRef.nmae" selects nothing: no such field (did you mean "spec.issuerRef.name"?)`,
-    `"spec.additionalOutputFormats.#.tipe" selects nothing: no such field (did you mean "spec.additionalOutputFormats.#.type"?)`,
+    '"spec.issuerRef.nmae" selects nothing: no such field (did you mean "spec.issuerRef.name"?)',
+    '"spec.additionalOutputFormats.#.tipe" selects nothing: no such field (did you mean "spec.additionalOutputFormats.#.type"?)',
   ]);
 });
 
 test('under x-kubernetes-preserve-unknown-fields any field may exist: a warning', () => {
   const [[, severity, , message]] = found([exportReading({ name: 'spec.keystores.jks.secretName' }), certificatesCrd()]);
   expect(severity).toBe('warning');
-  expect(message).toBe(`"spec.keystores.jks.secretName" may select nothing: spec.keystores keeps unknown fields, so the schema cannot tell`);
+  expect(message).toBe('"spec.keystores.jks.secretName" may select nothing: spec.keystores keeps unknown fields, so the schema cannot tell');
 });
 
 test('paths with wildcards, queries or modifiers, and Kubernetes JSONPaths (KB154), are not judged', () => {

@@ -52,7 +52,7 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
         if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
         const path = field(item('spec.versions', i), 'selectableFields');
         out.push(violation(rule, path,
-          `is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is`,
+          'is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is',
           'to export it with kube-bind, drop selectableFields (clients then filter by labels or client-side)'));
       });
     }

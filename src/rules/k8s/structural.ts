@@ -154,7 +154,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   }
   // mirrors validateCustomResourceDefinitionValidation: "nullable cannot be true at the root".
   if (own(schema, 'nullable') === true) {
-    out.push({ kind: 'root', path: field(path, 'nullable'), message: `must not be true at the root`, hint: 'remove nullable from the root' });
+    out.push({ kind: 'root', path: field(path, 'nullable'), message: 'must not be true at the root', hint: 'remove nullable from the root' });
   }
   // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may be non-zero.
   if (options.statusSubresource) {
@@ -164,7 +164,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       out.push({
         kind: 'root',
         path: keyPath(path, key),
-        message: `is not allowed at the root of the schema when the /status subresource is enabled`,
+        message: 'is not allowed at the root of the schema when the /status subresource is enabled',
         hint: `move it below properties, or drop it; allowed at the root: ${[...ROOT_KEYWORDS_WITH_STATUS].join(', ')}`,
       });
     }
@@ -208,7 +208,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
         out.push({
           kind: 'root',
           path: propPath,
-          message: `is not allowed: a schema may only restrict metadata.name and metadata.generateName`,
+          message: 'is not allowed: a schema may only restrict metadata.name and metadata.generateName',
           hint: 'Kubernetes validates the rest of metadata itself; remove this property',
         });
       }
@@ -219,7 +219,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
     out.push({
       kind: 'root',
       path: keyPath(metadataPath, key),
-      message: `is not allowed: at the root, metadata may only restrict name and generateName`,
+      message: 'is not allowed: at the root, metadata may only restrict name and generateName',
     });
   }
 }
@@ -249,7 +249,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (properties !== undefined) {
     if (!isObject(properties)) {
       // mirrors the JSON decoding of JSONSchemaProps.Properties (a map of schemas).
-      out.push({ kind: 'type', path: field(path, 'properties'), message: `must be a map of schemas`, hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
+      out.push({ kind: 'type', path: field(path, 'properties'), message: 'must be a map of schemas', hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
     } else {
       for (const name of Object.keys(properties)) {
         walk(own(properties, name), keyPath(field(path, 'properties'), name), child, out);
@@ -270,7 +270,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     if (branches === undefined) continue;
     if (!Array.isArray(branches)) {
       // mirrors the JSON decoding of JSONSchemaProps (allOf/anyOf/oneOf are lists of schemas).
-      out.push({ kind: 'type', path: field(path, junctor), message: `must be a list of schemas`, hint: `write ${junctor} as a YAML list, one schema per "- " item` });
+      out.push({ kind: 'type', path: field(path, junctor), message: 'must be a list of schemas', hint: `write ${junctor} as a YAML list, one schema per "- " item` });
       continue;
     }
     // mirrors isIntOrStringAnyOfPattern and isIntOrStringAllOfPattern (pkg/apiserver/schema/validation.go).
@@ -313,16 +313,16 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
     out.push({
       kind: 'keyword',
       path: field(path, 'uniqueItems'),
-      message: `cannot be true (its cost is quadratic)`,
+      message: 'cannot be true (its cost is quadratic)',
       hint: 'use x-kubernetes-list-type: set instead',
     });
   }
   // mirrors specStandardValidatorV3.validate: "type cannot be set to null" and "items must be a schema object and not an array".
   if (own(node, 'type') === 'null') {
-    out.push({ kind: 'keyword', path: field(path, 'type'), message: `cannot be "null"`, hint: 'use nullable: true on the field instead' });
+    out.push({ kind: 'keyword', path: field(path, 'type'), message: 'cannot be "null"', hint: 'use nullable: true on the field instead' });
   }
   if (Array.isArray(own(node, 'items'))) {
-    out.push({ kind: 'keyword', path: field(path, 'items'), message: `must be one schema, not a list of schemas (tuples are not supported)` });
+    out.push({ kind: 'keyword', path: field(path, 'items'), message: 'must be one schema, not a list of schemas (tuples are not supported)' });
   }
   // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
   const pattern = own(node, 'pattern');
@@ -358,7 +358,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'type'),
-      message: `is missing: every field of a structural schema must declare its type`,
+      message: 'is missing: every field of a structural schema must declare its type',
       hint: 'add a type, or x-kubernetes-preserve-unknown-fields: true to accept any value, or x-kubernetes-int-or-string: true',
     });
   }
@@ -370,7 +370,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'items'),
-      message: `is missing: a structural array must declare the schema of its items`,
+      message: 'is missing: a structural array must declare the schema of its items',
       hint: 'add items with the schema of one element, e.g. items: {type: string}',
     });
   }
@@ -380,7 +380,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     out.push({
       kind: 'type',
       path: field(path, 'additionalProperties'),
-      message: `and properties are mutually exclusive`,
+      message: 'and properties are mutually exclusive',
       hint: 'properties describe a struct, additionalProperties a map: pick one',
     });
   }
@@ -411,12 +411,12 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   // x-kubernetes-preserve-unknown-fields is true.
   if (own(node, 'x-kubernetes-embedded-resource') === true) {
     if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "object" when x-kubernetes-embedded-resource is true` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-embedded-resource is true' });
     } else if (!isObject(own(node, 'properties')) && preserve !== true) {
       out.push({
         kind: 'extension',
         path: field(path, 'x-kubernetes-embedded-resource'),
-        message: `needs properties or x-kubernetes-preserve-unknown-fields: true`,
+        message: 'needs properties or x-kubernetes-preserve-unknown-fields: true',
       });
     }
   }
@@ -427,7 +427,7 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
       out.push({ kind: 'extension', path: field(path, 'x-kubernetes-map-type'), message: `${JSON.stringify(mapType)} must be "atomic" or "granular"` });
     }
     if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "object" when x-kubernetes-map-type is set` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-map-type is set' });
     }
   }
   checkListExtensions(node, path, out);
@@ -447,17 +447,17 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
       out.push({ kind: 'extension', path: listTypePath, message: `${JSON.stringify(listType)} must be one of "atomic", "set", "map"` });
     }
     if (type !== 'array') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: `must be "array" when x-kubernetes-list-type is set` });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "array" when x-kubernetes-list-type is set' });
     }
   }
   // mirrors the JSON decoding of JSONSchemaProps.XListMapKeys ([]string).
   if (keys !== undefined && !(Array.isArray(keys) && keys.every(k => typeof k === 'string'))) {
-    out.push({ kind: 'extension', path: keysPath, message: `must be a list of property names` });
+    out.push({ kind: 'extension', path: keysPath, message: 'must be a list of property names' });
     return;
   }
   const keyList: string[] = Array.isArray(keys) ? keys : [];
   if (keyList.length > 0 && listType !== 'map') {
-    out.push({ kind: 'extension', path: listTypePath, message: `must be "map" when x-kubernetes-list-map-keys is set` });
+    out.push({ kind: 'extension', path: listTypePath, message: 'must be "map" when x-kubernetes-list-map-keys is set' });
   }
   // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
   if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
@@ -466,18 +466,18 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   if (listType === 'set' && isObject(items)) {
     const itemType = own(items, 'type');
     if (itemType === 'object' && own(items, 'x-kubernetes-map-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: `must be "atomic" for objects in a list of type set` });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: 'must be "atomic" for objects in a list of type set' });
     }
     if (itemType === 'array' && own(items, 'x-kubernetes-list-type') !== undefined && own(items, 'x-kubernetes-list-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: `must be "atomic" for lists in a list of type set` });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: 'must be "atomic" for lists in a list of type set' });
     }
   }
   if (listType !== 'map') return;
   if (keyList.length === 0) {
-    out.push({ kind: 'extension', path: keysPath, message: `must name at least one key property when x-kubernetes-list-type is map` });
+    out.push({ kind: 'extension', path: keysPath, message: 'must name at least one key property when x-kubernetes-list-type is map' });
   }
   if (!isObject(items) || own(items, 'type') !== 'object') {
-    out.push({ kind: 'extension', path: field(path, 'items'), message: `must be a schema of type object when x-kubernetes-list-type is map` });
+    out.push({ kind: 'extension', path: field(path, 'items'), message: 'must be a schema of type object when x-kubernetes-list-type is map' });
     return;
   }
   const itemProperties = own(items, 'properties');
@@ -494,18 +494,18 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
     }
     const keyType = own(keySchema, 'type');
     if (keyType === 'object' || keyType === 'array') {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'type'), message: `must be a scalar type: it is a key of a list of type map` });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'type'), message: 'must be a scalar type: it is a key of a list of type map' });
     }
     if (!(Array.isArray(required) && required.includes(key)) && !Object.prototype.hasOwnProperty.call(keySchema, 'default')) {
       out.push({
         kind: 'extension',
         path: keySchemaPath,
-        message: `must be required or have a default: it is a key of a list of type map`,
+        message: 'must be required or have a default: it is a key of a list of type map',
         hint: `add ${JSON.stringify(key)} to ${field(field(path, 'items'), 'required')}`,
       });
     }
     if (own(keySchema, 'nullable') === true) {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: `must not be true: it is a key of a list of type map` });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: 'must not be true: it is a key of a list of type map' });
     }
   }
 }
@@ -517,7 +517,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
     out.push({
       kind: 'junctor',
       path: field(path, key),
-      message: `is not allowed inside allOf/anyOf/oneOf/not`,
+      message: 'is not allowed inside allOf/anyOf/oneOf/not',
       hint: 'declare it on the field itself (the structural part of the schema); junctors may only add value validations',
     });
   }
@@ -525,7 +525,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
     out.push({
       kind: 'junctor',
       path: keyPath(field(path, 'properties'), 'metadata'),
-      message: `must not be restricted inside allOf/anyOf/oneOf/not`,
+      message: 'must not be restricted inside allOf/anyOf/oneOf/not',
     });
   }
 }
@@ -540,7 +540,7 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
   if (rules === undefined) return;
   const rulesPath = field(path, 'x-kubernetes-validations');
   if (!Array.isArray(rules)) {
-    out.push({ kind: 'extension', path: rulesPath, message: `must be a list of {rule, message} entries` });
+    out.push({ kind: 'extension', path: rulesPath, message: 'must be a list of {rule, message} entries' });
     return;
   }
   rules.forEach((entry, i) => {

@@ -292,7 +292,7 @@ function checkSelector(claim: number, selector: Obj, resource: unknown, facts: E
   if ((labelSelector === undefined || labelSelector === null) && isEmptyListOrUnset(named) && isEmptyListOrUnset(references)) {
     const path = selectorPath(claim);
     out.push(violation(SELECTS_SOMETHING, path,
-      `selects nothing: it has no labelSelector, namedResources or references`,
+      'selects nothing: it has no labelSelector, namedResources or references',
       'kube-bind claims no object through an empty selector: add labelSelector.matchLabels, namedResources or references'));
   }
   if (isObject(labelSelector)) checkLabelSelector(claim, labelSelector, resource, out);
@@ -480,7 +480,7 @@ function checkNamedName(claim: number, index: number, name: string, out: Violati
   if (isDns1123Subdomain(name)) return;
   const path = field(namedPath(claim, index), 'name');
   if (name === '') {
-    out.push(violation(NAMED_NAME, path, `is empty, so it matches no object`, 'set the metadata.name of the object to claim'));
+    out.push(violation(NAMED_NAME, path, 'is empty, so it matches no object', 'set the metadata.name of the object to claim'));
     return;
   }
   const problems = dns1123SubdomainErrors(name);

@@ -69,7 +69,7 @@ const strategyRequired: Rule = defineRule({
     return [violation(strategyRequired, field(CONVERSION, 'strategy'),
       withWebhook
         ? `is missing while ${WEBHOOK} is set: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects the object`
-        : `is missing: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it`,
+        : 'is missing: kube-bind\'s CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it',
       withWebhook ? 'set strategy: Webhook' : 'set strategy: None, or remove spec.conversion')];
   },
 });
@@ -116,9 +116,9 @@ const webhookNeedsUrl: Rule = defineRule({
     if (c?.strategy !== 'Webhook' || !isObject(c.webhook)) return [];
     const clientConfig = own(c.webhook, 'clientConfig');
     const hint = 'give the https:// URL of the conversion webhook; kube-bind\'s BoundSchema has no clientConfig.service, so a URL is the only way to reach it';
-    if (!present(c.webhook, 'clientConfig')) return [violation(webhookNeedsUrl, CLIENT_CONFIG, `is required when strategy is "Webhook"`, hint)];
+    if (!present(c.webhook, 'clientConfig')) return [violation(webhookNeedsUrl, CLIENT_CONFIG, 'is required when strategy is "Webhook"', hint)];
     if (!isObject(clientConfig) || present(clientConfig, 'url')) return [];
-    return [violation(webhookNeedsUrl, URL_PATH, `is required when strategy is "Webhook"`, hint)];
+    return [violation(webhookNeedsUrl, URL_PATH, 'is required when strategy is "Webhook"', hint)];
   },
 });
 

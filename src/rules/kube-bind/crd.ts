@@ -96,7 +96,7 @@ const requiredParts: Rule = defineRule({
     const names = own(spec, 'names');
     const out: Violation[] = [];
     const missing = (path: string, hint: string): void => {
-      out.push(violation(requiredParts, path, `is required`, hint));
+      out.push(violation(requiredParts, path, 'is required', hint));
     };
     if (!given(own(spec, 'group'))) missing('spec.group', 'set the API group, a domain you own such as "widgets.example.com"');
     if (!given(own(spec, 'scope'))) missing('spec.scope', 'set scope: Namespaced or scope: Cluster');
@@ -170,7 +170,7 @@ const schemaRequired: Rule = defineRule({
   ratchet: () => 'a version without a schema',
   check: obj => versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
     const path = field(field(v.path, 'schema'), 'openAPIV3Schema');
-    return violation(schemaRequired, path, `is required`,
+    return violation(schemaRequired, path, 'is required',
       'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field');
   }),
 });
@@ -302,7 +302,7 @@ const selectableFields: Rule = defineRule({
         const jsonPath = goString(own(entry, 'jsonPath'));
         if (jsonPath === undefined) return; // not a string: the decoding refuses it, as the schema rules say
         if (jsonPath === '') {
-          out.push(violation(selectableFields, jsonPathPath, `is required`, 'name a field such as ".spec.color"'));
+          out.push(violation(selectableFields, jsonPathPath, 'is required', 'name a field such as ".spec.color"'));
           return;
         }
         const found = followFieldPath(jsonPath, schema, false);
@@ -337,5 +337,7 @@ const selectableFields: Rule = defineRule({
   },
 });
 
-export const CRD_RULES: readonly Rule[] = [crdName, carriable, requiredParts, scopeValue, schemaRequired, preserveUnknownFields, apiApproved, selectableFields];
+export const CRD_RULES: readonly Rule[] = [
+  crdName, carriable, requiredParts, scopeValue, schemaRequired, preserveUnknownFields, apiApproved, selectableFields,
+];
 

@@ -71,7 +71,7 @@ const group: Rule = defineRule({
     const path = 'spec.group';
     if (value === '') {
       return [violation(group, path,
-        `is "" (the core group), which cannot hold custom resources: Kubernetes requires a CRD's group to be a DNS subdomain with at least one dot`,
+        'is "" (the core group), which cannot hold custom resources: Kubernetes requires a CRD\'s group to be a DNS subdomain with at least one dot',
         'the spec allows the empty core group, but the consumer cluster turns group object into a CustomResourceDefinition, which Kubernetes rejects; use your own domain, such as "widgets.example.com"')];
     }
     const errors = dns1123SubdomainErrors(value);
@@ -103,7 +103,7 @@ const plural: Rule = defineRule({
       if (typeof value !== 'string') continue;
       const path = field(block.path, 'plural');
       if (value === '') {
-        if (block.isSpec) out.push(violation(plural, path, `must not be empty`, 'set the lowercase plural resource name, such as "widgets"'));
+        if (block.isSpec) out.push(violation(plural, path, 'must not be empty', 'set the lowercase plural resource name, such as "widgets"'));
         continue;
       }
       const v = labelViolation(plural, path, value, 'the resource name in URLs', 'plural names are lowercase, such as "widgets"');
@@ -146,7 +146,7 @@ function kindLikeViolations(rule: Rule, obj: Manifest, key: 'kind' | 'listKind')
     if (typeof value !== 'string') continue;
     if (value === '') {
       // An empty listKind defaults to <kind>List; an empty kind is never valid in spec.
-      if (key === 'kind' && block.isSpec) out.push(violation(rule, path, `must not be empty`, 'set the CamelCase kind, such as "Widget"'));
+      if (key === 'kind' && block.isSpec) out.push(violation(rule, path, 'must not be empty', 'set the CamelCase kind, such as "Widget"'));
       continue;
     }
     const errors = dns1035LabelErrors(goToLower(value));

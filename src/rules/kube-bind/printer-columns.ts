@@ -45,7 +45,7 @@ const columnName: Rule = defineRule({
   appliesTo: K8S_KINDS,
   check: obj => columns(obj)
     .filter(c => own(c.column, 'name') === '')
-    .map(c => violation(columnName, field(c.path, 'name'), `must not be empty`, 'name the column; kubectl shows it as the header')),
+    .map(c => violation(columnName, field(c.path, 'name'), 'must not be empty', 'name the column; kubectl shows it as the header')),
 });
 
 const columnType: Rule = defineRule({
@@ -90,7 +90,7 @@ const columnFormat: Rule = defineRule({
       const path = field(c.path, 'format');
       if (format === 'name') {
         out.push(violation(columnFormat, path,
-          `"name" is refused by Kubernetes' CRD validation, although the API documentation describes it`,
+          '"name" is refused by Kubernetes\' CRD validation, although the API documentation describes it',
           `format ${oneOf(PRINTER_COLUMN_FORMATS)}; remove format: kubectl always shows the object name in its own NAME column`));
         continue;
       }

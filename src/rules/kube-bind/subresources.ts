@@ -48,7 +48,7 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
     if (typeof value !== 'string') continue;
     const path = field(s.path, key);
     if (value === '') {
-      if (required) out.push(violation(rule, path, `must not be empty`, `point it at the replica count, such as ${example}`));
+      if (required) out.push(violation(rule, path, 'must not be empty', `point it at the replica count, such as ${example}`));
       continue;
     }
     const under = roots.map(r => `.${r}`).join(' or ');

@@ -65,7 +65,7 @@ const servedPresent: Rule = defineRule({
   check: obj => (versionEntries(obj) ?? [])
     .filter(v => !has(v.entry, 'served') || own(v.entry, 'served') === null)
     .map(v => violation(servedPresent, field(v.path, 'served'),
-      `is missing; the spec requires it`,
+      'is missing; the spec requires it',
       'add served: true (kube-bind\'s server would default it to true, but the spec marks it required, so say it explicitly)')),
 });
 
@@ -117,7 +117,7 @@ const deprecationWarningText: Rule = defineRule({
       if (typeof text !== 'string' || own(v.entry, 'deprecated') !== true) continue;
       const path = field(v.path, 'deprecationWarning');
       if (text === '') {
-        out.push(violation(deprecationWarningText, path, `must not be empty`, 'write a warning, or remove the field to get the default one'));
+        out.push(violation(deprecationWarningText, path, 'must not be empty', 'write a warning, or remove the field to get the default one'));
         continue;
       }
       const bytes = utf8Length(text);
