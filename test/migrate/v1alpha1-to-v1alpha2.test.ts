@@ -210,7 +210,7 @@ describe('invalid v1alpha1 exports get problems naming the object and the field;
 
   test('an informerScope the server does not accept', () => {
     expect(only(problemsFor(e => { e.spec.informerScope = 'Namespace'; })).message)
-      .toBe('"Namespace" must be one of "Cluster", "Namespaced" (did you mean "Namespaced"?)');
+      .toBe('spec.informerScope "Namespace" must be one of "Cluster", "Namespaced" (did you mean "Namespaced"?)');
   });
 
   test('the CEL rules of v1alpha1 are judged by the rules that state them (KB070, KB071), not by the migration', () => {

@@ -510,7 +510,7 @@ describe('KB042 version names are DNS-1035 labels', () => {
   });
 
   test('suggests the label', () => {
-    expect(violationsOf('KB042', crdWithVersion('V1beta1'))[0].message).toBe('spec.versions[0].name "V1beta1" must be a DNS-1035 label (did you mean "v1beta1"?)');
+    expect(violationsOf('KB042', crdWithVersion('V1beta1'))[0].message).toBe('"V1beta1" must be a DNS-1035 label (did you mean "v1beta1"?)');
   });
 });
 
