@@ -116,7 +116,7 @@ const clusterBindingName: Rule = defineRule({
     const name = own(own(obj, 'metadata'), 'name');
     // A missing or malformed name is KB020's; the CEL rule compares the name the object has.
     if (typeof name !== 'string' || name === '' || name === CLUSTER_BINDING_NAME) return [];
-    return [violation(clusterBindingName, 'metadata.name', `metadata.name ${show(name)} must be ${show(CLUSTER_BINDING_NAME)}: kube-bind keeps one ClusterBinding per consumer namespace, always named so`,
+    return [violation(clusterBindingName, 'metadata.name', `${show(name)} must be ${show(CLUSTER_BINDING_NAME)}: kube-bind keeps one ClusterBinding per consumer namespace, always named so`,
       `rename it ${show(CLUSTER_BINDING_NAME)}; the server says ${show(CLUSTER_BINDING_NAME_CEL.message)}`)];
   },
 });
