@@ -11,7 +11,10 @@
  *   as their users write them (the YAML is compared byte for byte). Both
  *   sides make their data in the clock: the user's props on one side, the
  *   user's literals on the other. For the judged rows the earlier baseline
- *   is shown too: the constructs' own manifests, read before the clock;
+ *   is shown too: the constructs' own manifests, read before the clock. The
+ *   10,000 exports (one chart, and ten) are judged against cdk8s-plus: their
+ *   ratio may not exceed that of 10,000 `kplus.ConfigMap`s over the same
+ *   ConfigMaps as plain ApiObjects, measured in the same run;
  * - validate: the CLI over a 10,000-document file against parsing that file
  *   with the `yaml` package alone;
  * - require: what `require('cdk8s-kube-bind')` adds after cdk8s, constructs
@@ -571,32 +574,38 @@ function checksOf(opts: Options, samples: Samples): Check[] {
   const checks: Check[] = [];
   // Wall-clock decides, as a user waits for it; the CPU-time ratio is shown for busy machines.
   const cpuRatio = (a: string, b: string): string => times(ratio(samples.median(a, s => s.cpuMs), samples.median(b, s => s.cpuMs)));
+  /**
+   * A synth row: constructs against plain ApiObjects. With `peer` (cdk8s-plus' ConfigMaps against plain ones, in the
+   * same run), the target is the peer's ratio: a library that checks everything may cost what the ecosystem's typed
+   * library costs while checking nothing (issue 33; the fixed 1.20× and 1.35× targets are withdrawn).
+   */
   const synth = (c: string, name: string, target?: number, peer?: string): void => {
     const constructs = samples.median(`${c} constructs`);
     const plain = samples.median(`${c} plain`);
     const r = ratio(constructs, plain);
-    const kplus = peer === undefined ? ''
-      : `; cdk8s-plus (10,000 kplus.ConfigMap vs plain): ${times(ratio(samples.median(`${peer} constructs`), samples.median(`${peer} plain`)))}`;
+    const peerRatio = peer === undefined ? undefined : ratio(samples.median(`${peer} constructs`), samples.median(`${peer} plain`));
+    const kplus = peerRatio === undefined ? '' : `; cdk8s-plus (10,000 kplus.ConfigMap vs plain): ${times(peerRatio)}`;
     const prebuilt = samples.median(`${c} prebuilt`);
     const before = Number.isNaN(prebuilt) ? ''
       : `; vs the same manifests read before the clock (the baseline until #23's last stop): ${times(ratio(constructs, prebuilt))} (${ms(prebuilt)})`;
+    const max = peerRatio ?? target;
     checks.push({
       name,
       shown: times(r),
       value: r,
-      max: target,
-      target: target === undefined ? undefined : `≤ ${target.toFixed(2)}×`,
+      max,
+      target: max === undefined ? undefined : peerRatio !== undefined ? `≤ cdk8s-plus ${times(peerRatio)}` : `≤ ${max.toFixed(2)}×`,
       detail: `${ms(constructs)} vs ${ms(plain)} (CPU ${cpuRatio(`${c} constructs`, `${c} plain`)}); `
         + `peak RSS ${samples.peak(`${c} constructs`)} vs ${samples.peak(`${c} plain`)}${kplus}${before}`,
     });
   };
   if (opts.only.has('exports')) {
     synth('exports-1k', 'synth 1,000 exports vs plain (1 chart)');
-    synth('exports-10k', 'synth 10,000 exports vs plain (1 chart)', 1.2, 'configmaps-10k');
+    synth('exports-10k', 'synth 10,000 exports vs plain (1 chart)', undefined, 'configmaps-10k');
     const growth = ratio(samples.median('exports-10k constructs'), samples.median('exports-1k constructs'));
     checks.push({ name: 'growth 1,000 → 10,000 exports', shown: times(growth), value: growth, max: 11, target: '≤ 11×', detail: 'constructs side, 1 chart' });
   }
-  if (opts.only.has('charts')) synth('exports-10k-10charts', 'synth 10,000 exports vs plain (10 charts)', 1.35, 'configmaps-10k-10charts');
+  if (opts.only.has('charts')) synth('exports-10k-10charts', 'synth 10,000 exports vs plain (10 charts)', undefined, 'configmaps-10k-10charts');
   if (opts.only.has('boundschemas')) synth('boundschemas-1k', 'synth 1,000 BoundSchemas vs plain (1 chart)', 1.1);
   /** Ours against a baseline, by median wall-clock time, with the CPU-time ratio and the peaks beside. */
   const versus = (name: string, ours: string, theirs: string, max: number, target = `≤ ${max.toFixed(2)}×`): void => {
