@@ -5,7 +5,8 @@
  * be: every validation reads the objects as `toJson()` renders them now.
  *
  * - Each construct of ours adds one validation (`validateWithRules`): it
- *   renders its object and runs the rules of one object on it.
+ *   renders its object and runs the rules of one object on it (again only
+ *   when the rendering's JSON text differs from the last one's).
  * - The app adds one more, on its root (`Symbol.for` marks the root that has
  *   it, so that every copy of the library in the process adds it once): it
  *   renders the objects the rules across objects read, runs those rules and
@@ -102,16 +103,41 @@ function report(found: readonly Violation[], format: (v: Violation) => string, w
 // ---------------------------------------------------------------------------
 // One object
 
-/** The validation of a construct of ours: the rules of one object on its object, rendered now. */
+/**
+ * The validation of a construct of ours: the rules of one object on its
+ * object, rendered now. cdk8s validates the whole app once per synth and
+ * once more per chart: the findings of the last rendering are kept under its
+ * JSON text, and the rules run again only when the rendering reads otherwise
+ * (a 200-property BoundSchema costs the rules far more than the text).
+ */
 class ObjectValidation implements IValidation {
   private readonly printed = new Set<string>();
+  /** The JSON text of the last rendering the rules read, and what they found in it. */
+  private last?: { readonly text: string; readonly found: readonly Violation[] };
 
   public constructor(private readonly object: ApiObject, private readonly checked: Checked) {}
 
   public validate(): string[] {
     const construct = this.checked.construct;
-    const found = this.checked.instead ?? leavingOutRepeats(construct, findingsOf(this.object.toJson(), this.checked.group));
+    const found = this.checked.instead ?? leavingOutRepeats(construct, this.findingsOf(this.object.toJson()));
     return report(found, formatViolation, () => construct.node.path, this.printed);
+  }
+
+  private findingsOf(manifest: Manifest): readonly Violation[] {
+    const text = jsonText(manifest);
+    if (text !== undefined && this.last?.text === text) return this.last.found;
+    const found = findingsOf(manifest, this.checked.group);
+    this.last = text === undefined ? undefined : { text, found };
+    return found;
+  }
+}
+
+/** The manifest as JSON text, or undefined when it has no such text (a BigInt): then nothing is kept. */
+function jsonText(manifest: Manifest): string | undefined {
+  try {
+    return JSON.stringify(manifest);
+  } catch {
+    return undefined;
   }
 }
 
