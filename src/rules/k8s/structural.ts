@@ -40,7 +40,9 @@ export type StructuralIssueKind =
   /** What allOf/anyOf/oneOf/not may not say. */
   | 'junctor'
   /** x-kubernetes-validations rules that do not compile (cel/schema-rules.ts). */
-  | 'cel';
+  | 'cel'
+  /** x-kubernetes-validations rules whose estimated cost is over a limit (cel/schema-rules.ts). */
+  | 'cel-cost';
 
 export interface StructuralIssue {
   readonly kind: StructuralIssueKind;
@@ -121,7 +123,7 @@ function celIssues(schema: unknown, path: string, found: readonly StructuralIssu
   const blocked = (nodePath: string): boolean => errorPaths.some(p => p === nodePath || p.startsWith(`${nodePath}.`) || p.startsWith(`${nodePath}[`));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cel = require('./cel/schema-rules') as typeof import('./cel/schema-rules');
-  return cel.celSchemaIssues(schema, path, blocked).map(issue => ({ kind: 'cel', path: issue.path, message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }));
+  return cel.celSchemaIssues(schema, path, blocked).map(issue => ({ kind: issue.kind === 'cost' ? 'cel-cost' : 'cel', path: issue.path, message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }));
 }
 
 interface Position {

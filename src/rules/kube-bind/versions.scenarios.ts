@@ -70,4 +70,14 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     fail: () => one(a1([`${SCHEMA}.properties.spec.x-kubernetes-validations`, [{ rule: "self.size > 'a'" }]])),
     pass: () => one(a1([`${SCHEMA}.properties.spec.x-kubernetes-validations`, [{ rule: 'self.size > 1' }]])),
   },
+  {
+    id: 'KB044',
+    path: `${SCHEMA_PATH}.properties.spec.properties.tags.x-kubernetes-validations[0].rule`,
+    fail: () => one(a1([`${SCHEMA}.properties.spec.properties.tags`, {
+      'type': 'array', 'items': { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x != y))' }],
+    }])),
+    pass: () => one(a1([`${SCHEMA}.properties.spec.properties.tags`, {
+      'type': 'array', 'maxItems': 10, 'items': { type: 'string', maxLength: 63 }, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x != y))' }],
+    }])),
+  },
 ];

@@ -375,6 +375,17 @@ const celRulesCompile: Rule = defineRule({
   check: (obj, ctx) => structuralFindings(celRulesCompile, 'cel', obj, ctx),
 });
 
+const celRulesCost: Rule = defineRule({
+  id: 'KB044',
+  title: 'The estimated cost of x-kubernetes-validations rules is within the API server\'s limits',
+  source: 'Kubernetes CRD validation, 1.35 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema and ValidateCustomResourceDefinitionValidation, '
+    + 'StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, getExpressionCost, TotalCost; cel-go checker/cost.go: Cost; apiserver pkg/cel/library/cost.go: CostEstimator)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => structuralFindings(celRulesCost, 'cel-cost', obj, ctx),
+});
+
 export const VERSION_RULES: readonly Rule[] = [
   storage,
   servedPresent,
@@ -390,4 +401,5 @@ export const VERSION_RULES: readonly Rule[] = [
   deprecationNote,
   versionName,
   celRulesCompile,
+  celRulesCost,
 ];

@@ -33,6 +33,8 @@ export interface Compiled {
   readonly usesOldSelf: boolean;
   /** True when cel-js could not parse the syntax and cel.ts' syntax-level check stood in. */
   readonly fallback: boolean;
+  /** Where the has() calls rewritten for cel-js start in `ast` (cost.ts counts them as presence tests). */
+  readonly presenceTests?: ReadonlySet<number>;
 }
 
 const compiled = new Map<string, Compiled>();
@@ -120,13 +122,19 @@ function hasCallsOnExpressions(node: unknown, out: Ranged[], depth = 0): void {
  * `([e.f].size() >= 0)`: a bool that type-checks `e.f` as cel-go's has()
  * does, for cel-js to check (the rewritten text is never shown).
  */
-function withHasRewritten(text: string, calls: readonly Ranged[]): string {
-  let out = text;
-  for (const call of [...calls].sort((a, b) => b.range!.start - a.range!.start)) {
+function withHasRewritten(text: string, calls: readonly Ranged[]): { text: string; presenceTests: Set<number> } {
+  let out = '';
+  let from = 0;
+  const presenceTests = new Set<number>();
+  for (const call of [...calls].sort((a, b) => a.range!.start - b.range!.start)) {
     const arg = ((call.args as unknown[])[1] as Ranged[])[0];
-    out = `${out.slice(0, call.range!.start)}([${text.slice(arg.range!.start, arg.range!.end)}].size() >= 0)${out.slice(call.range!.end)}`;
+    out += text.slice(from, call.range!.start);
+    // The >= node starts at the `[`, one after the opening parenthesis.
+    presenceTests.add(out.length + 1);
+    out += `([${text.slice(arg.range!.start, arg.range!.end)}].size() >= 0)`;
+    from = call.range!.end;
   }
-  return out;
+  return { text: out + text.slice(from), presenceTests };
 }
 
 function firstLine(message: string): string {
@@ -174,9 +182,11 @@ function compileUncached(text: string, kind: ExpressionKind, self: DeclType, opt
   }
   const hasCalls: Ranged[] = [];
   hasCallsOnExpressions(parsed.ast, hasCalls);
+  const rewritten = withHasRewritten(text, hasCalls);
+  const presenceTests = rewritten.presenceTests;
   if (hasCalls.length > 0) {
     try {
-      parsed = env.parse(withHasRewritten(text, hasCalls));
+      parsed = env.parse(rewritten.text);
     } catch {
       return { ...compileFallback(text, kind, schema, isRoot) };
     }
@@ -198,5 +208,5 @@ function compileUncached(text: string, kind: ExpressionKind, self: DeclType, opt
     const error = kind === 'rule' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string';
     return { error: `${error}, not ${checked.type ?? 'an unknown type'}`, ast: parsed.ast, usesOldSelf: found.oldSelf, fallback: false };
   }
-  return { ast: parsed.ast, usesOldSelf: found.oldSelf, fallback: false };
+  return { ast: parsed.ast, usesOldSelf: found.oldSelf, fallback: false, presenceTests };
 }

@@ -31,16 +31,25 @@ export interface DeclField {
   readonly schemaName: string;
 }
 
+/** What every DeclType says of its size. */
+interface Sized {
+  /** MaxElements: the most items, properties or bytes (characters times 4) the node can hold. */
+  readonly maxElements: number;
+  readonly minSerializedSize: number;
+  /** The keyword that would bound maxElements, when the schema leaves it out and it is estimated from the request size. */
+  readonly unboundedBy?: 'maxItems' | 'maxProperties' | 'maxLength';
+}
+
 export type DeclType =
-  | { readonly kind: 'simple'; readonly cel: SimpleCelType; readonly maxElements: number; readonly minSerializedSize: number }
-  | { readonly kind: 'list'; readonly elem: DeclType; readonly maxElements: number; readonly minSerializedSize: number }
-  | { readonly kind: 'map'; readonly elem: DeclType; readonly maxElements: number; readonly minSerializedSize: number }
-  | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, DeclField>; readonly maxElements: number; readonly minSerializedSize: number };
+  | Sized & { readonly kind: 'simple'; readonly cel: SimpleCelType }
+  | Sized & { readonly kind: 'list'; readonly elem: DeclType }
+  | Sized & { readonly kind: 'map'; readonly elem: DeclType }
+  | Sized & { readonly kind: 'object'; readonly fields: ReadonlyMap<string, DeclField> };
 
 const MAX_DEPTH = 100;
 
-function simple(cel: SimpleCelType, minSerializedSize: number, maxElements = 0): DeclType {
-  return { kind: 'simple', cel, maxElements, minSerializedSize };
+function simple(cel: SimpleCelType, minSerializedSize: number, maxElements = 0, unbounded = false): DeclType {
+  return { kind: 'simple', cel, maxElements, minSerializedSize, ...(unbounded ? { unboundedBy: 'maxLength' as const } : {}) };
 }
 
 function zeroIfNegative(v: number): number {
@@ -94,7 +103,7 @@ export function schemaDeclType(schema: unknown, isResourceRoot: boolean, depth =
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if (own(schema, 'x-kubernetes-int-or-string') === true) {
     const maxLength = numberOf(schema, 'maxLength');
-    return simple('dyn', 1, maxLength !== undefined ? maxElementsFromMaxLength(maxLength) : maxStringLengthPerRequest(schema));
+    return simple('dyn', 1, maxLength !== undefined ? maxElementsFromMaxLength(maxLength) : maxStringLengthPerRequest(schema), maxLength === undefined);
   }
   switch (own(schema, 'type')) {
     case 'array': {
@@ -105,7 +114,7 @@ export function schemaDeclType(schema: unknown, isResourceRoot: boolean, depth =
       const maxItems = numberOf(schema, 'maxItems');
       // estimateMaxArrayItemsFromMinSize
       const max = maxItems !== undefined ? zeroIfNegative(maxItems) : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 1));
-      return { kind: 'list', elem, maxElements: max, minSerializedSize: 2 };
+      return { kind: 'list', elem, maxElements: max, minSerializedSize: 2, ...(maxItems === undefined ? { unboundedBy: 'maxItems' as const } : {}) };
     }
     case 'object': {
       const additional = own(schema, 'additionalProperties');
@@ -117,7 +126,7 @@ export function schemaDeclType(schema: unknown, isResourceRoot: boolean, depth =
         const max = maxProperties !== undefined
           ? zeroIfNegative(maxProperties)
           : Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 6));
-        return { kind: 'map', elem, maxElements: max, minSerializedSize: 2 };
+        return { kind: 'map', elem, maxElements: max, minSerializedSize: 2, ...(maxProperties === undefined ? { unboundedBy: 'maxProperties' as const } : {}) };
       }
       let properties = own(schema, 'properties');
       if (!isObject(properties)) properties = Object.create(null) as { [key: string]: any };
@@ -139,18 +148,18 @@ export function schemaDeclType(schema: unknown, isResourceRoot: boolean, depth =
     case 'string': {
       const maxLength = numberOf(schema, 'maxLength');
       switch (own(schema, 'format')) {
-        case 'byte': return simple('bytes', MIN_STRING_SIZE, maxLength !== undefined ? zeroIfNegative(maxLength) : maxStringLengthPerRequest(schema));
+        case 'byte': return simple('bytes', MIN_STRING_SIZE, maxLength !== undefined ? zeroIfNegative(maxLength) : maxStringLengthPerRequest(schema), maxLength === undefined);
         case 'duration': return simple('google.protobuf.Duration', MIN_DURATION_SIZE_JSON, maxStringLengthPerRequest(schema));
         case 'date': return simple('google.protobuf.Timestamp', JSON_DATE_SIZE, maxStringLengthPerRequest(schema));
         case 'date-time': return simple('google.protobuf.Timestamp', MIN_DATETIME_SIZE_JSON, maxStringLengthPerRequest(schema));
       }
       const enumValues = own(schema, 'enum');
-      let max: number;
-      if (maxLength !== undefined) {max = maxElementsFromMaxLength(maxLength);} else if (Array.isArray(enumValues) && enumValues.length > 0) {
+      if (maxLength !== undefined) return simple('string', MIN_STRING_SIZE, maxElementsFromMaxLength(maxLength));
+      if (Array.isArray(enumValues) && enumValues.length > 0) {
         // estimateMaxStringEnumLength: the longest enum value, in bytes.
-        max = enumValues.reduce((m: number, v: unknown) => (typeof v === 'string' ? Math.max(m, Buffer.byteLength(v)) : m), 0);
-      } else {max = maxStringLengthPerRequest(schema);}
-      return simple('string', MIN_STRING_SIZE, max);
+        return simple('string', MIN_STRING_SIZE, enumValues.reduce((m: number, v: unknown) => (typeof v === 'string' ? Math.max(m, Buffer.byteLength(v)) : m), 0));
+      }
+      return simple('string', MIN_STRING_SIZE, maxStringLengthPerRequest(schema), true);
     }
     case 'boolean': return simple('bool', MIN_BOOL_SIZE);
     case 'number': return simple('double', MIN_NUMBER_SIZE);
