@@ -96,14 +96,14 @@ export function celSchemaIssues(schema: unknown, path: string, blocked: (nodePat
       out.push({
         kind: 'cost',
         path: expensive.path,
-        message: `${expensive.path} (estimated cost ${showCost(expensive.cost)}) contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema`,
+        message: `contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema (estimated cost ${showCost(expensive.cost)})`,
         hint: 'bound the lists, maps and strings this rule reads (maxItems, maxProperties, maxLength), or simplify it',
       });
     }
     out.push({
       kind: 'cost',
       path,
-      message: `${path}: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema ${showCost(totals.total)} `
+      message: `x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema ${showCost(totals.total)} `
         + `exceeds budget by factor of ${exceedFactor(totals.total, STATIC_ESTIMATED_CRD_COST_LIMIT)} (limit ${showCost(STATIC_ESTIMATED_CRD_COST_LIMIT)})`,
       hint: 'try simplifying the rules, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared',
     });
@@ -189,7 +189,7 @@ function compileRules(
     out.push({
       kind: 'compile',
       path: rulesPath,
-      message: `${rulesPath}: Kubernetes cannot declare a CEL type for this node (it has no type, or an array without items), so its rules cannot compile`,
+      message: 'Kubernetes cannot declare a CEL type for this node (it has no type, or an array without items), so its rules cannot compile',
       hint: 'give the node a type (object, array with items, string, integer, number, boolean), or move the rules to a typed node',
     });
     return;
@@ -204,7 +204,7 @@ function compileRules(
       out.push({
         kind: 'compile',
         path: field(at, 'rule'),
-        message: `${field(at, 'rule')} ${JSON.stringify(rule)}: ${compiled.error}`,
+        message: `${JSON.stringify(rule)}: ${compiled.error}`,
         hint: 'Kubernetes compiles every rule against the type of this schema node when the CRD is created; self is the value of this node',
       });
     }
@@ -215,14 +215,14 @@ function compileRules(
       out.push({
         kind: 'compile',
         path: field(at, 'rule'),
-        message: `${field(at, 'rule')} ${JSON.stringify(rule)}: oldSelf cannot be used on the uncorrelatable portion of the schema within ${ctx.uncorrelatable}`,
+        message: `${JSON.stringify(rule)}: oldSelf cannot be used on the uncorrelatable portion of the schema within ${ctx.uncorrelatable}`,
         hint: `the server cannot tell which old item an item of ${ctx.uncorrelatable} was: make it x-kubernetes-list-type: map, or move the rule above the list`,
       });
     } else if (!usesOldSelf && optionalOldSelf !== undefined && optionalOldSelf !== null) {
       out.push({
         kind: 'compile',
         path: field(at, 'optionalOldSelf'),
-        message: `${field(at, 'optionalOldSelf')} ${JSON.stringify(optionalOldSelf)} may not be set if oldSelf is not used in rule`,
+        message: `${JSON.stringify(optionalOldSelf)} may not be set if oldSelf is not used in rule`,
         hint: 'remove optionalOldSelf, or use oldSelf in the rule',
       });
     }
@@ -234,7 +234,7 @@ function compileRules(
       out.push({
         kind: 'compile',
         path: field(at, 'messageExpression'),
-        message: `${field(at, 'messageExpression')} ${JSON.stringify(messageExpression)}: ${message.error}`,
+        message: `${JSON.stringify(messageExpression)}: ${message.error}`,
         hint: 'a messageExpression is compiled like the rule, with the same self and oldSelf, and must evaluate to a string',
       });
     } else {
@@ -290,7 +290,7 @@ function checkRuleCost(compiled: Compiled, self: DeclType, nodePath: string, rul
     out.push({
       kind: 'cost',
       path: rulePath,
-      message: `${rulePath}: estimated rule cost ${showCost(expressionCost)}${times} exceeds budget by factor of ${exceedFactor(expressionCost, STATIC_ESTIMATED_COST_LIMIT)} `
+      message: `estimated rule cost ${showCost(expressionCost)}${times} exceeds budget by factor of ${exceedFactor(expressionCost, STATIC_ESTIMATED_COST_LIMIT)} `
         + `(limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
       hint: boundsHint(unbounded, ctx.cardinality === undefined ? ctx.unboundedAbove : [], nodePath, rulePath),
     });
@@ -306,7 +306,7 @@ function checkMessageExpressionCost(compiled: Compiled, self: DeclType, nodePath
     out.push({
       kind: 'cost',
       path,
-      message: `${path}: estimated messageExpression cost ${showCost(cost)} exceeds budget by factor of ${exceedFactor(cost, STATIC_ESTIMATED_COST_LIMIT)} (limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
+      message: `estimated messageExpression cost ${showCost(cost)} exceeds budget by factor of ${exceedFactor(cost, STATIC_ESTIMATED_COST_LIMIT)} (limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
       hint: boundsHint(unbounded, [], nodePath, path),
     });
   }
