@@ -79,7 +79,9 @@ test('a folder of broken CRDs: each reported with its rule, at the CRD\'s own pa
 });
 
 test('what kube-bind could not export is a note, never an error: different schemas, a service webhook, selectableFields', async () => {
-  const v1 = { name: 'v1', served: true, storage: false, schema: { openAPIV3Schema: { type: 'object' } }, selectableFields: [{ jsonPath: '.spec.size' }] };
+  // A selectable field must name an integer, string or boolean field of the version's schema (KB186).
+  const sized = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+  const v1 = { name: 'v1', served: true, storage: false, schema: { openAPIV3Schema: sized }, selectableFields: [{ jsonPath: '.spec.size' }] };
   const v2 = { name: 'v2', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } } };
   const r = await validate(crd({
     versions: [v1, v2],

@@ -136,3 +136,39 @@ describe('KB186: selectableFields', () => {
       .toEqual(['spec.versions[0].selectableFields error']);
   });
 });
+
+describe('conversion of a CustomResourceDefinition (validateCustomResourceConversion)', () => {
+  const two = (conversion: Manifest): Manifest => crd(['spec.versions.1', { name: 'v2', served: true, storage: false, schema: { openAPIV3Schema: { type: 'object' } } }],
+    ['spec.conversion', conversion]);
+  const review = { conversionReviewVersions: ['v1'] };
+  const all = (m: Manifest): string[] => validateObject(m).filter(v => v.severity === 'error').map(v => `${v.rule} ${v.path}`);
+
+  test.each([
+    ['an unknown strategy', { strategy: 'Convert' }, ['KB080 spec.conversion.strategy']],
+    ['no strategy', {}, ['KB080 spec.conversion.strategy']],
+    ['Webhook without a webhook', { strategy: 'Webhook' }, ['KB082 spec.conversion.webhook']],
+    ['Webhook without a clientConfig', { strategy: 'Webhook', webhook: review }, ['KB090 spec.conversion.webhook.clientConfig']],
+    ['url and service both', { strategy: 'Webhook', webhook: { ...review, clientConfig: { url: 'https://c.example.com', service: { name: 'c', namespace: 'n' } } } },
+      ['KB090 spec.conversion.webhook.clientConfig']],
+    ['neither url nor service', { strategy: 'Webhook', webhook: { ...review, clientConfig: { caBundle: 'Cg==' } } }, ['KB090 spec.conversion.webhook.clientConfig']],
+    ['a service without name and namespace', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: {} } } },
+      ['KB091 spec.conversion.webhook.clientConfig.service.name', 'KB091 spec.conversion.webhook.clientConfig.service.namespace']],
+    ['port 0', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: { name: 'c', namespace: 'n', port: 0 } } } },
+      ['KB091 spec.conversion.webhook.clientConfig.service.port']],
+    ['a path with an empty segment', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: { name: 'c', namespace: 'n', path: '/a//b' } } } },
+      ['KB091 spec.conversion.webhook.clientConfig.service.path']],
+    ['a path not starting with /', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: { name: 'c', namespace: 'n', path: 'convert' } } } },
+      ['KB091 spec.conversion.webhook.clientConfig.service.path']],
+  ])('%s is refused', (_, conversion, expected) => {
+    expect(all(two(conversion))).toEqual(expected);
+  });
+
+  test.each([
+    ['None', { strategy: 'None' }],
+    ['a service on the default port', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: { name: 'c', namespace: 'n' } } } }],
+    ['a service path "/"', { strategy: 'Webhook', webhook: { ...review, clientConfig: { service: { name: 'c', namespace: 'n', path: '/', port: 65535 } } } }],
+    ['a url', { strategy: 'Webhook', webhook: { ...review, clientConfig: { url: 'https://c.example.com:8443/convert' } } }],
+  ])('%s is accepted', (_, conversion) => {
+    expect(all(two(conversion))).toEqual([]);
+  });
+});

@@ -7,7 +7,6 @@ import { differingVersionSchemas } from './version-schemas';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model/index';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
-import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
@@ -43,7 +42,7 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
     if (service !== undefined && service !== null) {
       const path = 'spec.conversion.webhook.clientConfig.service';
       out.push(violation(rule, path,
-        `${show(service)}: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is`,
+        'is set: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is',
         'to export it with kube-bind, give the webhook an https url reachable from consumer clusters instead of a service'));
     }
     const versions = own(spec, 'versions');

@@ -3,7 +3,11 @@
  * the tests run them through the CLI and the constructs, and docs/rules.md
  * quotes what the engine reports on the failing one.
  */
-import { RuleScenarios, bs, CA, one, twoVersions, WEBHOOK, webhook } from '../engine/scenario-kit';
+import { RuleScenarios, bs, CA, crd, one, twoVersions, WEBHOOK, webhook } from '../engine/scenario-kit';
+
+const NO_CONSTRUCT = 'the constructs render kube-bind objects; a CustomResourceDefinition is checked by validate and the cdk8s-cli plugin';
+const serviceWebhook = (service: { [key: string]: unknown }): [string, unknown] => ['spec.conversion',
+  { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'convert', namespace: 'widgets', ...service } }, conversionReviewVersions: ['v1'] } }];
 
 export const SCENARIOS: readonly RuleScenarios[] = [
   { id: 'KB080', path: 'spec.conversion.strategy', fail: () => one(bs(['spec.conversion', {}])), pass: () => one(bs(['spec.conversion', { strategy: 'None' }])) },
@@ -55,5 +59,19 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     path: `${WEBHOOK}.conversionReviewVersions`,
     fail: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v2'] }))),
     pass: () => one(bs(twoVersions, webhook({ conversionReviewVersions: ['v2', 'v1'] }))),
+  },
+  {
+    id: 'KB090',
+    path: `${WEBHOOK}.clientConfig`,
+    fail: () => one(crd(twoVersions, webhook({ clientConfig: { url: 'https://convert.example.com/convert', service: { name: 'convert', namespace: 'widgets' } } }))),
+    pass: () => one(crd(twoVersions, serviceWebhook({}))),
+    noConstruct: NO_CONSTRUCT,
+  },
+  {
+    id: 'KB091',
+    path: `${WEBHOOK}.clientConfig.service.port`,
+    fail: () => one(crd(twoVersions, serviceWebhook({ port: 70000 }))),
+    pass: () => one(crd(twoVersions, serviceWebhook({ port: 8443, path: '/convert' }))),
+    noConstruct: NO_CONSTRUCT,
   },
 ];

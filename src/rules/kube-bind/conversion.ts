@@ -11,12 +11,12 @@
 import { CONVERSION_WEBHOOK_CEL } from '../../crds/bound-schema';
 import { KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
-import { oneOf, show } from '../engine/messages';
+import { didYouMean, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from '../k8s/formats';
-import { dns1035LabelErrors } from '../k8s/names';
+import { dns1035LabelErrors, dns1123SubdomainErrors } from '../k8s/names';
 
 const CEL = 'kube-bind CRD (CEL)';
 // A CustomResourceDefinition's spec.conversion has the BoundSchema's shape; the rules mirroring Kubernetes check both.
@@ -55,18 +55,38 @@ function present(obj: unknown, key: string): boolean {
   return own(obj, key) !== undefined && own(obj, key) !== null;
 }
 
+const STRATEGIES = ['None', 'Webhook'];
+
+/**
+ * On a BoundSchema, kube-bind's CEL rule reads strategy (a wrong value is the
+ * schema's enum finding, KB004). On a CustomResourceDefinition, mirrors
+ * validateEnumStrings(strategy, [None, Webhook], required) in
+ * validateCustomResourceConversion (v1 defaults a missing spec.conversion to
+ * strategy None, but not a missing strategy inside a given one).
+ */
 const strategyRequired: Rule = defineRule({
   id: 'KB080',
-  title: 'spec.conversion, when present, sets strategy',
-  source: CEL,
+  title: 'spec.conversion, when present, sets strategy None or Webhook',
+  source: `${CEL}; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion, validateEnumStrings of strategy)`,
   severity: 'error',
   scope: 'object',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
-    if (c === undefined || present(c.conversion, 'strategy')) return [];
+    if (c === undefined) return [];
+    const isCrd = own(obj, 'kind') === 'CustomResourceDefinition';
+    const strategyPath = field(CONVERSION, 'strategy');
+    if (present(c.conversion, 'strategy') && c.strategy !== '') {
+      if (!isCrd || typeof c.strategy !== 'string' || STRATEGIES.includes(c.strategy)) return [];
+      return [violation(strategyRequired, strategyPath, `${show(c.strategy)} is not supported: ${oneOf(STRATEGIES)}${didYouMean(c.strategy, STRATEGIES)}`,
+        'None serves every version with the same objects (only apiVersion changes); Webhook calls a conversion webhook')];
+    }
     const withWebhook = present(c.conversion, 'webhook');
-    return [violation(strategyRequired, field(CONVERSION, 'strategy'),
+    if (isCrd) {
+      return [violation(strategyRequired, strategyPath, 'is required when spec.conversion is given',
+        withWebhook ? 'set strategy: Webhook' : 'set strategy: None, or remove spec.conversion (it then defaults to None)')];
+    }
+    return [violation(strategyRequired, strategyPath,
       withWebhook
         ? `is missing while ${WEBHOOK} is set: kube-bind's CEL rule on spec.conversion reads strategy, so the server rejects the object`
         : 'is missing: kube-bind\'s CEL rule on spec.conversion reads strategy, so the server rejects a conversion without it',
@@ -92,10 +112,10 @@ const noneHasNoWebhook: Rule = defineRule({
 const webhookNeedsWebhook: Rule = defineRule({
   id: 'KB082',
   title: 'Conversion strategy Webhook has a webhook',
-  source: CEL,
+  source: `${CEL}; Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion, webhookClientConfig "required when strategy is set to Webhook")`,
   severity: 'error',
   scope: 'object',
-  appliesTo: ['BoundSchema/v1alpha2'],
+  appliesTo: K8S_KINDS,
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'Webhook' || present(c.conversion, 'webhook')) return [];
@@ -320,10 +340,12 @@ const reviewVersionEntries: Rule = defineRule({
 const reviewVersionKnown: Rule = defineRule({
   id: 'KB089',
   title: 'conversionReviewVersions includes v1 or v1beta1',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateConversionReviewVersions)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateConversionReviewVersions; ratcheted on update by requireRecognizedConversionReviewVersion, hasValidConversionReviewVersionOrEmpty of the stored object)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
+  // Relaxed on update when the stored object's list, not empty, had no version the server knows either.
+  ratchet: () => 'no known ConversionReview version',
   check: obj => {
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
     if (!Array.isArray(versions) || versions.length === 0 || !versions.every(v => typeof v === 'string')) return [];
@@ -332,6 +354,99 @@ const reviewVersionKnown: Rule = defineRule({
       'without a version the API server knows, every conversion fails; add v1')];
   },
 });
+
+const SERVICE = field(CLIENT_CONFIG, 'service');
+
+/**
+ * Mirrors validateCustomResourceConversion on a CustomResourceDefinition: with
+ * strategy Webhook, `webhook.clientConfig` is required and holds exactly one
+ * of url or service. (A BoundSchema's clientConfig has no service: KB083.)
+ */
+const crdClientConfig: Rule = defineRule({
+  id: 'KB090',
+  title: 'A CRD\'s conversion webhook has a clientConfig with exactly one of url or service',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion, "exactly one of url or service is required")',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: ['CustomResourceDefinition/v1'],
+  check: obj => {
+    const c = conversionOf(obj);
+    if (c?.strategy !== 'Webhook' || !isObject(c.webhook)) return [];
+    const clientConfig = own(c.webhook, 'clientConfig');
+    if (!present(c.webhook, 'clientConfig')) {
+      return [violation(crdClientConfig, CLIENT_CONFIG, 'is required when strategy is "Webhook"',
+        'give the webhook\'s url (https://host[:port][/path]) or its service (name, namespace, port, path)')];
+    }
+    if (!isObject(clientConfig)) return [];
+    const url = present(clientConfig, 'url');
+    const service = present(clientConfig, 'service');
+    if (url !== service) return [];
+    return [violation(crdClientConfig, CLIENT_CONFIG, `must set exactly one of url or service, ${url ? 'not both' : 'but sets neither'}`,
+      url ? 'keep url for a webhook outside the cluster, or service for one inside it' : 'give the webhook\'s url or its service')];
+  },
+});
+
+/**
+ * Mirrors ValidateWebhookService (k8s.io/apiserver pkg/util/webhook/validation.go),
+ * which validateCustomResourceConversion calls for a service reference: name and
+ * namespace required, port 1-65535 (v1 defaults it to 443), and a path of
+ * non-empty DNS-subdomain segments starting with "/".
+ */
+const crdServiceReference: Rule = defineRule({
+  id: 'KB091',
+  title: 'A CRD\'s conversion webhook service has a name, a namespace, a port 1-65535 and a valid path',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion; apiserver pkg/util/webhook: ValidateWebhookService)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: ['CustomResourceDefinition/v1'],
+  check: obj => {
+    const c = conversionOf(obj);
+    if (c?.strategy !== 'Webhook') return [];
+    const clientConfig = own(c.webhook, 'clientConfig');
+    // With both url and service, the server reports only KB090's finding.
+    if (!isObject(clientConfig) || present(clientConfig, 'url')) return [];
+    const service = own(clientConfig, 'service');
+    if (!isObject(service)) return [];
+    const out: Violation[] = [];
+    for (const key of ['name', 'namespace']) {
+      const value = own(service, key);
+      if (value === undefined || value === null || value === '') {
+        out.push(violation(crdServiceReference, field(SERVICE, key), 'is required', `name the Service's ${key} the webhook listens behind`));
+      }
+    }
+    const port = own(service, 'port');
+    if (typeof port === 'number' && (!Number.isInteger(port) || port < 1 || port > 65535)) {
+      out.push(violation(crdServiceReference, field(SERVICE, 'port'), `${show(port)} is not a valid port: it must be between 1 and 65535, inclusive`,
+        'use the Service\'s port, or leave it out for 443'));
+    }
+    const path = own(service, 'path');
+    if (typeof path === 'string') {
+      for (const problem of servicePathProblems(path)) {
+        out.push(violation(crdServiceReference, field(SERVICE, 'path'), `${show(path)} ${problem}`,
+          'write a path such as "/convert": segments of lowercase letters, digits, "-" and "."'));
+      }
+    }
+    return out;
+  },
+});
+
+/** The path checks of ValidateWebhookService, in its order. */
+function servicePathProblems(path: string): string[] {
+  if (path === '/' || path === '') return [];
+  if (path === '//') return ['segment[0] may not be empty'];
+  const out: string[] = [];
+  if (!path.startsWith('/')) out.push('must start with a \'/\'');
+  let rest = path.slice(1);
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  rest.split('/').forEach((segment, i) => {
+    if (segment === '') {
+      out.push(`segment[${i}] may not be empty`);
+      return;
+    }
+    for (const error of dns1123SubdomainErrors(segment)) out.push(`segment[${i}]: ${error}`);
+  });
+  return out;
+}
 
 export const CONVERSION_RULES: Rule[] = [
   strategyRequired,
@@ -344,4 +459,6 @@ export const CONVERSION_RULES: Rule[] = [
   reviewVersionsRequired,
   reviewVersionEntries,
   reviewVersionKnown,
+  crdClientConfig,
+  crdServiceReference,
 ];
