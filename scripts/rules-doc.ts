@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { READABLE_INPUT } from '../src/cli/output/catalogue';
 import { readInputs, DEFAULT_LIMITS } from '../src/io/read';
+import { MIRRORED_KUBERNETES } from '../src/model/kubernetes';
 import { Manifest } from '../src/model/manifest';
 import { AnyRule, REGISTRY, Violation, contextFor, describeViolation, validateObjects } from '../src/rules';
 import { pairWithPrevious, validateUpdate } from '../src/rules/kube-bind/updates';
@@ -52,6 +53,9 @@ async function render(): Promise<string> {
     'CustomResourceDefinition validation, which the consumer cluster runs when the konnector turns a',
     'BoundSchema or a v1alpha1 export into a real CRD. `validate` applies these rules to',
     'CustomResourceDefinitions too (applies to: CustomResourceDefinition/v1).',
+    '',
+    `The Kubernetes rules mirror ${MIRRORED_KUBERNETES} (apiextensions-apiserver, apiserver and apimachinery of that release).`,
+    'Where Kubernetes changed a rule since 1.30, the rule follows the newest, and its source says since when.',
     '',
     'Each section quotes what the engine reports on an example that breaks the rule, and the fields',
     'that make the example pass: the fix. The examples are the scenarios the tests run through the',

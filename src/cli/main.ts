@@ -8,6 +8,7 @@ import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, ParsedArg
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS } from '../io/read';
 import { TempFileError } from '../io/spill';
+import { MIRRORED_KUBERNETES } from '../model/kubernetes';
 import { closest } from '../rules';
 
 const PROGRAM = 'cdk8s-kube-bind';
@@ -59,7 +60,7 @@ async function dispatch(argv: readonly string[], io: CliIo, settings: CliSetting
     return EXIT_TROUBLE;
   }
   if (first === '--version' || first === '-V') {
-    io.stdout.write(`${PROGRAM} ${packageVersion()}\n`);
+    io.stdout.write(`${PROGRAM} ${packageVersion()} (mirrors ${MIRRORED_KUBERNETES}'s validation)\n`);
     return EXIT_OK;
   }
   if (first === '--help' || first === '-h' || first === 'help') {

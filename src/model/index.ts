@@ -12,3 +12,4 @@ export * from './manifest';
 export * from './kinds';
 export * from './constraints';
 export * from './provider';
+export * from './kubernetes';

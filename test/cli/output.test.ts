@@ -17,6 +17,7 @@ import { escapeData, escapeProperty } from '../../src/cli/output/github';
 import { xmlText } from '../../src/cli/output/junit';
 import { artifactUri } from '../../src/cli/output/sarif';
 import { Manifest } from '../../src/model/manifest';
+import { MIRRORED_KUBERNETES } from '../../src/model/kubernetes';
 
 expect.extend({ toBeValidSarifLog });
 
@@ -244,7 +245,7 @@ test('--version and -V print the package.json version', async () => {
   const version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
   for (const flag of ['--version', '-V']) {
     const r = await runCli([flag]);
-    expect(r).toEqual({ code: 0, out: `cdk8s-kube-bind ${version}\n`, err: '' });
+    expect(r).toEqual({ code: 0, out: `cdk8s-kube-bind ${version} (mirrors ${MIRRORED_KUBERNETES}'s validation)\n`, err: '' });
   }
 });
 

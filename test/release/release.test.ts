@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { runCli } from '../cli/cli-helpers';
+import { MIRRORED_KUBERNETES } from '../../src/model/kubernetes';
 
 const ROOT = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -16,7 +17,7 @@ test('package.json keeps projen\'s 0.0.0 between releases: the release workflow\
 });
 
 test('--version prints the version of package.json, the released one in a published package', async () => {
-  expect(await runCli(['--version'])).toEqual({ code: 0, out: `cdk8s-kube-bind ${manifest.version}\n`, err: '' });
+  expect(await runCli(['--version'])).toEqual({ code: 0, out: `cdk8s-kube-bind ${manifest.version} (mirrors ${MIRRORED_KUBERNETES}'s validation)\n`, err: '' });
 });
 
 test('CHANGELOG.md opens with Unreleased', () => {

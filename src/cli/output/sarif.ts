@@ -22,6 +22,7 @@ import {
   Reporter, ReportStream, RunMode, SkippedObject, skippedFinding, ValidationReport,
 } from './reporter';
 import { Diagnostic, STDIN_NAME } from '../../io/read';
+import { KUBERNETES_VERSION } from '../../model/kubernetes';
 import { Severity } from '../../rules';
 
 const LEVELS: { readonly [s in Severity]: 'error' | 'warning' | 'note' } = { error: 'error', warning: 'warning', info: 'note' };
@@ -64,6 +65,8 @@ export function sarifDocument(parts: SarifParts): unknown {
           name: 'cdk8s-kube-bind',
           version: parts.version,
           ...(informationUri !== undefined ? { informationUri } : {}),
+          // The release whose API-server validation the rules mirror (model/kubernetes.ts).
+          properties: { kubernetesVersion: KUBERNETES_VERSION },
           rules: parts.ruleIds.map(sarifRule),
         },
       },

@@ -11,6 +11,7 @@
 import { CONVERSION_WEBHOOK_CEL } from '../../crds/bound-schema';
 import { KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
+import { CONVERSION_STRATEGIES } from '../../model/values';
 import { didYouMean, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
@@ -55,7 +56,8 @@ function present(obj: unknown, key: string): boolean {
   return own(obj, key) !== undefined && own(obj, key) !== null;
 }
 
-const STRATEGIES = ['None', 'Webhook'];
+/** None and Webhook: Kubernetes' ConversionStrategyType values, which kube-bind's enum states too. */
+const STRATEGIES = CONVERSION_STRATEGIES;
 
 /**
  * On a BoundSchema, kube-bind's CEL rule reads strategy (a wrong value is the

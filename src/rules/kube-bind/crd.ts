@@ -9,6 +9,7 @@
  */
 import { CRD_KIND_VERSION, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
+import { RESOURCE_SCOPES } from '../../model/values';
 import { didYouMean, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
@@ -117,7 +118,8 @@ const requiredParts: Rule = defineRule({
   },
 });
 
-const SCOPES = ['Cluster', 'Namespaced'];
+/** Kubernetes' ResourceScope values, which kube-bind's scope enum states too. */
+const SCOPES = RESOURCE_SCOPES;
 
 /** Mirrors `validateEnumStrings(spec.scope, [Cluster, Namespaced], required)` in validateCustomResourceDefinitionSpec. */
 const scopeValue: Rule = defineRule({
@@ -274,7 +276,7 @@ const MAX_SELECTABLE_FIELDS = 8;
 const selectableFields: Rule = defineRule({
   id: 'KB186',
   title: 'selectableFields name string, boolean or integer fields of the schema (not in metadata), each once, at most 8',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceSelectableFields, allowedSelectableFieldSchema, findTooManySelectableFieldsAllowed; cel.ValidFieldPath)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceSelectableFields, allowedSelectableFieldSchema, findTooManySelectableFieldsAllowed; cel.ValidFieldPath); changed since 1.30: selectableFields are served since Kubernetes 1.31 (CustomResourceFieldSelectors, GA in 1.32)',
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
