@@ -16,8 +16,8 @@ import {
 import { escapeData, escapeProperty } from '../../src/cli/output/github';
 import { xmlText } from '../../src/cli/output/junit';
 import { artifactUri } from '../../src/cli/output/sarif';
-import { Manifest } from '../../src/model/manifest';
 import { MIRRORED_KUBERNETES } from '../../src/model/kubernetes';
+import { Manifest } from '../../src/model/manifest';
 
 expect.extend({ toBeValidSarifLog });
 

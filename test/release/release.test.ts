@@ -4,8 +4,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { runCli } from '../cli/cli-helpers';
 import { MIRRORED_KUBERNETES } from '../../src/model/kubernetes';
+import { runCli } from '../cli/cli-helpers';
 
 const ROOT = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
