@@ -37,5 +37,7 @@ export type { BindableResourcesRequestProps, SecretKeyReference } from './constr
 export { UpdateCheck } from './constructs/update-check';
 export type { UpdateCheckProps } from './constructs/update-check';
 export { ConsumerView } from './glue/consumer-view';
+export { Findings } from './glue/findings';
+export type { Finding } from './glue/findings';
 export type { ConsumerViewOptions } from './glue/consumer-view';
 export * as l1 from './imports/kube-bind.io';

@@ -13,6 +13,7 @@ import {
   PermissionClaim, SchemaUpdatePolicy, Scope,
 } from '../src';
 import { chart, ofKind, synthError } from './util';
+import { forgetPrinted } from '../src/glue/printed-once';
 import { crd as crdManifest, version, widgetSchema } from '../src/rules/engine/scenario-kit';
 
 let quiet: string | undefined;
@@ -127,6 +128,8 @@ describe('Collection', () => {
     const t = new ApiServiceExportTemplate(c, 'tpl', { metadata: { name: 'widgets' }, resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }], scope: Scope.NAMESPACED });
     new Collection(c, 'all', { metadata: { name: 'all' }, templates: [t], templateNames: ['gadgets'], description: 'Everything' });
     let stderr = '';
+    // What this synth prints, as a fresh process would (each warning is printed once per process).
+    forgetPrinted();
     const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => { stderr += String(chunk); return true; });
     delete process.env.CDK8S_KUBE_BIND_QUIET;
     try {

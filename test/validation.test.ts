@@ -11,9 +11,12 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ApiServiceExport, BoundSchema, KubeBindCrds, PermissionClaim } from '../src';
 import { testApp, widgetSchema } from './util';
+import { forgetPrinted } from '../src/glue/printed-once';
 import * as rules from '../src/rules';
 
 function withStderr<T>(fn: () => T): { result: T; stderr: string } {
+  // What this synth prints, as a fresh process would (each warning is printed once per process).
+  forgetPrinted();
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     return { result: fn(), stderr: spy.mock.calls.map(c => String(c[0])).join('') };

@@ -17,10 +17,13 @@
  *   marks of any other): the objects the rules check, the group the app's
  *   kube-bind CRDs serve, the live objects of an update check.
  * - Errors fail every pass (cdk8s stops at the first). A warning is printed
- *   when it is first found, and again only after it went away.
+ *   when it is first found, once per process (`printed-once.ts`): the apps
+ *   of a test suite print a warning they share once.
+ * - `findingsWithin` gives the same findings as data (`Findings.of`).
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct, IValidation } from 'constructs';
+import { printOnce } from './printed-once';
 import type { Manifest } from '../model/manifest';
 import type * as RulesModule from '../rules';
 
@@ -93,7 +96,7 @@ function report(found: readonly Violation[], format: (v: Violation) => string, w
     else lines.add(`${v.severity}: [${where(v)}] ${formatViolation(v)}\n`);
   }
   if (process.env.CDK8S_KUBE_BIND_QUIET === undefined) {
-    for (const line of lines) if (!printed.has(line)) process.stderr.write(line);
+    for (const line of lines) if (!printed.has(line)) printOnce(line);
   }
   printed.clear();
   for (const line of lines) printed.add(line);
@@ -246,42 +249,77 @@ class AppValidation implements IValidation {
   public constructor(private readonly root: IConstruct) {}
 
   public validate(): string[] {
-    const objects: ApiObject[] = [];
-    const ours: Checked[] = [];
-    const previous: Manifest[] = [];
-    let group: string | undefined;
-    const read = rules().KINDS_READ_ACROSS_OBJECTS;
-    for (const c of this.root.node.findAll()) {
-      const declared: string | undefined = (c as any)[APP_GROUP];
-      if (declared !== undefined) group ??= declared;
-      const live: readonly Manifest[] | undefined = (c as any)[PREVIOUS];
-      if (live !== undefined) previous.push(...live);
-      if (!ApiObject.isApiObject(c)) continue;
-      const checked = checkedOf(c);
-      if (checked !== undefined) ours.push(checked);
-      if (checked?.instead !== undefined) continue;
-      if (checked !== undefined || read.has(c.kind)) objects.push(c);
-    }
-    const ctx = contextOf(group ?? appGroupFromConstructs(ours));
-    const manifests = objects.map(o => o.toJson());
-    const found = rules().crossObjectViolations(manifests, ctx);
-    if (previous.length > 0) {
-      for (const pair of rules().pairWithPrevious(previous, manifests)) {
-        found[pair.index].push(...rules().validateUpdate(pair.previous, manifests[pair.index], ctx));
-      }
-    }
-    const all: Violation[] = [];
-    const where = new Map<Violation, string>();
-    for (let i = 0; i < objects.length; i++) {
-      if (found[i].length === 0) continue;
-      const path = ownerOf(objects[i]).node.path;
-      for (const v of found[i]) {
-        all.push(v);
-        where.set(v, path);
-      }
-    }
-    return report(all, v => `[${where.get(v)}] ${formatViolation(v)}`, v => where.get(v)!, this.printed);
+    const found = findingsAcross(this.root);
+    const where = new Map(found.map(f => [f.violation, f.construct.node.path]));
+    return report(found.map(f => f.violation), v => `[${where.get(v)}] ${formatViolation(v)}`, v => where.get(v)!, this.printed);
   }
+}
+
+/** A finding, and the construct it is reported on. */
+export interface Reported {
+  readonly construct: IConstruct;
+  readonly violation: Violation;
+}
+
+/** The findings of the rules across objects and of the update rules on the app of `root`, each with the construct it is about. */
+function findingsAcross(root: IConstruct): Reported[] {
+  const objects: ApiObject[] = [];
+  const ours: Checked[] = [];
+  const previous: Manifest[] = [];
+  let group: string | undefined;
+  const read = rules().KINDS_READ_ACROSS_OBJECTS;
+  for (const c of root.node.findAll()) {
+    const declared: string | undefined = (c as any)[APP_GROUP];
+    if (declared !== undefined) group ??= declared;
+    const live: readonly Manifest[] | undefined = (c as any)[PREVIOUS];
+    if (live !== undefined) previous.push(...live);
+    if (!ApiObject.isApiObject(c)) continue;
+    const checked = checkedOf(c);
+    if (checked !== undefined) ours.push(checked);
+    if (checked?.instead !== undefined) continue;
+    if (checked !== undefined || read.has(c.kind)) objects.push(c);
+  }
+  const ctx = contextOf(group ?? appGroupFromConstructs(ours));
+  const manifests = objects.map(o => o.toJson());
+  const found = rules().crossObjectViolations(manifests, ctx);
+  if (previous.length > 0) {
+    for (const pair of rules().pairWithPrevious(previous, manifests)) {
+      found[pair.index].push(...rules().validateUpdate(pair.previous, manifests[pair.index], ctx));
+    }
+  }
+  const all: Reported[] = [];
+  for (let i = 0; i < objects.length; i++) {
+    if (found[i].length === 0) continue;
+    const construct = ownerOf(objects[i]);
+    for (const violation of found[i]) all.push({ construct, violation });
+  }
+  return all;
+}
+
+/**
+ * Every finding on a construct of the app of `scope` that `scope` is or
+ * holds, as the app's validation would report it now: the rules of one
+ * object on each object of ours, then the rules across objects and of
+ * updates. Printed nowhere.
+ */
+export function findingsWithin(scope: IConstruct): Reported[] {
+  let root: IConstruct = scope;
+  while (root.node.scope !== undefined) root = root.node.scope;
+  const found: Reported[] = [];
+  for (const c of root.node.findAll()) {
+    const checked = ApiObject.isApiObject(c) ? checkedOf(c) : undefined;
+    if (checked === undefined || !within(checked.construct, scope)) continue;
+    const own = checked.instead ?? leavingOutRepeats(checked.construct, findingsOf((c as ApiObject).toJson(), checked.group));
+    for (const violation of own) found.push({ construct: checked.construct, violation });
+  }
+  for (const f of findingsAcross(root)) if (within(f.construct, scope)) found.push(f);
+  return found;
+}
+
+/** Whether `construct` is `scope` or below it. */
+function within(construct: IConstruct, scope: IConstruct): boolean {
+  for (let c: IConstruct | undefined = construct; c !== undefined; c = c.node.scope) if (c === scope) return true;
+  return false;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   ApiServiceExport, ApiServiceExportRequest, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BindableResourcesRequest, BoundSchema, Collection,
   ExportedCrd, Scope, UpdateCheck,
 } from '../../src';
+import { forgetPrinted } from '../../src/glue/printed-once';
 import { EXPORTED_LABEL_KEY as EXPORTED_LABEL, Manifest } from '../../src/model';
 import { CROSS_RULES, RULES, Severity, contextFor, validateObjects } from '../../src/rules';
 import { UPDATE_RULES, validateUpdate } from '../../src/rules/kube-bind/updates';
@@ -103,6 +104,8 @@ function synthScenario(s: Scenario): SynthResult {
   const constructs = s.objects.map((m, i) => constructFor(chart, `obj${i}`, m));
   if (s.previous !== undefined) new UpdateCheck(chart, 'update-check', { previousObjects: s.previous });
   let stderr = '';
+  // What this synth prints, as a fresh process would (each warning is printed once per process).
+  forgetPrinted();
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
     stderr += String(chunk);
     return true;

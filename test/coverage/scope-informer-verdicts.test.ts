@@ -10,6 +10,7 @@ import { Chart, Testing } from 'cdk8s';
 import { runMain, validateJson } from './cli-run';
 import { yamlWorkDir } from './yaml-work-dir';
 import { ApiServiceExport, ApiServiceExportV1Alpha1, BoundSchema, InformerScope, Isolation, Scope } from '../../src';
+import { forgetPrinted } from '../../src/glue/printed-once';
 import { Manifest } from '../../src/model';
 import { a1, bs, a2, crd, widgetSchema } from '../../src/rules/engine/scenario-kit';
 import { testApp } from '../util';
@@ -61,6 +62,8 @@ function viaSynth(build: (chart: Chart) => ReadonlyArray<[string, { node: { path
   const chart = new Chart(testApp(), 'test');
   const made = build(chart);
   let text = '';
+  // What this synth prints, as a fresh process would (each warning is printed once per process).
+  forgetPrinted();
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
     text += String(chunk);
     return true;
