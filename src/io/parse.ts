@@ -100,7 +100,7 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
     return { objects: [], diagnostics, syntax: false };
   }
   const objects: ParsedObject[] = [];
-  // Items' own lines are looked up only when an item is reported (a second, positional parse).
+  // Items' own lines are looked up only when an item is reported (the document read again for positions: `locate.ts`).
   let itemLines: ReadonlyArray<number | undefined> | undefined;
   const itemLine = (i: number): number => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

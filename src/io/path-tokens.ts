@@ -1,6 +1,6 @@
 /**
  * Field paths in kubectl's notation (`spec.versions[1].name`), as steps;
- * shared by both line finders (`quick-locate.ts`, `locate.ts`).
+ * shared by the line locator (`locate.ts`) and the plain-value reader (`plain-value.ts`).
  */
 
 /** One step of a field path: a map key or a sequence index. */

@@ -163,7 +163,7 @@ type DocumentParser = (file: string, doc: DocumentText, limits: ShapeLimits) => 
 /**
  * `parseDocument` for a stream of documents: from the second on through
  * `RepeatedDocuments`, whose module loads then (a one-document run, the
- * bench's start-up, does without it and the line reader it uses).
+ * bench's start-up, does without it and the plain-value reader it uses).
  */
 function streamParser(): DocumentParser {
   let documents: RepeatedDocuments | undefined;
@@ -325,29 +325,20 @@ export function locateAt(place: SourcePlace, fieldPath: string, texts?: Document
 
 /** `locateAt`, given the document's text. */
 function lineIn(docText: string, docLine: number, item: number | undefined, objectLine: number, fieldPath: string): number {
-  // Plain block YAML needs no parser; the positional one (the `yaml` package) is loaded only when that is not sure.
-  const quick = item === undefined ? quickLocate().quickLine(docText, fieldPath) : undefined;
-  if (quick !== undefined) return docLine + quick;
   const prefix: PathToken[] = item === undefined ? [] : [{ key: 'items', dotted: false }, { index: item }];
-  return positionalLocate().lineOf(docText, docLine, prefix, fieldPath, objectLine);
+  return locator().lineOf(docText, docLine, prefix, fieldPath, objectLine);
 }
 
 /*
- * The line finders, loaded when a first finding is located (a valid input never needs them) and kept:
+ * The line locator, loaded when a first finding is located (a valid input never needs it) and kept:
  * `require` resolves its path again at every call, which cost a fifth of locating a finding.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
-let quickLocateModule: typeof import('./quick-locate') | undefined;
-let positionalLocateModule: typeof import('./locate') | undefined;
+let locateModule: typeof import('./locate') | undefined;
 
-function quickLocate(): typeof import('./quick-locate') {
-  return quickLocateModule ??= require('./quick-locate');
+function locator(): typeof import('./locate') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return locateModule ??= require('./locate');
 }
-
-function positionalLocate(): typeof import('./locate') {
-  return positionalLocateModule ??= require('./locate');
-}
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * The place read again last, and its text: the findings of one object come

@@ -8,7 +8,7 @@
  */
 import { load } from './js-yaml';
 import { Manifest, ParsedDocument, ShapeLimits, parseDocument } from './parse';
-import { quickValueText } from './quick-locate';
+import { quickValueText } from './plain-value';
 import { DocumentText } from './split';
 import { KUBECTL_YAML_SCHEMA } from './yaml11';
 import { RepeatTable } from '../model/repeat-table';

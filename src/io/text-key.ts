@@ -5,14 +5,14 @@
  * writing the parsed object as JSON (`RepeatedObjects`), and kinder to
  * memory (no second copy of the object's strings is made). Loaded with the
  * second object of a run (src/cli/validate.ts): a one-document run does
- * without it and the line reader.
+ * without it and the plain-value reader (`plain-value.ts`).
  */
-import { quickPlainValueAt } from './quick-locate';
+import { quickPlainValueAt } from './plain-value';
 
 /**
  * `text` with `namespace`, the value the parser read at
  * `metadata.namespace`, cut out, and a NUL (which no input holds) where it
- * was; undefined when the line reader is not sure the value stands there as
+ * was; undefined when the plain-value reader is not sure the value stands there as
  * a plain scalar alone on its line (then the caller keys the object another way).
  */
 export function textOutsideNamespace(text: string, namespace: string): string | undefined {

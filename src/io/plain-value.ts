@@ -1,16 +1,17 @@
 /**
- * A field path's line in plain block-style YAML, found by reading the lines'
- * indentation: no parser to load (the `yaml` package costs ~50 ms of start-up
- * to a CLI run that reports one finding). It answers only when it is sure,
- * i.e. the same line as the positional parse of `locate.ts` (which
- * test/cli/quick-locate.test.ts checks on every path of every fixture); for
- * anything else (flow collections, anchors, aliases, tags, merge keys, keys
- * that YAML 1.1 reads as something else, tabs, List items) it returns
- * undefined and the caller asks `locate.ts`.
+ * Where a value of a document's top-level blocks (`metadata.namespace`)
+ * stands in its text, found by reading the lines' indentation, without a
+ * parser: documents that repeat but for their namespace are copied instead
+ * of read again (`repeated-documents.ts`, `text-key.ts`), which pays only if
+ * finding the value costs far less than a parse. It answers only when it is
+ * sure of the line (plain block-style YAML); for anything else (flow
+ * collections, anchors, aliases, tags, merge keys, keys that YAML 1.1 reads
+ * as something else, tabs) it returns undefined and the caller parses the
+ * document. Locating findings is `locate.ts`'s job, not this one's.
  */
 import { PathToken, tokenizePath } from './path-tokens';
 
-/** Not sure: ask the positional parse. */
+/** Not sure: the caller parses the document. */
 const UNSURE = Symbol('unsure');
 type Unsure = typeof UNSURE;
 
@@ -385,15 +386,6 @@ function isDottedKey(token: PathToken): boolean {
 }
 
 /**
- * The 0-based line, within `text` (one YAML document), of `path` in the
- * document's root mapping, or of the deepest part of it that exists; as
- * `lineOf` of `locate.ts` finds it. Undefined when not sure.
- */
-export function quickLine(text: string, path: string): number | undefined {
-  return quickFind(text, path)?.line;
-}
-
-/**
  * Where the value of `parent.key` (two keys of the root mapping's blocks,
  * as `metadata.namespace`) stands in `text`, one YAML document, when it is
  * the plain scalar `value` alone on its key's line (`key: value`, nothing
@@ -427,7 +419,7 @@ export function quickValueText(text: string, parent: string, key: string): { at:
   return { at: lines.startOf(line) + valueCol, value: rest.slice(1) };
 }
 
-/** `quickLine`, with how many of the path's steps the line is the end of. */
+/** The 0-based line of `path` in the document's root mapping (or of the deepest part of it that exists), with how many of its steps the line is the end of. */
 function quickFind(text: string, path: string): { depth: number; line: number } | undefined {
   const lines = linesOf(text);
   const first = lines.rootLine();
