@@ -15,38 +15,18 @@ import {
   countFile, FileCounts,
   tally, Tally, totalsOf, ValidationReport,
 } from './output/reporter';
-import { Diagnostic, locateAt, readInputs, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
+import { Diagnostic, locateAt, ReadLimits, SourceObject, SourcePlace, streamFiles } from '../io/read';
 import { DocumentTexts } from '../io/reread';
 import { RecordedInput, Spill, TempFolder } from '../io/spill';
 import { ChunkedWriter } from '../io/write';
 import { Manifest, own } from '../model/manifest';
 import { notCheckedNote, RuleContext, Violation } from '../rules';
+import { PreviousObjects, ValidateUpdateFn } from './previous-objects';
 import { tuneV8ForInputs } from './v8-tuning';
 
 export type { ValidateFn } from './command';
-
-/** An object of the checked ones (by index) paired with its previous state, and what the update breaks. */
-export interface UpdateFinding {
-  readonly index: number;
-  readonly previous: Manifest;
-  readonly violations: Violation[];
-}
-
-/** Compares checked objects with previous objects: one finding per object that has a previous state. */
-export type ValidateUpdatesFn = (previous: readonly Manifest[], next: readonly Manifest[], ctx: RuleContext) => UpdateFinding[];
-
-/** The update rules, loaded only by `validate --previous`. */
-function updateRules(): typeof import('../rules') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../rules');
-}
-
-/** The update rules of `src/rules/kube-bind/updates.ts`, over the pairs of `pairWithPrevious` (same group, kind, namespace and name). */
-export const validateUpdatesWithRules: ValidateUpdatesFn = (previous, next, ctx) => {
-  const { pairWithPrevious, validateUpdate } = updateRules();
-  return pairWithPrevious(previous, next)
-    .map(({ index, previous: before }) => ({ index, previous: before, violations: validateUpdate(before, next[index], ctx) }));
-};
+export { validateUpdateWithRules } from './previous-objects';
+export type { ValidateUpdateFn } from './previous-objects';
 
 /**
  * A validator in two parts: the rules of one object, run as each object is
@@ -86,14 +66,18 @@ export interface CheckOptions {
   readonly operands: readonly string[];
   readonly context: RuleContext;
   readonly reporter: Reporter;
-  readonly validate: ValidateFn;
   /**
-   * The same validator split in two: given, objects are validated one by one
-   * as they are read, and only the facts the rules across objects need are
-   * kept, so memory does not grow with the input's size. `validate` is then
-   * not called.
+   * The validator split in two (`StreamingValidator`): each object is
+   * validated as it is read, and only the facts the rules across objects need
+   * are kept, so memory does not grow with the input's size.
    */
   readonly streaming?: StreamingValidator;
+  /**
+   * A validator that sees every selected object at once, when `streaming` is
+   * not given: run through the same pipeline (`wholeValidator`), with every
+   * object kept whole until it runs.
+   */
+  readonly validate?: ValidateFn;
   /** Which objects to check; the rest are counted as skipped. Defaults to `isChecked`. */
   readonly select?: (manifest: Manifest, ctx: RuleContext) => boolean;
   readonly limits: ReadLimits;
@@ -104,8 +88,8 @@ export interface CheckOptions {
    * previous state.
    */
   readonly previous?: readonly string[];
-  /** Defaults to `validateUpdatesWithRules`. */
-  readonly validateUpdates?: ValidateUpdatesFn;
+  /** The check of each object against its previous state; the update rules (`validateUpdateWithRules`) by default. */
+  readonly validateUpdate?: ValidateUpdateFn;
   /** Colour and version for the reporter; plain by default. */
   readonly render?: RenderOptions;
   /** Where a streaming run makes its temporary folder; the system's (`os.tmpdir()`, TMPDIR) by default. */
@@ -208,61 +192,31 @@ export async function check(options: Omit<CheckOptions, 'reporter'>, stdin: Asyn
 
 /** `check`, handing each checked object to `sink` instead of keeping a list of them. */
 export async function checkEach(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>, sink: CheckSink): Promise<ReportEnd> {
-  return options.streaming !== undefined ? checkStreaming(options, options.streaming, stdin, sink) : checkAll(options, stdin, sink);
+  const validator = options.streaming ?? (options.validate !== undefined ? wholeValidator(options.validate) : undefined);
+  if (validator === undefined) throw new Error('check: give a validator (streaming or validate)');
+  return checkStreaming(options, validator, stdin, sink);
 }
 
-/** `check` with every object in memory at once, for a validator that needs them all (`ValidateFn`). */
-async function checkAll(options: Omit<CheckOptions, 'reporter'>, stdin: AsyncIterable<unknown>, sink: CheckSink): Promise<ReportEnd> {
-  const previousOperands = options.previous ?? [];
-  const read = await readInputs([...previousOperands, ...options.operands], stdin, options.limits);
-  const diagnostics = [...read.diagnostics];
-  const previousObjects = read.objects.filter(o => o.operand < previousOperands.length);
-  const objects = read.objects.filter(o => o.operand >= previousOperands.length);
-  const select = options.select ?? isChecked;
-  const selected = objects.filter(o => select(o.manifest, options.context));
-  const selectedSet = new Set(selected);
-  diagnostics.push(...objects.filter(o => !selectedSet.has(o)).flatMap(o => notSkippedSilently(o, options.context)));
-  const inputErrors = diagnostics.filter(d => d.severity === 'error').length;
-
-  const results = options.validate(selected.map(o => o.manifest), options.context);
-  if (!Array.isArray(results) || results.length !== selected.length) {
-    throw new Error(`validator returned ${Array.isArray(results) ? results.length : typeof results} results for ${selected.length} objects`);
-  }
-  const updates = new Map<number, { previous: SourceObject; violations: Violation[] }>();
-  if (options.previous !== undefined) {
-    const sourceOf = new Map(previousObjects.map(o => [o.manifest, o]));
-    const validateUpdates = options.validateUpdates ?? validateUpdatesWithRules;
-    for (const finding of validateUpdates(previousObjects.map(o => o.manifest), selected.map(o => o.manifest), options.context)) {
-      const previous = sourceOf.get(finding.previous);
-      if (previous !== undefined && selected[finding.index] !== undefined) updates.set(finding.index, { previous, violations: finding.violations });
-    }
-  }
-  const checked = new Map<SourceObject, CheckedObject>();
-  selected.forEach((o, i) => {
-    const update = updates.get(i);
-    checked.set(o, checkedObject(o, [...(results[i] ?? []), ...(update?.violations ?? [])], update?.previous));
-  });
-  const end: ReportEnd = {
-    skipped: objects.length - selected.length,
-    inputErrors,
-    ...(options.previous !== undefined ? { previousRead: previousObjects.length } : {}),
-    ...(options.mode !== undefined ? { mode: options.mode } : {}),
+/**
+ * A `ValidateFn`, which sees every object at once, as a `StreamingValidator`:
+ * no rule of one object, and every object kept whole for the rules "across
+ * objects", which are then the whole validator. Its findings of each object
+ * come in the order it gives them.
+ */
+export function wholeValidator(validate: ValidateFn): StreamingValidator {
+  return {
+    perObject: () => [],
+    facts: manifest => manifest,
+    acrossObjects: (objects, ctx, found) => {
+      const results = validate(objects, ctx);
+      if (!Array.isArray(results) || results.length !== objects.length) {
+        throw new Error(`validator returned ${Array.isArray(results) ? results.length : typeof results} results for ${objects.length} objects`);
+      }
+      results.forEach((violations, index) => {
+        for (const v of violations ?? []) found(index, v);
+      });
+    },
   };
-  const totals = new ReportTotals();
-  for (const object of checked.values()) totals.add(object);
-  totals.end = end;
-  const files: FileCounts[] = [];
-  for (const o of objects) {
-    const object = checked.get(o);
-    countFile(files, o.file, object === undefined ? 'skipped' : object.valid ? 'valid' : 'invalid');
-  }
-  await sink.begin({ diagnostics, totals, files });
-  for (const o of objects) {
-    const object = checked.get(o);
-    if (object !== undefined) await sink.object(object);
-    else await sink.skipped(skippedObject(o, options.context));
-  }
-  return end;
 }
 
 /**
@@ -278,22 +232,6 @@ function notSkippedSilently(o: SourceObject, ctx: RuleContext): Diagnostic[] {
 function skippedObject(o: SourceObject, ctx: RuleContext): SkippedObject {
   const reason = notCheckedNote(o.manifest, ctx);
   return { file: o.file, index: o.index, line: o.line, manifest: identityOf(o.manifest), ...(reason !== undefined ? { reason } : {}) };
-}
-
-function checkedObject(source: SourceObject, violations: readonly Violation[], previous?: SourceObject): CheckedObject {
-  const located: LocatedViolation[] = violations.map(v => ({
-    ...v,
-    line: source.locate(typeof v.path === 'string' ? v.path : ''),
-  }));
-  return {
-    file: source.file,
-    index: source.index,
-    line: source.line,
-    manifest: source.manifest,
-    violations: located,
-    valid: !violations.some(v => v.severity === 'error'),
-    ...(previous !== undefined ? { previous: { file: previous.file, line: previous.line } } : {}),
-  };
 }
 
 /** An object checked by `checkStreaming`, waiting on disk for the rules across objects. */
@@ -488,27 +426,42 @@ async function checkStreaming(
   // Standard input is recorded to be located in later; without a folder, its text is kept with its objects instead.
   const stdinFile = options.operands.includes('-') ? folder.file('stdin.yaml') : undefined;
   const recorded = stdinFile !== undefined ? new RecordedInput(stdinFile) : undefined;
+  const input = recorded?.record(stdin) ?? stdin;
+  const readDiagnostics: Diagnostic[] = [];
+  let previous: PreviousObjects | undefined;
   try {
-    return await checkStreamingWith(options, validator, recorded?.record(stdin) ?? stdin, sink, spill, across, recorded?.file);
+    if (options.previous !== undefined) {
+      previous = new PreviousObjects(folder);
+      await previous.read(options.previous, input, options.limits, readDiagnostics);
+    }
+    return await checkStreamingWith(options, validator, input, sink, { spill, across, stdinRecording: recorded?.file, previous, readDiagnostics });
   } finally {
     spill.close();
     across.close();
+    previous?.close();
     recorded?.close();
     folder.remove();
   }
 }
 
+/** What `checkStreaming` makes for `checkStreamingWith`, and closes after it. */
+interface RunState {
+  readonly spill: Spill<Pending>;
+  readonly across: FindingsAcross;
+  readonly stdinRecording: string | undefined;
+  /** The previous objects (`--previous`), read already. */
+  readonly previous: PreviousObjects | undefined;
+  /** The input problems found so far (the previous objects'), in order. */
+  readonly readDiagnostics: Diagnostic[];
+}
+
 async function checkStreamingWith(
   options: Omit<CheckOptions, 'reporter'>, validator: StreamingValidator, stdin: AsyncIterable<unknown>, sink: CheckSink,
-  spill: Spill<Pending>, across: FindingsAcross, stdinRecording: string | undefined,
+  { spill, across, stdinRecording, previous, readDiagnostics }: RunState,
 ): Promise<ReportEnd> {
   const ctx = options.context;
   const select = options.select ?? isChecked;
   const facts = validator.facts ?? crossObjectFacts;
-  const previousOperands = options.previous ?? [];
-  const previousRead = previousOperands.length > 0 ? await readInputs(previousOperands, stdin, options.limits) : { objects: [], diagnostics: [] };
-  const readDiagnostics: Diagnostic[] = [...previousRead.diagnostics];
-  const updatesOf = options.previous !== undefined ? updateChecker(previousRead.objects, options.validateUpdates, ctx) : undefined;
 
   // What the rules across objects read of each object, packed until they run.
   const kept = new KeptFacts();
@@ -536,7 +489,7 @@ async function checkStreamingWith(
       return;
     }
     const locate = (v: Violation): LocatedViolation => ({ ...v, line: source.locate(typeof v.path === 'string' ? v.path : '') });
-    const update = updatesOf?.(source.manifest);
+    const update = previous?.check(source.manifest, ctx, options.validateUpdate);
     // What stays in memory must not hold the input's text, and shares the strings facts repeat.
     const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
@@ -553,7 +506,7 @@ async function checkStreamingWith(
         index: source.index,
         line: source.line,
         manifest: identityOf(source.manifest),
-        ...(update !== undefined ? { previous: { file: update.previous.file, line: update.previous.line } } : {}),
+        ...(update !== undefined ? { previous: update.previous } : {}),
       },
       own: found,
       updates,
@@ -588,7 +541,7 @@ async function checkStreamingWith(
   const end: ReportEnd = {
     skipped,
     inputErrors: diagnostics.filter(d => d.severity === 'error').length,
-    ...(options.previous !== undefined ? { previousRead: previousRead.objects.length } : {}),
+    ...(previous !== undefined ? { previousRead: previous.count } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),
   };
   const totals = new ReportTotals();
@@ -626,33 +579,4 @@ async function checkStreamingWith(
     texts.close();
   }
   return end;
-}
-
-/**
- * The update check of one next object against the previous objects: the
- * previous objects are indexed once by `objectKey` (what `pairWithPrevious`
- * pairs by), so each next object is compared with its candidates only.
- */
-function updateChecker(previous: readonly SourceObject[], validateUpdates: ValidateUpdatesFn | undefined, ctx: RuleContext):
-(next: Manifest) => { previous: SourceObject; violations: Violation[] } | undefined {
-  const { objectKey } = updateRules();
-  const sourceOf = new Map(previous.map(o => [o.manifest, o]));
-  const all = previous.map(o => o.manifest);
-  const byKey = new Map<string, Manifest[]>();
-  for (const m of all) {
-    const key = objectKey(m);
-    if (key === undefined) continue;
-    const list = byKey.get(key);
-    if (list === undefined) byKey.set(key, [m]);
-    else list.push(m);
-  }
-  return next => {
-    // A validator of the caller's own may pair differently: it sees every previous object.
-    const key = objectKey(next);
-    const candidates = validateUpdates !== undefined ? all : key === undefined ? [] : byKey.get(key) ?? [];
-    if (candidates.length === 0) return undefined;
-    const finding = (validateUpdates ?? validateUpdatesWithRules)(candidates, [next], ctx).find(f => f.index === 0);
-    const source = finding === undefined ? undefined : sourceOf.get(finding.previous);
-    return finding === undefined || source === undefined ? undefined : { previous: source, violations: finding.violations };
-  };
 }

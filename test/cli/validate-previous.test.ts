@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CRASH, fixture, lineContaining, removeTempDirs, runCli, tempDir, writeFile } from './cli-helpers';
-import { runCheck, validateUpdatesWithRules } from '../../src/cli/check';
+import { runCheck } from '../../src/cli/check';
 import { TEXT_REPORTER } from '../../src/cli/output';
 import { validateWithRules } from '../../src/cli/validate';
 import { DEFAULT_LIMITS } from '../../src/io/read';
@@ -159,8 +159,8 @@ describe('--previous errors', () => {
 
 });
 
-test('runCheck: the update validator is a parameter and gets previous and checked objects', async () => {
-  let seen: { previous: string[]; next: string[] } | undefined;
+test('runCheck: the update validator is a parameter and gets each checked object with its previous state', async () => {
+  const seen: Array<{ previous: string; next: string }> = [];
   let out = '';
   const code = await runCheck({
     operands: [COMPATIBLE],
@@ -168,13 +168,14 @@ test('runCheck: the update validator is a parameter and gets previous and checke
     context: { group: 'kube-bind.io' },
     reporter: TEXT_REPORTER,
     validate: validateWithRules,
-    validateUpdates: (previous, next, ctx) => {
-      seen = { previous: previous.map(m => m.metadata.name), next: next.map(m => m.metadata.name) };
-      return validateUpdatesWithRules(previous, next, ctx).map(f => ({ ...f, violations: [{ rule: 'KB199', severity: 'error', path: 'spec', message: 'stand-in' }] }));
+    validateUpdate: (previous, next) => {
+      seen.push({ previous: previous.metadata.name, next: next.metadata.name });
+      // What is reported is what the parameter says, not the update rules.
+      return [{ rule: 'KB199', severity: 'error', path: 'spec', message: 'stand-in' }];
     },
     limits: DEFAULT_LIMITS,
   }, { stdout: { write: (s: string) => { out += s; } }, stderr: { write: () => undefined }, stdin: [] as any });
-  expect(seen).toEqual({ previous: ['widgets', 'widgets.example.com'], next: ['widgets', 'widgets.example.com'] });
+  expect(seen).toEqual([{ previous: 'widgets', next: 'widgets' }, { previous: 'widgets.example.com', next: 'widgets.example.com' }]);
   expect(code).toBe(1);
   expect(out.match(/error KB199 /g)).toHaveLength(2);
 });
