@@ -34,10 +34,11 @@
  *   across copies), each run a process of its own launched as the bin
  *   script launches the CLI: the CPU-time ratio decides, as the growth is the
  *   algorithm's and CPU time wavers less than wall-clock on a shared machine;
- * - memory: peak RSS of `validate` in each output format over the same 20
- *   and 80 MiB, each run a process of its own launched as the bin script
- *   launches the CLI (nothing of the bench's own in its memory), medians of
- *   three samples a side (`--memory-reps`);
+ * - memory: peak RSS of `validate` in each output format, and of `validate
+ *   --previous`, `migrate` and `from-crd`, over the same 20 and 80 MiB,
+ *   each run a process of its own launched as the bin script launches the
+ *   CLI (nothing of the bench's own in its memory), medians of three
+ *   samples a side (`--memory-reps`);
  * - peer: `validate` (every check) against the JSON-schema peer, Ajv 8 with
  *   the openAPIV3Schema of each version of kube-bind's CRDs (src/crds) over
  *   the file read by js-yaml, on the verdict corpus in 14 namespaces (about
@@ -79,6 +80,17 @@ const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'];
 const DISTINCT_MIX_DOCUMENTS = 5_000;
 /** The commands that read objects, each of which must stay linear on the repeated-names mix. */
 const LINEAR_COMMANDS = ['validate', 'validate --previous', 'migrate', 'from-crd'];
+
+/**
+ * The other commands that read objects, each of whose peak memory must stay flat too: `validate --previous` within
+ * 1.5× at 4× the input (issue 33: it reads two inputs, pairing each object with its previous state), the others as
+ * the formats of `validate`.
+ */
+const MEMORY_COMMANDS: ReadonlyArray<{ readonly command: string; readonly max: number }> = [
+  { command: 'validate --previous', max: 1.5 },
+  { command: 'migrate', max: 1.25 },
+  { command: 'from-crd', max: 1.25 },
+];
 
 /** The repeated-names mix's two sizes: 4× the input may cost at most 4.6× the time, and 1.25× the peak memory. */
 const SMALL_MIB = 20;
@@ -490,7 +502,7 @@ function main(): number {
       const size = (mebibytes: number): string => `${mebibytes} MiB`;
       for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
         run({ mode: 'write-repeated', file: path.join(work, `repeated-${mebibytes}.yaml`), corpus, bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} mix`);
-        if (opts.only.has('linear')) {
+        if (opts.only.has('linear') || opts.only.has('memory')) {
           run({ mode: 'write-repeated-crds', file: path.join(work, `repeated-crds-${mebibytes}.yaml`), bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} CRDs`);
         }
       }
@@ -522,10 +534,16 @@ function main(): number {
               const args = [launcher, 'validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
               samples.add(`repeated ${size(mebibytes)} validate -o ${format}`, timeProcess(args, `validate -o ${format} ${size(mebibytes)}`, exitHook));
             }
+            for (const { command } of MEMORY_COMMANDS) {
+              samples.add(`repeated ${size(mebibytes)} ${command} memory`, timeProcess([launcher, ...argsOf(command, mebibytes)], `${command} ${size(mebibytes)} memory`, exitHook));
+            }
           }
         }
       }
-      for (const mebibytes of [SMALL_MIB, LARGE_MIB]) fs.rmSync(path.join(work, `repeated-${mebibytes}.yaml`), { force: true });
+      for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
+        fs.rmSync(path.join(work, `repeated-${mebibytes}.yaml`), { force: true });
+        fs.rmSync(path.join(work, `repeated-crds-${mebibytes}.yaml`), { force: true });
+      }
     }
     if (opts.only.has('peer')) {
       const file = path.join(work, 'held-out-style.yaml');
@@ -693,6 +711,22 @@ function checksOf(opts: Options, samples: Samples): Check[] {
         value: r,
         max: 1.25,
         target: '≤ 1.25×',
+        detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
+          + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
+      });
+    }
+  }
+  if (opts.only.has('memory')) {
+    for (const { command, max } of MEMORY_COMMANDS) {
+      const label = (size: number): string => `repeated ${size} MiB ${command} memory`;
+      const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
+      const r = ratio(large, small);
+      checks.push({
+        name: `flat memory: ${command}, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
+        shown: times(r),
+        value: r,
+        max,
+        target: `≤ ${max.toFixed(2)}×`,
         detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
           + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
       });
