@@ -92,7 +92,7 @@ function positional(text: string): Positions | undefined {
  * so (an empty item, a key without a value), and the path stops there.
  */
 function linesOf(value: object, children: readonly Frame[], resultOf: WeakMap<Frame, unknown>): Lines {
-  if (Array.isArray(value)) return children.length === value.length ? { items: children.map(c => c.line) } : {};
+  if (Array.isArray(value)) return children.length === value.length ? { items: children.map(c => contentLine(c, resultOf)) } : {};
   if (children.length % 2 !== 0) return {};
   const keys = new Map<string, number>();
   for (let i = 0; i < children.length; i += 2) {
@@ -101,6 +101,16 @@ function linesOf(value: object, children: readonly Frame[], resultOf: WeakMap<Fr
     if (!keys.has(key)) keys.set(key, children[i].line);
   }
   return { keys };
+}
+
+/**
+ * The line where an item's content starts: a node opens before its anchor
+ * or tag (`- &second` on a line of its own), and a map or list starts at its
+ * first key or item.
+ */
+function contentLine(item: Frame, resultOf: WeakMap<Frame, unknown>): number {
+  const value = resultOf.get(item);
+  return typeof value === 'object' && value !== null && item.children.length > 0 ? item.children[0].line : item.line;
 }
 
 function isDottedKey(token: PathToken): boolean {

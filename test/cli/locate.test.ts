@@ -61,12 +61,16 @@ test('what the parser reads specially is located as it reads it: flow collection
 });
 
 test('items with content on the next line, an empty item, a multi-line scalar and CRLF', () => {
-  const doc = ['a:', '-', '  b: c', 'g: "multi', '  line"', 'h:\r', '  i: j\r', 'k:', '- ', '- l'];
+  const doc = ['a:', '-', '  b: c', 'g: "multi', '  line"', 'h:\r', '  i: j\r', 'k:', '- ', '- l', 'm:', '- &x', '  p: 1', '- *x'];
   expect(line(doc, 'a[0].b')).toBe(3);
   expect(line(doc, 'h.i')).toBe(7);
   expect(line(doc, 'g')).toBe(4);
   // An empty item leaves the list's items unpaired with lines: the list itself is the deepest part located.
   expect(line(doc, 'k[1]')).toBe(8);
+  // An anchored item starts after its anchor; an alias item is where the alias is, and its fields where the anchor wrote them.
+  expect(line(doc, 'm[0]')).toBe(13);
+  expect(line(doc, 'm[1]')).toBe(14);
+  expect(line(doc, 'm[1].p')).toBe(13);
 });
 
 test('an object of a List: located within its item, and each item\'s line', () => {
