@@ -61,6 +61,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { parseAllDocuments } from 'yaml';
 import type { ChildResult, Job } from './bench/child';
 import { Check, checksTable, median, mib, ms, ratio, table, times, verdict } from './bench/stats';
 import type { Workload } from './bench/workloads';
@@ -71,7 +72,7 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI_BUNDLE = path.join('cli', 'program.bundle.js');
 
 /** What `--only` can pick. */
-const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd', 'linear', 'memory', 'peer'];
+const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd', 'linear', 'memory', 'peer', 'cel'];
 
 /** The output formats of `validate`, each of whose peak memory must stay flat. */
 const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'];
@@ -220,6 +221,67 @@ function transpileChildren(outDir: string): void {
     });
     fs.writeFileSync(path.join(outDir, file.replace(/\.ts$/, '.js')), outputText);
   }
+}
+
+// ---------------------------------------------------------------------------
+// The CEL row
+
+const REAL_WORLD = path.join(ROOT, '..', 'shared', 'real-world', 'crds');
+
+/** The real-world CRD files with x-kubernetes-validations, and their version schemas; undefined when the corpus is missing. */
+function celCorpus(): { files: string[]; schemas: unknown[] } | undefined {
+  if (!fs.existsSync(REAL_WORLD)) return undefined;
+  const files: string[] = [];
+  const schemas: unknown[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {walk(full);} else if (/\.ya?ml$/.test(entry.name)) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (!text.includes('x-kubernetes-validations')) continue;
+        files.push(full);
+        for (const doc of parseAllDocuments(text)) {
+          const crd = doc.toJS() as { spec?: { versions?: Array<{ schema?: { openAPIV3Schema?: unknown } }> } } | null;
+          for (const v of crd?.spec?.versions ?? []) {
+            if (v.schema?.openAPIV3Schema !== undefined) schemas.push(v.schema.openAPIV3Schema);
+          }
+        }
+      }
+    }
+  };
+  walk(REAL_WORLD);
+  return { files: files.sort(), schemas };
+}
+
+function countRules(schema: unknown, depth = 0): number {
+  if (schema === null || typeof schema !== 'object' || depth > 100) return 0;
+  const s = schema as { [k: string]: any };
+  let n = 0;
+  for (const r of Array.isArray(s['x-kubernetes-validations']) ? s['x-kubernetes-validations'] : []) n += typeof r?.messageExpression === 'string' ? 2 : 1;
+  for (const child of Object.values(s.properties ?? {})) n += countRules(child, depth + 1);
+  return n + countRules(s.items, depth + 1) + countRules(s.additionalProperties, depth + 1);
+}
+
+/**
+ * What compiling the corpus's rules costs, in this process with the compiled
+ * library: the first pass compiles every distinct expression (cel-js loaded
+ * and Kubernetes' libraries declared included), the second finds each in the
+ * compile cache.
+ */
+function celCompileCost(lib: string, schemas: readonly unknown[]): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const cel = require(path.join(lib, 'rules', 'k8s', 'cel', 'schema-rules.js')) as typeof import('../src/rules/k8s/cel/schema-rules');
+  const expressions = schemas.reduce((n: number, s) => n + countRules(s), 0);
+  const pass = (): number => {
+    const start = process.hrtime.bigint();
+    for (const schema of schemas) cel.celSchemaIssues(schema, 's', () => false);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const first = pass();
+  const again = pass();
+  return `cel: ${expressions} expressions in ${schemas.length} version schemas: first compile ${first.toFixed(0)} ms `
+    + `(${(first * 1000 / expressions).toFixed(0)} µs per expression, cel-js loaded and the libraries declared included), `
+    + `again ${again.toFixed(0)} ms (${(again * 1000 / expressions).toFixed(0)} µs per expression, from the compile cache)`;
 }
 
 // ---------------------------------------------------------------------------
@@ -567,6 +629,19 @@ function main(): number {
         ];
         if (rep % 2 === 1) runs.reverse();
         for (const [s, j] of runs) samples.add(`mix-distinct ${s}`, run(j, `mix-distinct ${s}`));
+      }
+    }
+    if (opts.only.has('cel')) {
+      // The real-world CRDs that carry CEL rules, validated as a user would (the API server accepts them all), and
+      // what compiling their rules costs: shared/ is reading material beside the repository, never part of it.
+      const celCrds = celCorpus();
+      if (celCrds === undefined) {
+        console.log(`cel: ${path.relative(ROOT, REAL_WORLD)} is missing: the CEL row is skipped`);
+      } else {
+        for (let rep = 0; rep < opts.reps; rep++) {
+          samples.add(`cel ${celCrds.files.length} real-world CRDs validate`, run({ mode: 'cli', lib: opts.lib, args: ['validate', ...celCrds.files] }, 'cel validate'));
+        }
+        console.log(celCompileCost(opts.lib, celCrds.schemas));
       }
     }
     if (opts.only.has('require')) {

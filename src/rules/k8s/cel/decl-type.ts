@@ -178,8 +178,16 @@ export function childDeclType(parent: DeclType | undefined, step: { readonly pro
   return escaped === undefined ? undefined : parent.fields.get(escaped)?.type;
 }
 
-/** A canonical text of a DeclType: equal texts declare equal types (the key of the compile cache). */
+const keys = new WeakMap<DeclType, string>();
+
+/** A canonical text of a DeclType: equal texts declare equal types (the key of the compile cache), computed once per DeclType. */
 export function declTypeKey(t: DeclType): string {
+  let key = keys.get(t);
+  if (key === undefined) keys.set(t, key = keyOf(t));
+  return key;
+}
+
+function keyOf(t: DeclType): string {
   switch (t.kind) {
     case 'simple': return t.cel;
     case 'list': return `list<${declTypeKey(t.elem)}>`;
