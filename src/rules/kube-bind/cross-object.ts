@@ -17,7 +17,6 @@ import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from '../engine/rule';
 import { keptViolation as violation, Violation } from '../engine/violation';
-import { visited } from '../engine/work-count';
 import { ExportedResource, GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, exportedResources } from '../helpers/exported-resources';
 import { groupMiss } from '../helpers/kube-bind-kinds';
 import { SpecFacts, specFacts } from '../helpers/spec-facts';
@@ -201,7 +200,6 @@ type Place = SchemaSource | Array<SchemaSource | undefined>;
 
 /** `place` with `source` added, answers kept up to date as sources come (`byPreference` orders them). */
 function withSource(place: Place | undefined, source: SchemaSource): Place {
-  visited(1, undefined);
   if (place === undefined) return source;
   const firsts = Array.isArray(place) ? place : QUESTION_ORDER.map(q => QUESTIONS[q](place) ? place : undefined);
   QUESTION_ORDER.forEach((q, i) => {
@@ -238,7 +236,6 @@ const sharedIndex = new SharedWithinRun<CrossObjectIndex>();
 
 function indexOf(objects: readonly Located[], ctx: RuleContext): CrossObjectIndex {
   return sharedIndex.get(objects, ctx.group, () => {
-    visited(objects.length, undefined);
     const sources = schemaSources(objects, ctx);
     const sourcesByResource = new Map<string, ResourceSources>();
     const boundSchemasByName = new Map<string, SameNamed>();
@@ -278,7 +275,6 @@ function resourceKey(group: string, plural: string): string {
 
 /** The first source of `place` (in order of preference) that passes `question`. */
 function firstOf(place: Place | undefined, question: Question): SchemaSource | undefined {
-  visited(1, undefined);
   if (place === undefined) return undefined;
   if (!Array.isArray(place)) return QUESTIONS[question](place) ? place : undefined;
   return place[QUESTION_ORDER.indexOf(question)];
@@ -342,7 +338,6 @@ const namespacedInformerScope: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     // Without schema sources no resource has a scope or versions to compare (see preferredSource).
@@ -376,7 +371,6 @@ const servedVersions: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     // Without schema sources no resource has a scope or versions to compare (see preferredSource).
@@ -412,7 +406,6 @@ const sameGroupForObjects: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const crdGroups = new Set(kubeBindCrds(objects, ctx).map(c => c.group));
     const crdsForConfigured = crdGroups.has(ctx.group);
@@ -461,7 +454,6 @@ const sameGroupForCrds: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const crds = kubeBindCrds(objects, ctx);
     const kindsOfConfigured = new Set(crds.filter(c => c.group === ctx.group).map(c => c.kind));
@@ -489,7 +481,6 @@ const uniqueSchemas: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     // The first of each kind and group/resource, by namespace: keyed by the namespace string the facts hold,
     // not by a string made per object (a run may hold a namespace per object).
@@ -543,7 +534,6 @@ const oneScopePerExport: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     // Without schema sources no resource has a scope or versions to compare (see preferredSource).
@@ -582,7 +572,6 @@ const boundSchemaPerResource: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     const index = indexOf(objects, ctx);
     // No BoundSchema at all: the input does not carry the schemas (kube-bind's backend or another chart makes them).
@@ -650,7 +639,6 @@ const namesOfOneGroupDiffer: CrossObjectRule = defineRule({
   scope: 'app',
   reads: READS,
   check(objects, ctx) {
-    visited(objects.length, undefined);
     const out: Finding[] = [];
     // The names used so far, by group: in each namespace, by those that leave it to the client, and in all.
     const usedOfGroup = new Map<string, { inNamespace: Map<string, NamesUsed>; anywhere: NamesUsed; all: NamesUsed }>();
@@ -733,7 +721,6 @@ class NamesUsed {
 }
 
 function useName(byName: Map<string, NameUse>, value: string, names: RequestedNames): void {
-  visited(1, undefined);
   const use = byName.get(value);
   if (use === undefined) byName.set(value, { first: names, otherPlural: undefined });
   else if (use.otherPlural === undefined && use.first.source.plural !== names.source.plural) use.otherPlural = names;
@@ -741,7 +728,6 @@ function useName(byName: Map<string, NameUse>, value: string, names: RequestedNa
 
 /** Of those asking for a name, the earliest under another plural than `mine`'s. */
 function underOtherPlural(use: NameUse | undefined, mine: RequestedNames): RequestedNames | undefined {
-  visited(1, undefined);
   if (use === undefined) return undefined;
   return use.first.source.plural !== mine.source.plural ? use.first : use.otherPlural;
 }

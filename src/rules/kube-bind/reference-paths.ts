@@ -23,7 +23,6 @@ import { closest, show } from '../engine/messages';
 import { field } from '../engine/paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from '../engine/rule';
 import { keptViolation as violation, Violation } from '../engine/violation';
-import { visited } from '../engine/work-count';
 
 type Obj = { [key: string]: any };
 
@@ -183,7 +182,6 @@ function definitions(objects: readonly Located[], ctx: RuleContext): Map<string,
     if (facts === undefined) byVersions.set(versions, facts = versionFacts(versions, parsed));
     if (facts.schemas.size === 0) continue;
     const key = `${group}/${plural}`;
-    visited(1, undefined);
     let found = out.get(key);
     if (found === undefined) out.set(key, found = new Definitions(key, byVersions, ctx));
     found.add(located, kind === 'CustomResourceDefinition');
@@ -227,7 +225,6 @@ class Definitions {
    * namespace, or none), else the first CRD.
    */
   public for(namespace: string | undefined): Definition | undefined {
-    visited(1, undefined);
     if (namespace === undefined) return this.definition(this.firstNamespaced ?? this.cluster);
     const here = this.byNamespace.get(namespace);
     const anywhere = this.noNamespace;
