@@ -22,6 +22,7 @@
  */
 import { hasValidationRules } from './cel/has-rules';
 import { re2Matches, re2PatternError } from './regex';
+import { followFieldPath } from './valid-field-path';
 import { keyPath } from './values';
 import { isObject, own } from '../../model/manifest';
 import { didYouMean, show, yamlBooleanHint } from '../engine/messages';
@@ -568,6 +569,14 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
     const fieldPath = own(entry, 'fieldPath');
     if (typeof fieldPath === 'string' && fieldPath !== '' && fieldPath.trim() === '') add('fieldPath', 'must be non-empty if specified');
     else if (typeof fieldPath === 'string' && /[\n\r]/.test(fieldPath)) add('fieldPath', 'must not contain line breaks');
+    // mirrors pathValid (validation.go): cel.ValidFieldPath from the rule's node, array notation allowed.
+    if (typeof fieldPath === 'string' && fieldPath.trim() !== '' && !/[\n\r]/.test(fieldPath)) {
+      const followed = followFieldPath(fieldPath, node, true);
+      if ('error' in followed) {
+        add('fieldPath', `${JSON.stringify(fieldPath)} must be a valid path: ${followed.error}`,
+          'fieldPath is relative to the node that declares the rule, e.g. .spec.replicas or [\'key\'], and must name a declared field');
+      }
+    }
   });
 }
 

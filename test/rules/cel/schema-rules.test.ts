@@ -134,3 +134,16 @@ describe('estimated cost against the limits of validation.go', () => {
     expect(issues({ type: 'object', properties: { list: { type: 'array', items: item } } })).toEqual([]);
   });
 });
+
+describe('fieldPath resolves in the schema (pathValid, validation.go)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { structuralSchemaIssues } = require('../../../src/rules/k8s/structural') as typeof import('../../../src/rules/k8s/structural');
+  const schemaWith = (fieldPath: string): Json => withRules(docsSpec, { rule: 'self.replicas >= 0', fieldPath });
+  test.each(['.replicas', '.metadata.labels', ".metadata.labels['app']"])('%s names a field', fieldPath => {
+    expect(structuralSchemaIssues(schemaWith(fieldPath), 's', { statusSubresource: false })).toEqual([]);
+  });
+  test.each(['.nope', '.replicas.deeper', 'replicas['])('%s is refused', fieldPath => {
+    const found = structuralSchemaIssues(schemaWith(fieldPath), 's', { statusSubresource: false });
+    expect(found).toEqual([expect.objectContaining({ kind: 'extension', path: 's.properties.spec.x-kubernetes-validations[0].fieldPath' })]);
+  });
+});
