@@ -267,7 +267,9 @@ class PipelineRun {
     const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) this.kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
     else this.kept.add(validator.facts(source.manifest));
-    const found = locateOwn(validator, source, validator.perObject(source.manifest, ctx, key), key, locate);
+    const own = validator.perObject(source.manifest, ctx, key);
+    // An update: what Kubernetes ratchets against the previous state is left out (ValidateCustomResourceDefinitionUpdate).
+    const found = locateOwn(validator, source, update === undefined ? own : update.ratchet(own), key, locate);
     const updates = update?.violations.map(locate) ?? [];
     this.tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     const place = source.place();

@@ -30,6 +30,8 @@ export const validateUpdateWithRules: ValidateUpdateFn = (previous, next, ctx) =
 export interface UpdateFound {
   readonly previous: { readonly file: string; readonly line: number };
   readonly violations: Violation[];
+  /** The object's own findings without those Kubernetes ratchets against the previous state (rules' ratchetOnUpdate). */
+  readonly ratchet: (own: readonly Violation[]) => Violation[];
 }
 
 /** Numbers kept of each previous object: the start and length of its JSON in the log, its line and its file's number. */
@@ -79,7 +81,11 @@ export class PreviousObjects {
     if (n === undefined) return undefined;
     const at = n * WIDTH;
     const previous = JSON.parse(this.log.read({ start: this.data[at], length: this.data[at + 1] })) as Manifest;
-    return { previous: { file: this.files[this.data[at + 3]], line: this.data[at + 2] }, violations: validateUpdate(previous, next, ctx) };
+    return {
+      previous: { file: this.files[this.data[at + 3]], line: this.data[at + 2] },
+      violations: validateUpdate(previous, next, ctx),
+      ratchet: own => updateRules().ratchetOnUpdate(previous, next, own, ctx),
+    };
   }
 
   public close(): void {

@@ -12,7 +12,7 @@ import { readByRules } from './engine/work-count';
 import { crdKindVersionOf } from './helpers/crds';
 import { CROSS_RULES, RULES } from './registry';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
-import { Manifest } from '../model/manifest';
+import { Manifest, own } from '../model/manifest';
 
 /** Fills in the defaults of a context. */
 export function contextFor(options: Partial<RuleContext> = {}): RuleContext {
@@ -181,3 +181,26 @@ function internalError(id: string, e: unknown): Violation {
   const reason = e instanceof Error ? e.message : String(e);
   return { rule: id, severity: 'error', path: '', message: `internal error in rule ${id}: ${reason}`, hint: 'please report this as a bug of cdk8s-kube-bind' };
 }
+
+/**
+ * The own findings of `next`, checked as an update of `previous`, with what
+ * Kubernetes ratchets left out: a finding of a rule that declares `ratchet`
+ * is dropped when `previous` (the same kind) has a finding of that rule of the
+ * same class, as ValidateCustomResourceDefinitionUpdate relaxes a check the
+ * stored object already failed. Runs the rules on `previous` only when a
+ * finding of `next` could be relaxed.
+ */
+export function ratchetOnUpdate(previous: Manifest, next: Manifest, found: readonly Violation[], ctx: RuleContext = contextFor()): Violation[] {
+  const ratcheting = found.filter(v => RATCHETING.has(v.rule));
+  if (ratcheting.length === 0 || own(previous, 'kind') !== own(next, 'kind')) return [...found];
+  const classOf = (v: Violation, obj: Manifest): string | undefined => RATCHETING.get(v.rule)!.ratchet!(v, obj, ctx);
+  const before = new Set(validateObject(previous, ctx).filter(v => RATCHETING.has(v.rule)).map(v => `${v.rule}\u0000${classOf(v, previous) ?? ''}`));
+  return found.filter(v => {
+    if (!RATCHETING.has(v.rule)) return true;
+    const cls = classOf(v, next);
+    return cls === undefined || !before.has(`${v.rule}\u0000${cls}`);
+  });
+}
+
+/** The rules that declare how the server ratchets them, by id. */
+const RATCHETING = new Map(RULES.filter(r => r.ratchet !== undefined).map(r => [r.id, r]));

@@ -172,3 +172,57 @@ describe('conversion of a CustomResourceDefinition (validateCustomResourceConver
     expect(all(two(conversion))).toEqual([]);
   });
 });
+
+describe('ratcheting on update (ratchetOnUpdate): a check is relaxed only where the stored object already failed it', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ratchetOnUpdate } = require('../../src/rules') as typeof import('../../src/rules');
+  const kept = (previous: Manifest, next: Manifest, id: string): string[] =>
+    ratchetOnUpdate(previous, next, validateObject(next)).filter(v => v.rule === id).map(v => v.path);
+
+  test('preserveUnknownFields: true is allowed when the stored CRD had it, refused when it did not', () => {
+    const legacy = crd(['spec.preserveUnknownFields', true]);
+    expect(kept(legacy, legacy, 'KB184')).toEqual([]);
+    expect(kept(crd(), legacy, 'KB184')).toEqual(['spec.preserveUnknownFields']);
+  });
+
+  test('a version without a schema is allowed when the stored CRD had one without', () => {
+    const noSchema = crd(['spec.versions.0.schema', undefined]);
+    expect(kept(noSchema, noSchema, 'KB183')).toEqual([]);
+    expect(kept(crd(), noSchema, 'KB183')).toEqual(['spec.versions[0].schema.openAPIV3Schema']);
+  });
+
+  test('more than 8 selectable fields are allowed only while unchanged', () => {
+    const fields = (n: number): Manifest => crd(['spec.versions.0.schema.openAPIV3Schema', { type: 'object', properties: { spec: { type: 'object', properties: Object.fromEntries([...Array(10).keys()].map(i => [`f${i}`, { type: 'string' }])) } } }],
+      ['spec.versions.0.selectableFields', [...Array(n).keys()].map(i => ({ jsonPath: `.spec.f${i}` }))]);
+    expect(kept(fields(9), fields(9), 'KB186')).toEqual([]);
+    expect(kept(fields(9), fields(10), 'KB186')).toEqual(['spec.versions[0].selectableFields']);
+  });
+});
+
+test('validate --previous ratchets: preserveUnknownFields the stored CRD had is no error', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('fs') as typeof import('fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const os = require('os') as typeof import('os');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { main } = require('../../src/cli/main') as typeof import('../../src/cli/main');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Readable } = require('stream') as typeof import('stream');
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/crdval-`);
+  const legacy = JSON.stringify(crd(['spec.preserveUnknownFields', true]));
+  fs.writeFileSync(`${dir}/old.yaml`, legacy);
+  fs.writeFileSync(`${dir}/new.yaml`, legacy);
+  fs.writeFileSync(`${dir}/plain.yaml`, JSON.stringify(crd()));
+  const run = async (previous: string): Promise<string> => {
+    let out = '';
+    const io = { stdout: { write: (s: string) => { out += s; return true; } }, stderr: { write: () => true }, stdin: Readable.from([]) };
+    await main(['validate', '--previous', `${dir}/${previous}`, `${dir}/new.yaml`], io as any, { env: {} });
+    return out;
+  };
+  try {
+    expect(await run('old.yaml')).not.toContain('KB184');
+    expect(await run('plain.yaml')).toContain('KB184');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
