@@ -38,6 +38,16 @@ export function isBase64(value: string): boolean {
   return BASE64.test(value.replace(/[\r\n]/g, ''));
 }
 
+/**
+ * Whether `value` passes the OpenAPI `format: byte` check of a custom
+ * resource's schema: kube-openapi's `strfmt.Default` registers "byte" with
+ * govalidator's `IsBase64`, whose regex wants at least one 4-character group
+ * and no line breaks, so the empty string fails (Kubernetes 1.35).
+ */
+export function isOpenApiByte(value: string): boolean {
+  return value !== '' && BASE64.test(value);
+}
+
 /** Decodes standard base64 to a binary string; undefined when it is not base64. */
 export function decodeBase64(value: string): string | undefined {
   if (!isBase64(value)) return undefined;

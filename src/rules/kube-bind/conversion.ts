@@ -251,7 +251,7 @@ const caBundlePem: Rule = defineRule({
   appliesTo: ['BoundSchema/v1alpha2'],
   check: obj => {
     const bundle = own(own(activeWebhook(obj), 'clientConfig'), 'caBundle');
-    // Empty means "use the system roots"; non-base64 is reported by KB006 (format: byte).
+    // Empty or non-base64 is KB006's (format: byte refuses both).
     if (typeof bundle !== 'string' || bundle === '' || !isBase64(bundle)) return [];
     const text = decodeBase64(bundle) ?? '';
     const { blocks, problems } = parsePemBundle(text);

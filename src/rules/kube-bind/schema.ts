@@ -13,7 +13,7 @@ import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { KUBE_BIND_KINDS, groupMiss, isProtocolDocument, servedVersionsOf } from '../helpers/kube-bind-kinds';
-import { isBase64, isRfc3339, looksLikePem } from '../k8s/formats';
+import { isBase64, isOpenApiByte, isRfc3339, looksLikePem } from '../k8s/formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from '../k8s/values';
 
 const SOURCE_CRD = 'kube-bind CRD';
@@ -505,12 +505,13 @@ function stringCheck(schema: Schema): Checker | undefined {
       const path = pathOf(w);
       report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
         'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
-    } else if (byte && !isBase64(s)) {
+    } else if (byte && !isOpenApiByte(s)) {
       const path = pathOf(w);
       report(w, violation(FORMAT, path, `${lead(path)}${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
-        looksLikePem(s)
-          ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
-          : 'encode the bytes as standard, padded base64'));
+        s === '' ? 'leave the field out instead: the API server\'s format check (kube-openapi strfmt "byte", govalidator.IsBase64) refuses an empty value'
+          : looksLikePem(s)
+            ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
+            : isBase64(s) ? 'write the base64 on one line: the API server\'s format check (govalidator.IsBase64) refuses line breaks' : 'encode the bytes as standard, padded base64'));
     }
   };
 }
