@@ -145,7 +145,8 @@ function fromCrdOptions(args: ParsedArgs): FromCrdOptions {
     group,
     ...(templateName !== undefined ? { templateName } : {}),
     ...(exportName !== undefined ? { exportName, export: { name: exportName, ...shared } } : {}),
-    convert: { ...shared, ...(versions !== undefined ? { versions } : {}) },
+    // With --template the CRD itself is printed, labelled: its metadata is kept, so no note says it is not carried.
+    convert: { ...shared, ...(versions !== undefined ? { versions } : {}), ...(templateName !== undefined ? { keepsMetadata: true } : {}) },
   };
 }
 

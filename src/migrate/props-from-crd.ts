@@ -61,6 +61,13 @@ export interface FromCrdOptions {
    * versions only.
    */
   readonly versions?: readonly string[];
+  /**
+   * Whether the CRD itself is what gets printed, metadata and all
+   * (`from-crd --template` prints it labelled): then nothing of its metadata
+   * is dropped, and no note says so. By default a BoundSchema carries the
+   * name only.
+   */
+  readonly keepsMetadata?: boolean;
 }
 
 export interface FromCrdResult {
@@ -113,7 +120,7 @@ function readCrd(crd: unknown, options: FromCrdOptions): FromCrdResult {
   const versions = readExportedVersions(findings, own(spec, 'versions'), options.versions);
   const conversion = readCrdConversion(findings, spec, versions?.versions.length ?? 0);
   readPreserveUnknownFields(findings, own(spec, 'preserveUnknownFields'));
-  if (group !== undefined && names !== undefined) readMetadata(findings, crd, `${names.plural}.${group}`);
+  if (group !== undefined && names !== undefined) readMetadata(findings, crd, `${names.plural}.${group}`, options.keepsMetadata === true);
   if (own(crd, 'status') !== undefined) findings.note('status', 'is dropped: the consumer cluster\'s API server fills the status of the CRD it creates');
 
   if (findings.problemCount > 0 || group === undefined || names === undefined || scope === undefined
@@ -163,8 +170,8 @@ function readPreserveUnknownFields(findings: CrdFindings, value: unknown): void 
   }
 }
 
-/** Checks the name; every other metadata field is dropped, with one note. */
-function readMetadata(findings: CrdFindings, crd: { [key: string]: any }, expectedName: string): void {
+/** Checks the name; every other metadata field is dropped, with one note, unless the CRD itself is printed (`kept`). */
+function readMetadata(findings: CrdFindings, crd: { [key: string]: any }, expectedName: string, kept: boolean): void {
   const metadata = own(crd, 'metadata');
   if (metadata === undefined) return;
   if (!isObject(metadata)) {
@@ -176,7 +183,7 @@ function readMetadata(findings: CrdFindings, crd: { [key: string]: any }, expect
     findings.problem('metadata.name', `${show(name)} must be ${show(expectedName)}: Kubernetes names a CRD <spec.names.plural>.<spec.group>`);
   }
   const dropped = Object.keys(metadata).filter(k => k !== 'name').map(k => field('metadata', k));
-  if (dropped.length > 0) findings.note('', `${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} not carried into the BoundSchema`);
+  if (dropped.length > 0 && !kept) findings.note('', `${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} not carried into the BoundSchema`);
 }
 
 function readInformerScope(findings: CrdFindings, option: string | undefined, scope: string | undefined): string | undefined {

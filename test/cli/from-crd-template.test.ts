@@ -40,6 +40,34 @@ describe('from-crd --template', () => {
     expect(check.code).toBe(0);
   });
 
+  test('the CRD is printed with its metadata, so no note says its labels or annotations are not carried', async () => {
+    const r = await runCli(['from-crd', '--template', 'shop', GADGETS]);
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('not carried');
+    // Without --template, a BoundSchema carries the name only, and the note says so.
+    expect((await runCli(['from-crd', GADGETS])).err).toContain('metadata.annotations is not carried into the BoundSchema');
+  });
+
+  test('a CRD of a protected group (Gateway API) is refused: kube-bind can never bind it', async () => {
+    const gateway = [
+      'apiVersion: apiextensions.k8s.io/v1', 'kind: CustomResourceDefinition', 'metadata:', '  name: gateways.gateway.networking.k8s.io',
+      '  annotations:', '    api-approved.kubernetes.io: https://github.com/kubernetes-sigs/gateway-api/pull/2997', 'spec:',
+      '  group: gateway.networking.k8s.io', '  names: {kind: Gateway, plural: gateways}', '  scope: Namespaced', '  versions:',
+      '    - name: v1', '      served: true', '      storage: true', '      schema: {openAPIV3Schema: {type: object}}', '',
+    ].join('\n');
+    const file = writeFile(tempDir(), 'gateway.yaml', gateway);
+    for (const args of [['from-crd', file], ['from-crd', '--template', 'gw', file]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain('"gateway.networking.k8s.io" is a protected Kubernetes group');
+    }
+    // Labelled for export, the CRD itself is an error in validate, approved or not (KB220).
+    const labelled = gateway.replace('  annotations:', '  labels: {kube-bind.io/exported: "true"}\n  annotations:');
+    const v = await runCli(['validate', '-'], { stdin: labelled });
+    expect(v.code).toBe(1);
+    expect(v.out).toContain('error KB220');
+  });
+
   test('both scopes: one template per scope, with a note', async () => {
     const r = await runCli(['from-crd', '--template', 'all', GADGETS, TOWNS]);
     expect(r.code).toBe(0);

@@ -41,7 +41,7 @@ describe('EXPORT_RULES catalogue', () => {
   });
 
   test('every rule applies to APIServiceExport v1alpha2 (those of spec.resources to templates and requests too) and has a title and source', () => {
-    const resourceRules = ['KB120', 'KB121', 'KB122', 'KB123', 'KB124', 'KB125'];
+    const resourceRules = ['KB120', 'KB121', 'KB122', 'KB123', 'KB124', 'KB125', 'KB129'];
     for (const r of EXPORT_RULES) {
       expect(r.appliesTo).toEqual(resourceRules.includes(r.id)
         ? ['APIServiceExport/v1alpha2', 'APIServiceExportTemplate/v1alpha2', 'APIServiceExportRequest/v1alpha2', 'APIServiceExportRequest/v1alpha1']

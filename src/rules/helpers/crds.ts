@@ -3,6 +3,7 @@
  * carries kube-bind's export label, and the findings its exported versions
  * carry into a BoundSchema.
  */
+import { PROTECTED_GROUP_CANNOT_BIND, PROTECTED_GROUP_FIX } from './protected-groups';
 import { differingVersionSchemas } from './version-schemas';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model/index';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../../model/kinds';
@@ -10,6 +11,7 @@ import { isObject, Manifest, own } from '../../model/manifest';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { isProtectedCommunityGroup } from '../k8s/api-approval';
 
 /** `CustomResourceDefinition/v1` for an `apiextensions.k8s.io/v1` CustomResourceDefinition, whatever the kube-bind group. */
 export function crdKindVersionOf(obj: Manifest): KindVersion | undefined {
@@ -25,7 +27,8 @@ export function isExportedCrd(obj: Manifest): boolean {
 /**
  * What keeps kube-bind from carrying the CRD in a BoundSchema as it is (the
  * checks `from-crd` makes), as findings of `rule` (KB180 on any CRD, KB220 on one labelled for export): several schemas across
- * versions, a service webhook, selectableFields, preserveUnknownFields.
+ * versions, a service webhook, selectableFields, preserveUnknownFields, a
+ * protected group (`protected-groups.ts`).
  */
 export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Manifest, ctx: RuleContext): Violation[] {
   {
@@ -33,6 +36,11 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
     // kube-bind's own CRDs define its API; they are installed, never exported.
     if (own(spec, 'group') === ctx.group) return [];
     const out: Violation[] = [];
+    const group = own(spec, 'group');
+    if (typeof group === 'string' && isProtectedCommunityGroup(group)) {
+      out.push(violation(rule, 'spec.group', `spec.group ${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}, so it could not export this CRD as it is`,
+        PROTECTED_GROUP_FIX));
+    }
     for (const d of differingVersionSchemas(obj, ctx)) {
       out.push(violation(rule, d.path,
         `differs from ${d.firstPath.replace(/\.schema\.openAPIV3Schema$/, '')}'s${d.at === '' ? '' : ` (first difference at ${d.at})`}`,

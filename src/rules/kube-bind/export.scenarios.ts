@@ -25,4 +25,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
   },
   { id: 'KB127', path: 'spec.clusterScopedIsolation', fail: () => one(a2(['spec.clusterScopedIsolation', 'Prefixed'])), pass: () => one(a2()) },
   { id: 'KB128', path: 'spec.clusterScopedIsolation', fail: () => one(a2(['spec.clusterScopedIsolation', 'None'])), pass: () => one(a2()) },
+  {
+    id: 'KB129',
+    path: 'spec.resources[0].group',
+    fail: () => one(a2(['spec.resources', [{ group: 'gateway.networking.k8s.io', resource: 'gateways', versions: ['v1'] }]])),
+    pass: () => one(a2()),
+  },
 ];

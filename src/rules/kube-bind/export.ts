@@ -13,6 +13,8 @@ import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { GROUP_PATTERN, NotCrdBacked, RESOURCE_PATTERN, V1ALPHA2, VERSION_NAME, describeGroupResource, earlierEntryOf, groupPatternViolation, isCrdGroup, resourcePath, resourcePatternViolation, versionNameViolation, whyNotCrdBacked } from '../helpers/exported-resources';
+import { PROTECTED_GROUP_CANNOT_BIND, PROTECTED_GROUP_FIX } from '../helpers/protected-groups';
+import { isProtectedCommunityGroup } from '../k8s/api-approval';
 
 const RESOURCES_NOT_EMPTY: Rule = defineRule({
   id: 'KB120',
@@ -52,6 +54,24 @@ const DUPLICATE_RESOURCE: Rule = defineRule({
   title: 'each group/resource is exported once',
   source: 'kube-bind behaviour',
   severity: 'warning',
+  scope: 'object',
+  appliesTo: RESOURCE_LIST_KINDS,
+  pass: exportFindings,
+});
+
+/**
+ * Mirrors, for an export, what the consumer's API server does with the CRD
+ * kube-bind writes for each resource: `validateAPIApproval`
+ * (apiextensions-apiserver validation.go) refuses a CRD in `*.k8s.io` or
+ * `*.kubernetes.io` without the api-approved.kubernetes.io annotation, and
+ * kube-bind's `BoundSchemaToCRD` (sdk/apis/kubebind/v1alpha2/helpers/boundschema.go
+ * at 6ac88b0f) writes that CRD with a name and nothing else in metadata.
+ */
+const PROTECTED_GROUP: Rule = defineRule({
+  id: 'KB129',
+  title: 'spec.resources[*].group is not a protected Kubernetes group (*.k8s.io, *.kubernetes.io), which kube-bind can never bind',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateAPIApproval; apihelpers: IsProtectedCommunityGroup); kube-bind BoundSchemaToCRD',
+  severity: 'error',
   scope: 'object',
   appliesTo: RESOURCE_LIST_KINDS,
   pass: exportFindings,
@@ -97,6 +117,9 @@ function checkResources(resources: readonly unknown[], out: Violation[]): void {
     if (Array.isArray(versions)) checkVersions(index, versions, out);
     if (groupMatches && !isCrdGroup(group)) {
       out.push(crdBackedViolation(whyNotCrdBacked(resourcePath(index), group, rawGroup !== undefined, resource)));
+    } else if (groupMatches && isProtectedCommunityGroup(group)) {
+      const path = field(resourcePath(index), 'group');
+      out.push(violation(PROTECTED_GROUP, path, `${path} ${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}`, PROTECTED_GROUP_FIX));
     }
   }
 }
@@ -211,4 +234,5 @@ export const EXPORT_RULES: readonly Rule[] = [
   CRD_BACKED,
   LEGACY_ISOLATION,
   ISOLATION_WINS,
+  PROTECTED_GROUP,
 ];
