@@ -38,7 +38,7 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
     const out: Violation[] = [];
     const group = own(spec, 'group');
     if (typeof group === 'string' && isProtectedCommunityGroup(group)) {
-      out.push(violation(rule, 'spec.group', `spec.group ${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}, so it could not export this CRD as it is`,
+      out.push(violation(rule, 'spec.group', `${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}, so it could not export this CRD as it is`,
         PROTECTED_GROUP_FIX));
     }
     for (const d of differingVersionSchemas(obj, ctx)) {

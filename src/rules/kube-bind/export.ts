@@ -119,7 +119,7 @@ function checkResources(resources: readonly unknown[], out: Violation[]): void {
       out.push(crdBackedViolation(whyNotCrdBacked(resourcePath(index), group, rawGroup !== undefined, resource)));
     } else if (groupMatches && isProtectedCommunityGroup(group)) {
       const path = field(resourcePath(index), 'group');
-      out.push(violation(PROTECTED_GROUP, path, `${path} ${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}`, PROTECTED_GROUP_FIX));
+      out.push(violation(PROTECTED_GROUP, path, `${show(group)} ${PROTECTED_GROUP_CANNOT_BIND}`, PROTECTED_GROUP_FIX));
     }
   }
 }
