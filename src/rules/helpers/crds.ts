@@ -8,6 +8,7 @@ import { differingVersionSchemas } from './version-schemas';
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model/index';
 import { CRD_KIND_VERSION, KindVersion, isCrd } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
+import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
