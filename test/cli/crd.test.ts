@@ -68,7 +68,7 @@ test('a folder of broken CRDs: each reported with its rule, at the CRD\'s own pa
   expect(errors[1]).toEqual(['KB021 metadata.name']);
   expect(errors[2]).toEqual(['KB030 spec.versions']);
   expect(errors[3]).toEqual(['KB051 spec.versions[0].additionalPrinterColumns[0].type']);
-  expect(errors[4]).toEqual(['KB039 spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule']);
+  expect(errors[4]).toEqual(['KB043 spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule']);
   expect(errors[5]).toContain('KB011 spec.names.plural');
   expect(errors[6]).toEqual(['KB060 spec.versions[0].subresources.scale.specReplicasPath']);
   expect(errors[7]).toEqual(expect.arrayContaining(['KB084 spec.conversion.webhook.clientConfig.url', 'KB089 spec.conversion.webhook.conversionReviewVersions']));

@@ -9,6 +9,11 @@ function withScale(scale: Manifest, fixture: () => Manifest = validExportV1alpha
   return obj;
 }
 
+/** The same scale on a CustomResourceDefinition, where only the server's rules apply. */
+function asCrd(m: Manifest): Manifest {
+  return { ...m, apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };
+}
+
 const GOOD = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
 
 test.each([
@@ -40,10 +45,16 @@ describe('KB060 specReplicasPath', () => {
 
   // The server accepts these (validateSimpleJSONPath only wants a leading "." and the .spec. prefix), but its
   // scale handler follows field names only: a warning, never an error.
-  test.each(['.spec.replicas[0]', '.spec..replicas', '.spec.'])('%p is accepted by the server: a warning only', specReplicasPath => {
-    const v = violationsOf('KB060', withScale({ ...GOOD, specReplicasPath }));
+  test.each(['.spec.replicas[0]', '.spec..replicas', '.spec.'])('%p is accepted by the server: on a CRD a warning only', specReplicasPath => {
+    const v = violationsOf('KB060', asCrd(withScale({ ...GOOD, specReplicasPath })));
     expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.specReplicasPath`, 'warning']]);
     expect(v[0].message).toContain('Kubernetes accepts it');
+  });
+
+  test.each(['.spec.replicas[0]', '.spec..replicas'])('%p on a kube-bind object: an error, as the spec allows only plain paths', specReplicasPath => {
+    const v = violationsOf('KB060', withScale({ ...GOOD, specReplicasPath }));
+    expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.specReplicasPath`, 'error']]);
+    expect(v[0].message).toContain('the resource-export spec allows only plain field paths');
   });
 
   test('a missing leading dot is suggested', () => {
@@ -60,8 +71,10 @@ describe('KB061 statusReplicasPath', () => {
     expect(findings('KB061', withScale({ ...GOOD, statusReplicasPath }, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`)]);
   });
 
-  test('an index is accepted by the server: a warning', () => {
-    expect(findings('KB061', withScale({ ...GOOD, statusReplicasPath: '.status.replicas[*]' }, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`, 'warning')]);
+  test('an index is accepted by the server: a warning on a CRD, an error on a BoundSchema (the spec)', () => {
+    const scale = { ...GOOD, statusReplicasPath: '.status.replicas[*]' };
+    expect(findings('KB061', asCrd(withScale(scale, validBoundSchema)))).toEqual([at('KB061', `${P}.statusReplicasPath`, 'warning')]);
+    expect(findings('KB061', withScale(scale, validBoundSchema))).toEqual([at('KB061', `${P}.statusReplicasPath`)]);
   });
 });
 
@@ -72,8 +85,10 @@ describe('KB062 labelSelectorPath', () => {
     expect(findings('KB062', withScale({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' }))).toEqual([]);
   });
 
-  test('an index is accepted by the server: a warning', () => {
-    expect(findings('KB062', withScale({ ...GOOD, labelSelectorPath: '.status.selector[0]' }))).toEqual([at('KB062', `${P}.labelSelectorPath`, 'warning')]);
+  test('an index is accepted by the server: a warning on a CRD, an error on a kube-bind object (the spec)', () => {
+    const scale = { ...GOOD, labelSelectorPath: '.status.selector[0]' };
+    expect(findings('KB062', asCrd(withScale(scale)))).toEqual([at('KB062', `${P}.labelSelectorPath`, 'warning')]);
+    expect(findings('KB062', withScale(scale))).toEqual([at('KB062', `${P}.labelSelectorPath`)]);
   });
 
   test.each(['.metadata.labels', '.status'])('%p fails', labelSelectorPath => {

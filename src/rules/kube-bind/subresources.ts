@@ -3,7 +3,7 @@
  * checked as Kubernetes checks a CRD's scale subresource. That both replica
  * paths are present when scale is set comes from the CRD schema (KB002).
  */
-import { KindVersion } from '../../model/kinds';
+import { isCrd, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
@@ -39,7 +39,9 @@ function scales(obj: Manifest): Scale[] {
  * `.spec.replicas[0]` or `.spec..replicas`, but its scale handler
  * (pkg/registry/customresource/validator.go and etcd.go) splits the path at
  * "." and follows field names only, so `replicas[0]` names a field of that
- * name and an empty name finds nothing: a warning.
+ * name and an empty name finds nothing: a warning on a CRD. On kube-bind's
+ * own kinds the spec (§2.3) allows only paths without array notation, and
+ * the stricter verdict wins: an error there.
  */
 function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: readonly string[], required: boolean, example: string): Violation[] {
   const out: Violation[] = [];
@@ -65,9 +67,14 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
       continue;
     }
     const unfollowed = fieldPathErrors(value);
-    if (unfollowed.length > 0) {
+    if (unfollowed.length === 0) continue;
+    if (isCrd(obj)) {
       out.push(violation(rule, path, `${show(value)} ${unfollowed.join('; ')}: Kubernetes accepts it, but its scale subresource splits the path at "." and follows field names only, so it never finds the replica count`,
         `use a plain field path under ${under}, such as ${example}`, 'warning'));
+    } else {
+      // The spec (§2.3) allows kube-bind's objects only paths without array notation: stricter than the server, so it wins.
+      out.push(violation(rule, path, `${show(value)} ${unfollowed.join('; ')}: the resource-export spec allows only plain field paths here`,
+        `use a plain field path under ${under}, such as ${example}`));
     }
   }
   return out;

@@ -85,12 +85,14 @@ function withTypeAndObjectMeta(properties: { [key: string]: any }): { [key: stri
     && isString(own(own(metadata, 'properties'), 'name')) && isString(own(own(metadata, 'properties'), 'generateName'))) {
     return properties;
   }
+  // No prototype, so any key (even __proto__) is an own property; kind, apiVersion and metadata,
+  // which a schema may state too, are replaced, as WithTypeAndObjectMeta replaces them.
   const out: { [key: string]: any } = Object.create(null);
-  for (const key of Object.keys(properties)) Object.defineProperty(out, key, { value: own(properties, key), enumerable: true });
+  for (const key of Object.keys(properties)) out[key] = own(properties, key);
   const str = { type: 'string' };
-  Object.defineProperty(out, 'kind', { value: str, enumerable: true });
-  Object.defineProperty(out, 'apiVersion', { value: str, enumerable: true });
-  Object.defineProperty(out, 'metadata', { value: { type: 'object', properties: { name: str, generateName: str } }, enumerable: true });
+  out.kind = str;
+  out.apiVersion = str;
+  out.metadata = { type: 'object', properties: { name: str, generateName: str } };
   return out;
 }
 
