@@ -88,16 +88,31 @@ describe('ApiServiceExportTemplate', () => {
     expect(synthError(c)).toMatch(/test\/tpl[\s\S]*\[KB211\] spec\.resources\[0\]/);
   });
 
-  test('from a BoundSchema, or named resources with a given scope; without a scope to derive, it says so', () => {
+  test('from a BoundSchema, or named resources with a given scope; without a scope to derive, none', () => {
     const c = chart();
     const schema = new BoundSchema(c, 'bs', { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), scope: Scope.CLUSTER });
     const fromSchema = new ApiServiceExportTemplate(c, 'a', { schemas: [schema] });
     expect(fromSchema.scope).toBe(Scope.CLUSTER);
     const named = new ApiServiceExportTemplate(c, 'b', { resources: [{ group: 'example.com', resource: 'gadgets', versions: ['v1'] }] });
-    expect(() => named.scope).toThrow(/spec\.scope cannot be derived/);
+    expect(named.scope).toBeUndefined();
     const given = new ApiServiceExportTemplate(c, 'c', { resources: [{ group: 'example.com', resource: 'gadgets', versions: ['v1'] }], scope: Scope.NAMESPACED });
     expect(given.resources).toEqual([{ group: 'example.com', resource: 'gadgets', versions: ['v1'] }]);
     expect(() => new ApiServiceExportTemplate(c, 'd', { resources: [schema as any] })).toThrow(/addResource expects/);
+  });
+
+  test('named resources take the scope of the app\'s CRD of that group and plural', () => {
+    const c = chart();
+    ExportedCrd.mark(crdObject(c, 'crd'));
+    const crd = ofKind(c, 'CustomResourceDefinition')[0];
+    const named = new ApiServiceExportTemplate(c, 'tpl', { resources: [{ group: crd.spec.group, resource: crd.spec.names.plural, versions: ['v1'] }] });
+    expect(named.scope).toBe(crd.spec.scope);
+    expect(ofKind(c, 'APIServiceExportTemplate')[0].spec.scope).toBe(crd.spec.scope);
+  });
+
+  test('named resources whose scope is nowhere in the app: the synth reports spec.scope missing (KB002), it never throws', () => {
+    const c = chart();
+    new ApiServiceExportTemplate(c, 'tpl', { resources: [{ group: 'example.com', resource: 'gadgets', versions: ['v1'] }] });
+    expect(synthError(c)).toMatch(/test\/tpl[\s\S]*\[KB002\] spec\.scope/);
   });
 
   test('resources of two scopes fail the synth (KB212)', () => {

@@ -58,22 +58,20 @@ export class ApiServiceExportTemplate extends TemplateSpecResource {
   }
 
   /**
-   * The scope written: the given one, else the one the resources share.
-   * Throws when neither is known.
+   * The scope written: the given one, else the one the resources share (a
+   * resource named by group and plural takes its CRD's, when the app has
+   * it). Undefined when neither is known: nothing is written, and synth
+   * reports spec.scope missing (KB002) with the other findings.
    */
-  public get scope(): Scope {
-    const scope = this.givenScope ?? this.derivedScope;
-    if (scope === undefined) {
-      throw new Error(`ApiServiceExportTemplate ${this.node.path}: spec.scope cannot be derived (resources named by group and plural, `
-        + 'or resources of both scopes): give props.scope, or offer CRD objects or BoundSchemas of one scope');
-    }
-    return scope;
+  public get scope(): Scope | undefined {
+    return this.givenScope ?? this.derivedScope;
   }
 
   protected renderSpec(): { [key: string]: any } {
+    const scope = this.scope;
     return {
       ...(this.description !== undefined ? { description: this.description } : {}),
-      scope: this.scope,
+      ...(scope !== undefined ? { scope } : {}),
       ...this.renderTemplateSpec(),
     };
   }

@@ -138,8 +138,11 @@ export abstract class TemplateSpecResource extends KubeBindResource {
    * or a BoundSchema and they share one.
    */
   protected get derivedScope(): Scope | undefined {
-    const scopes = this.sources.map(render).map(r => r.scope);
-    if (scopes.length === 0 || scopes.some(s => s === undefined)) return undefined;
+    const rendered = this.sources.map(render);
+    if (rendered.length === 0) return undefined;
+    // A resource named by group and plural takes the scope of the app's CRD of that group and plural.
+    const scopes = rendered.map(r => r.scope ?? scopeInApp(this, r.resource));
+    if (scopes.some(s => s === undefined)) return undefined;
     return scopes.every(s => s === scopes[0]) ? scopes[0] : undefined;
   }
 
@@ -156,6 +159,21 @@ export abstract class TemplateSpecResource extends KubeBindResource {
   private describe(): string {
     return `${this.constructor.name} ${this.node.path}`;
   }
+}
+
+/**
+ * The scope of the CustomResourceDefinition of `resource` among the app's
+ * objects, as kube-bind's backend reads it from the CRD; undefined when the
+ * app has none (then no scope is written, and the rules report it missing).
+ */
+function scopeInApp(construct: Construct, resource: ExportedResource): Scope | undefined {
+  for (const child of construct.node.root.node.findAll()) {
+    if (!ApiObject.isApiObject(child) || child.kind !== 'CustomResourceDefinition') continue;
+    const spec = child.toJson().spec ?? {};
+    if ((spec.group ?? '') !== (resource.group ?? '') || spec.names?.plural !== resource.resource) continue;
+    if (spec.scope === Scope.CLUSTER || spec.scope === Scope.NAMESPACED) return spec.scope as Scope;
+  }
+  return undefined;
 }
 
 function render(source: Source): { resource: ExportedResource; scope?: Scope } {
