@@ -104,9 +104,16 @@ const LIVE = {
   spec: { resources: [{ group: 'other.example.com', resource: 'gadgets' }], isolation: 'None', informerScope: 'Namespaced' },
 };
 
+/** The folders of the live files, removed after the file's tests (the run's TMPDIR must end empty). */
+const liveDirs: string[] = [];
+afterAll(() => {
+  for (const dir of liveDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A file holding `LIVE`, as `kubectl get -o yaml` writes it. */
 function liveFile(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-mutation-'));
+  liveDirs.push(dir);
   const file = path.join(dir, 'live.json');
   fs.writeFileSync(file, JSON.stringify(LIVE));
   return file;

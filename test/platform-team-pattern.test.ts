@@ -13,6 +13,22 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { PermissionClaim, ApiServiceExportTemplate, ExportedCrd, Findings, KubeBindCrds } from '../src';
 import { forgetPrinted } from '../src/glue/printed-once';
+
+// The pattern calls Testing.app() as a user's test does; each such app makes a folder in TMPDIR,
+// which this file removes after its tests (the run's TMPDIR must end empty).
+const appsMade: App[] = [];
+const testingApp = Testing.app.bind(Testing);
+beforeAll(() => {
+  jest.spyOn(Testing, 'app').mockImplementation((...args: Parameters<typeof Testing.app>) => {
+    const app = testingApp(...args);
+    appsMade.push(app);
+    return app;
+  });
+});
+afterAll(() => {
+  jest.restoreAllMocks();
+  for (const app of appsMade.splice(0)) fs.rmSync(app.outdir, { recursive: true, force: true });
+});
 // README: begin
 
 /** The provider's own objects: its CRD, labelled for export, and the template consumers bind. */
