@@ -409,6 +409,15 @@ describe('KB040 junctors', () => {
 });
 
 describe('KB041 deprecation notes', () => {
+  test('a CustomResourceDefinition: a deprecated version quotes its deprecationWarning; a version not deprecated, nothing', () => {
+    const deprecated = crdWithVersion('v1');
+    deprecated.spec.versions[0].deprecated = true;
+    deprecated.spec.versions[0].deprecationWarning = 'v1 is going away';
+    const v = violationsOf('KB041', deprecated);
+    expect(v.map(x => [x.path, x.severity, x.message])).toEqual([['spec.versions[0]', 'info', '"v1" is deprecated: clients receive its deprecationWarning "v1 is going away"']]);
+    expect(violationsOf('KB041', crdWithVersion('v1'))).toEqual([]);
+  });
+
   test.each(BOTH)('%s: no deprecated version, no note', (_, fixture) => {
     const obj = fixture();
     obj.spec.versions.push(secondVersion());

@@ -10,6 +10,7 @@
  * `; use <group>/<newer> <Kind>` when a served, non-deprecated version sorts
  * above the deprecated one in Kubernetes' version priority order.
  */
+import { isCrd } from '../../model/kinds';
 import { isObject, own } from '../../model/manifest';
 
 /** The parts of a definition spec the default warning depends on. */
@@ -106,7 +107,8 @@ export function defaultDeprecationWarning(spec: DeprecationSpec, version: string
  * @param group when given, the manifest's API group must be this one
  */
 export function deprecationNotes(manifest: unknown, group?: string): DeprecationNote[] {
-  const spec = definitionSpecOf(manifest, group);
+  // A CustomResourceDefinition's versions are deprecated the same way (the API server sends the same warning).
+  const spec = isCrd(manifest) ? readDefinitionSpec(manifest) : definitionSpecOf(manifest, group);
   if (spec === undefined) return [];
   const notes: DeprecationNote[] = [];
   for (const entry of spec.entries) {
@@ -146,7 +148,11 @@ export interface DefinitionSpec {
  * spec without a string `group`.
  */
 export function definitionSpecOf(manifest: unknown, group?: string): DefinitionSpec | undefined {
-  if (!isDefinitionManifest(manifest, group)) return undefined;
+  return isDefinitionManifest(manifest, group) ? readDefinitionSpec(manifest) : undefined;
+}
+
+/** The definition-like spec of any manifest that has one (a CRD's too), read defensively. */
+function readDefinitionSpec(manifest: unknown): DefinitionSpec | undefined {
   const spec = own(manifest, 'spec');
   const specGroup = own(spec, 'group');
   if (typeof specGroup !== 'string') return undefined;
