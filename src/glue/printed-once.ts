@@ -2,10 +2,10 @@
  * Each warning of the construct validation printed once per process: a test
  * suite builds one app per test, and the same finding (same severity,
  * construct path, rule, message and hint) would otherwise be printed again
- * for every app. Kept on `globalThis`, so that every copy of the library in
- * the process shares it, as they share the app's state.
+ * for every app. The lines are kept here, in this module, keyed by their
+ * text: nothing else has to know (a second copy of the library in the same
+ * process keeps its own, so a line may show once per copy).
  */
-const PRINTED = Symbol.for('cdk8s-kube-bind.printed-warnings');
 
 /**
  * How many distinct lines are remembered: past that, a line is printed
@@ -14,20 +14,16 @@ const PRINTED = Symbol.for('cdk8s-kube-bind.printed-warnings');
  */
 const REMEMBERED = 10_000;
 
-function printed(): Set<string> {
-  const global = globalThis as { [PRINTED]?: Set<string> };
-  return (global[PRINTED] ??= new Set());
-}
+const printed = new Set<string>();
 
 /** Writes `line` to stderr unless this process already wrote the same line. */
 export function printOnce(line: string): void {
-  const seen = printed();
-  if (seen.has(line)) return;
-  if (seen.size < REMEMBERED) seen.add(line);
+  if (printed.has(line)) return;
+  if (printed.size < REMEMBERED) printed.add(line);
   process.stderr.write(line);
 }
 
 /** Forgets what was printed: for tests that check what a synth prints, each from a clean process's view. */
 export function forgetPrinted(): void {
-  printed().clear();
+  printed.clear();
 }
