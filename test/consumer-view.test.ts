@@ -6,6 +6,7 @@ import { Testing } from 'cdk8s';
 import { stringify } from 'yaml';
 import { ConsumerView, KubeBindCrds } from '../src';
 import { runCli } from './cli/cli-helpers';
+import { mermaidLabels, missingFacts, ODD, textFacts, viewsOf, VIEWS } from './support/consumer-views';
 import { chart } from './util';
 import { exportedCrd, tpl } from '../src/rules/engine/scenario-kit';
 
@@ -41,14 +42,78 @@ describe('ConsumerView', () => {
     expect(text).toContain('workshop, as kb-<13-character hash>-workshop');
   });
 
-  test('mermaid: one flowchart, labels escaped, an edge per API, claim and namespace', () => {
-    const out = ConsumerView.mermaid([template, exportedCrd()]);
-    expect(out.startsWith('```mermaid\nflowchart LR\n')).toBe(true);
-    expect(out.endsWith('```\n')).toBe(true);
-    expect(out).toContain('o0_provider -- serves --> o0_api0');
-    expect(out.match(/reads and writes/g)).toHaveLength(2);
-    expect(out).toContain('o0_ns0[("kube-bind-#lt;13-character hash#gt;-workshop")]');
-    expect(out).not.toMatch(/\["[^\]]*<[^\]]*"\]/);
+  test('mermaid: the template and the namespaces made for it in the provider cluster; what it serves and the claims in the consumer\'s', () => {
+    expect(ConsumerView.mermaid([template, exportedCrd()])).toBe([
+      '```mermaid',
+      'flowchart LR',
+      '  subgraph o0_provider_side["provider cluster"]',
+      '    o0_provider("APIServiceExportTemplate widgets: Widgets for every team")',
+      '    subgraph o0_created["namespaces created for each binding (on the provider)"]',
+      '      o0_created0[("workshop, as kube-bind-#lt;13-character hash#gt;-workshop")]',
+      '    end',
+      '  end',
+      '  subgraph o0_consumer_side["consumer cluster, bound to widgets"]',
+      '    subgraph o0_served["a consumer who binds it is served"]',
+      '      o0_served0["Widget widgets.example.com v1, Namespaced"]',
+      '      o0_served1["schema updates: follow the provider\'s CRDs (Always)"]',
+      '    end',
+      '    subgraph o0_claimed["the provider may read and write, in the consumer\'s cluster"]',
+      '      o0_claimed0["secrets (core): labels app=widgets; referenced by widgets.example.com at spec.secretName, namespace at spec.secretNamespace"]',
+      '      o0_claimed1["configmaps (core): named ops/settings"]',
+      '    end',
+      '  end',
+      '  o0_provider -- serves --> o0_served0',
+      '  o0_provider -. reads and writes .-> o0_claimed0',
+      '  o0_provider -. reads and writes .-> o0_claimed1',
+      '  o0_provider -- creates --> o0_created0',
+      '```',
+      '',
+    ].join('\n'));
+  });
+
+  test('deprecated versions: each bound one, with the warning clients receive (its own, else the API server\'s default)', () => {
+    const [, deprecations] = VIEWS;
+    const text = ConsumerView.text(deprecations.manifests);
+    expect(text).toContain([
+      '    Widget widgets.example.com v1beta1, v1, v2, Namespaced',
+      '      v1beta1 is deprecated: clients receive the warning "example.com/v1beta1 Widget is deprecated; use example.com/v2 Widget"',
+      '      v1 is deprecated: clients receive the warning "v1 \\"Widget\\" goes away in 2027; restyle:\\"v2\\" <soon>"',
+      '',
+    ].join('\n'));
+    // The template that binds only v2 says nothing of the others.
+    expect(text).toContain('APIServiceExportTemplate current: Only v2\n  a consumer who binds it is served:\n    Widget widgets.example.com v2, Namespaced\n  the provider');
+    expect(text.match(/^ {6}\S+ is deprecated/gm)).toHaveLength(2);
+  });
+
+  test('an export\'s isolation; a description of several lines is one line', () => {
+    const [, , , exportAndRequest, nothing] = VIEWS;
+    expect(ConsumerView.text(exportAndRequest.manifests)).toContain('    isolation from other consumers, on the provider: Prefixed\n');
+    expect(ConsumerView.text(nothing.manifests).split('\n')[0]).toBe('APIServiceExportTemplate widgets: several lines and spaces');
+  });
+
+  describe('the Mermaid view says every line of the text view', () => {
+    test.each(VIEWS.map(v => [v.name, v.manifests] as const))('%s', (_, manifests) => {
+      const { text, mermaid } = viewsOf(manifests);
+      expect(textFacts(text).length).toBeGreaterThan(6);
+      expect(missingFacts(textFacts(text), mermaidLabels(mermaid))).toEqual([]);
+    });
+
+    test('a fact the diagram lacks is found missing', () => {
+      const withDescription = tpl(['spec.description', 'Widgets for every team']);
+      const { text } = viewsOf([withDescription]);
+      const { mermaid } = viewsOf([tpl()]);
+      expect(missingFacts(textFacts(text), mermaidLabels(mermaid))).toEqual(['APIServiceExportTemplate widgets: Widgets for every team']);
+    });
+  });
+
+  test('labels keep odd characters as text: entity codes for quotes, brackets, #, & and backquotes; no line Mermaid takes for a style', () => {
+    const { mermaid } = viewsOf(VIEWS[0].manifests);
+    expect(mermaidLabels(mermaid)).toContain(`APIServiceExportTemplate odd: ${ODD}`);
+    expect(mermaidLabels(mermaid)).toContain('<b>#1;, as kube-bind-<13-character hash>-<b>#1;');
+    for (const quoted of mermaid.match(/"[^"\n]*"/g) ?? []) expect(quoted.slice(1, -1)).not.toMatch(/[<>&`"]|#(?!(quot|lt|gt|amp|\d+);)/);
+    // mermaid 11's encodeEntities drops the last ";" of such a line, which would break the label's last entity code.
+    const styleLike = VIEWS.flatMap(v => viewsOf(v.manifests).mermaid.split('\n')).filter(l => /style.*:\S*#.*;|classDef.*:\S*#.*;/.test(l));
+    expect(styleLike).toEqual([]);
   });
 
   test('works on what an app synthesizes, and says nothing of other objects', () => {

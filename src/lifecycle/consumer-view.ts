@@ -13,6 +13,14 @@
 import { DEFAULT_NAMESPACE_PREFIX, NAMESPACE_HASH_LENGTH } from '../model';
 import { DEFAULT_GROUP, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
+import { deprecationNotes } from '../rules';
+
+/** A served version that is deprecated, with the warning the API server sends with every request to it. */
+export interface DeprecatedVersion {
+  readonly version: string;
+  /** The version's `deprecationWarning`, else the API server's default text; `''` when set empty. */
+  readonly warning: string;
+}
 
 /** One API the consumer is served. */
 export interface OfferedApi {
@@ -22,6 +30,8 @@ export interface OfferedApi {
   /** From the CRD or BoundSchema of the input; undefined when none defines the resource. */
   readonly kind?: string;
   readonly scope?: string;
+  /** The bound versions the CRD or BoundSchema of the input marks deprecated, in `versions` order. */
+  readonly deprecated: readonly DeprecatedVersion[];
 }
 
 /** One permission claim: which objects of the consumer the provider may read and write. */
@@ -63,9 +73,15 @@ function key(group: string, plural: string): string {
   return `${group}\u0000${plural}`;
 }
 
-/** Kind and scope of each resource the input defines (CRDs and BoundSchemas), by group and plural; the first one wins. */
-function definitions(manifests: readonly Manifest[], group: string): Map<string, { kind?: string; scope?: string }> {
-  const out = new Map<string, { kind?: string; scope?: string }>();
+interface Definition {
+  readonly kind?: string;
+  readonly scope?: string;
+  readonly deprecated: readonly DeprecatedVersion[];
+}
+
+/** Kind, scope and deprecated versions of each resource the input defines (CRDs and BoundSchemas), by group and plural; the first one wins. */
+function definitions(manifests: readonly Manifest[], group: string): Map<string, Definition> {
+  const out = new Map<string, Definition>();
   for (const m of manifests) {
     const isCrd = own(m, 'kind') === 'CustomResourceDefinition' && str(own(m, 'apiVersion'))?.startsWith('apiextensions.k8s.io/') === true;
     if (!isCrd && kindVersionOf(m, group) !== 'BoundSchema/v1alpha2') continue;
@@ -73,7 +89,8 @@ function definitions(manifests: readonly Manifest[], group: string): Map<string,
     const g = str(own(spec, 'group'));
     const plural = str(own(own(spec, 'names'), 'plural'));
     if (g === undefined || plural === undefined || out.has(key(g, plural))) continue;
-    out.set(key(g, plural), { kind: str(own(own(spec, 'names'), 'kind')), scope: str(own(spec, 'scope')) });
+    const deprecated = deprecationNotes(m, group).map(n => ({ version: n.version, warning: n.warning }));
+    out.set(key(g, plural), { kind: str(own(own(spec, 'names'), 'kind')), scope: str(own(spec, 'scope')), deprecated });
   }
   return out;
 }
@@ -135,7 +152,15 @@ export function offersOf(manifests: readonly Manifest[], options: ConsumerViewOp
       const resource = str(own(r, 'resource'));
       if (resource === undefined) return [];
       const found = defined.get(key(g, resource));
-      return [{ group: g, resource, versions: strings(own(r, 'versions')), ...(found?.kind !== undefined ? { kind: found.kind } : {}), ...(found?.scope !== undefined ? { scope: found.scope } : {}) }];
+      const versions = strings(own(r, 'versions'));
+      return [{
+        group: g,
+        resource,
+        versions,
+        ...(found?.kind !== undefined ? { kind: found.kind } : {}),
+        ...(found?.scope !== undefined ? { scope: found.scope } : {}),
+        deprecated: (found?.deprecated ?? []).filter(d => versions.includes(d.version)),
+      }];
     });
     const claims = list(own(spec, 'permissionClaims')).filter(isObject).flatMap(c => {
       const resource = str(own(c, 'resource'));
@@ -174,53 +199,147 @@ function apiLine(api: OfferedApi): string {
   return `${api.kind !== undefined ? `${api.kind} ` : ''}${groupResource(api.group, api.resource)} ${versions}, ${api.scope ?? 'scope unknown (no CRD in the input)'}`;
 }
 
+function deprecationLine(d: DeprecatedVersion): string {
+  // An empty deprecationWarning is KB034's error; the view still says the version is deprecated.
+  return d.warning === '' ? `${d.version} is deprecated (its deprecationWarning is empty)` : `${d.version} is deprecated: clients receive the warning ${JSON.stringify(d.warning)}`;
+}
+
 function title(offer: Offer): string {
   return `${offer.kind} ${offer.namespace !== undefined ? `${offer.namespace}/` : ''}${offer.name}`;
+}
+
+/** The description on one line: it follows the title in the text, and a Mermaid label holds no line break. */
+function oneLine(text: string): string {
+  return text.trim().split(/\s+/).join(' ');
+}
+
+/** One fact of the view; `details` qualify it (the deprecated versions of an API). */
+interface Fact {
+  readonly text: string;
+  readonly details: readonly string[];
+  /** What binding gives (an API, a claim, a namespace): the diagram draws an edge to it from the template. A note ("none") has none. */
+  readonly linked: boolean;
+}
+
+/** A part of the view: a heading and its facts. */
+interface Part {
+  readonly heading: string;
+  readonly facts: readonly Fact[];
+}
+
+/**
+ * Everything the view says of one offer, once, for both renderings: the text
+ * prints every heading, fact and detail as a line, the diagram puts each in a
+ * label (test/consumer-view.test.ts checks that no line of the text is missing
+ * from the diagram).
+ */
+interface OfferParts {
+  readonly title: string;
+  readonly served: Part;
+  readonly claimed: Part;
+  readonly created: Part;
+}
+
+function linked(text: string, details: readonly string[] = []): Fact {
+  return { text, details, linked: true };
+}
+
+function note(text: string): Fact {
+  return { text, details: [], linked: false };
+}
+
+function partsOf(offer: Offer): OfferParts {
+  const served = offer.apis.length > 0 ? offer.apis.map(a => linked(apiLine(a), a.deprecated.map(deprecationLine))) : [note('nothing (no resources)')];
+  if (offer.schemaUpdatePolicy !== undefined) {
+    served.push(note(`schema updates: ${offer.schemaUpdatePolicy === 'Always' ? 'follow the provider\'s CRDs (Always)' : 'copied once, at bind time (Never)'}`));
+  }
+  if (offer.isolation !== undefined) served.push(note(`isolation from other consumers, on the provider: ${offer.isolation}`));
+  const claimed = offer.claims.length > 0
+    ? offer.claims.map(c => linked(`${groupResource(c.group, c.resource)}: ${c.selections.join('; ')}`))
+    : [note('nothing else (no permission claims)')];
+  const created = offer.namespaces.length > 0 ? offer.namespaces.map(ns => linked(`${ns.name}, as ${ns.created}`)) : [note('none')];
+  return {
+    title: `${title(offer)}${offer.description !== undefined && oneLine(offer.description) !== '' ? `: ${oneLine(offer.description)}` : ''}`,
+    served: { heading: 'a consumer who binds it is served', facts: served },
+    claimed: { heading: 'the provider may read and write, in the consumer\'s cluster', facts: claimed },
+    created: { heading: 'namespaces created for each binding (on the provider)', facts: created },
+  };
 }
 
 /** The offers as text, one block each. */
 export function renderOffersText(offers: readonly Offer[]): string {
   const lines: string[] = [];
   for (const offer of offers) {
+    const parts = partsOf(offer);
     if (lines.length > 0) lines.push('');
-    lines.push(`${title(offer)}${offer.description !== undefined ? `: ${offer.description}` : ''}`);
-    lines.push('  a consumer who binds it is served:');
-    lines.push(...(offer.apis.length > 0 ? offer.apis.map(a => `    ${apiLine(a)}`) : ['    nothing (no resources)']));
-    if (offer.schemaUpdatePolicy !== undefined) lines.push(`    schema updates: ${offer.schemaUpdatePolicy === 'Always' ? 'follow the provider\'s CRDs (Always)' : 'copied once, at bind time (Never)'}`);
-    lines.push('  the provider may read and write, in the consumer\'s cluster:');
-    if (offer.claims.length === 0) lines.push('    nothing else (no permission claims)');
-    for (const claim of offer.claims) {
-      lines.push(`    ${groupResource(claim.group, claim.resource)}: ${claim.selections.join('; ')}`);
+    lines.push(parts.title);
+    for (const part of [parts.served, parts.claimed, parts.created]) {
+      lines.push(`  ${part.heading}:`);
+      for (const fact of part.facts) lines.push(`    ${fact.text}`, ...fact.details.map(d => `      ${d}`));
     }
-    lines.push('  namespaces created for each binding (on the provider):');
-    if (offer.namespaces.length === 0) lines.push('    none');
-    for (const ns of offer.namespaces) lines.push(`    ${ns.name}, as ${ns.created}`);
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** Text a Mermaid label can hold: quotes and angle brackets as entity codes. */
-function label(text: string): string {
-  return `"${text.replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;')}"`;
+/** Mermaid's entity codes (`#quot;` is `&quot;`) for the characters a label cannot hold as they are. */
+const ENTITIES: Record<string, string> = { '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '`': '#96;' };
+
+/**
+ * Text a Mermaid label can hold, in quotes: a `"` would end it, `<`, `>` and `&` would
+ * be read as HTML, a leading backquote as Markdown, and a `#` starts an entity code
+ * (`#1;`), so each is written as its entity code. Mermaid (11, `encodeEntities`) also
+ * drops the last `;` of a line where `style` or `classDef` comes before a `:` that
+ * precedes a `#` (it takes the line for a style), which would break the label's last
+ * entity code: in such a label the colons are entity codes too. Several texts are
+ * lines of one label (a fact and its details).
+ */
+function label(...texts: string[]): string {
+  const escaped = texts.map(t => t.replace(/[#"<>&`]/g, c => ENTITIES[c])).join('<br/>');
+  return `"${texts.some(t => /style|classDef/.test(t)) ? escaped.replace(/:/g, '#58;') : escaped}"`;
 }
 
-/** The offers as one Mermaid flowchart (for a pull request or `$GITHUB_STEP_SUMMARY`), in a fenced block. */
+/** The edge from the template to each linked fact of a part. */
+const EDGES: Record<'served' | 'claimed' | 'created', string> = {
+  served: '-- serves -->',
+  claimed: '-. reads and writes .->',
+  created: '-- creates -->',
+};
+
+/**
+ * The offers as one Mermaid flowchart (for a pull request or `$GITHUB_STEP_SUMMARY`), in a
+ * fenced block: each offer's template and the namespaces created for it in the provider's
+ * cluster; what it serves and what the provider may touch in the consumer's cluster.
+ */
 export function renderOffersMermaid(offers: readonly Offer[]): string {
-  const lines = ['```mermaid', 'flowchart LR'];
+  const out = ['```mermaid', 'flowchart LR'];
   offers.forEach((offer, o) => {
     const id = `o${o}`;
-    lines.push(`  ${id}_provider([${label(`provider: ${title(offer)}`)}])`);
-    lines.push(`  subgraph ${id}_consumer[${label(`consumer cluster, bound to ${offer.name}`)}]`);
-    offer.apis.forEach((api, i) => lines.push(`    ${id}_api${i}[${label(apiLine(api))}]`));
-    offer.claims.forEach((claim, i) => lines.push(`    ${id}_claim${i}[${label(`${groupResource(claim.group, claim.resource)}: ${claim.selections.join('; ')}`)}]`));
-    lines.push('  end');
-    offer.apis.forEach((_, i) => lines.push(`  ${id}_provider -- serves --> ${id}_api${i}`));
-    offer.claims.forEach((_, i) => lines.push(`  ${id}_provider -. reads and writes .-> ${id}_claim${i}`));
-    offer.namespaces.forEach((ns, i) => {
-      lines.push(`  ${id}_ns${i}[(${label(ns.created)})]`);
-      lines.push(`  ${id}_provider -- creates --> ${id}_ns${i}`);
-    });
+    const parts = partsOf(offer);
+    const nodes = (name: 'served' | 'claimed' | 'created'): void => {
+      const part = parts[name];
+      out.push(`    subgraph ${id}_${name}[${label(part.heading)}]`);
+      part.facts.forEach((fact, i) => {
+        const text = label(fact.text, ...fact.details);
+        // A created namespace is drawn as storage; a note ("none") as a plain box.
+        out.push(`      ${id}_${name}${i}${name === 'created' && fact.linked ? `[(${text})]` : `[${text}]`}`);
+      });
+      out.push('    end');
+    };
+    // A rounded box, not a stadium: a long description makes it tall, and a stadium's text then spills out.
+    out.push(`  subgraph ${id}_provider_side[${label('provider cluster')}]`);
+    out.push(`    ${id}_provider(${label(parts.title)})`);
+    nodes('created');
+    out.push('  end');
+    out.push(`  subgraph ${id}_consumer_side[${label(`consumer cluster, bound to ${offer.name}`)}]`);
+    nodes('served');
+    nodes('claimed');
+    out.push('  end');
+    for (const name of ['served', 'claimed', 'created'] as const) {
+      parts[name].facts.forEach((fact, i) => {
+        if (fact.linked) out.push(`  ${id}_provider ${EDGES[name]} ${id}_${name}${i}`);
+      });
+    }
   });
-  lines.push('```');
-  return `${lines.join('\n')}\n`;
+  out.push('```');
+  return `${out.join('\n')}\n`;
 }
