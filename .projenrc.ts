@@ -39,7 +39,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // (src/constructs/api-resource.ts), so apps bring whichever cdk8s-plus-NN they use. jsii
   // would turn any peer, optional or not, into a hard dependency in every other
   // language. The examples and tests use plus-27.
-  devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', 'esbuild@^0.25', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12'],
+  devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', 'esbuild@^0.25', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12',
+    // The consumer's view in a real browser (test/consumer-view.browser.test.ts): mermaid's own bundle, in Debian's Chromium.
+    'mermaid@^11', 'playwright-core@^1'],
 
   // CI is .ci/run; GitHub is on only for projen's release workflow (.github/workflows/release.yml):
   // on a push to main it bumps the version from the conventional commits since the last tag, builds,
