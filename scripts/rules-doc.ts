@@ -12,7 +12,7 @@ import { READABLE_INPUT } from '../src/cli/output/catalogue';
 import { readInputs, DEFAULT_LIMITS } from '../src/io/read';
 import { MIRRORED_KUBERNETES } from '../src/model/kubernetes';
 import { Manifest } from '../src/model/manifest';
-import { AnyRule, REGISTRY, Violation, contextFor, describeViolation, validateObjects } from '../src/rules';
+import { AnyRule, REGISTRY, Violation, contextFor, describeViolation, updateContext, validateObject, validateObjects } from '../src/rules';
 import { pairWithPrevious, validateUpdate } from '../src/rules/kube-bind/updates';
 import { RULE_ROWS, Scenario } from '../src/rules/scenarios';
 
@@ -137,6 +137,8 @@ function exampleFinding(id: string, scenario: Scenario): Violation | undefined {
   const ctx = contextFor();
   const found: Violation[][] = validateObjects(scenario.objects, ctx);
   for (const { index, previous } of pairWithPrevious(scenario.previous ?? [], scenario.objects)) {
+    // An update: the object's own rules under what its stored state relaxes (updateContext), then the update rules.
+    found[index] = validateObject(scenario.objects[index], updateContext(previous, scenario.objects[index], ctx));
     found[index].push(...validateUpdate(previous, scenario.objects[index], ctx));
   }
   // Some update rules (KB195) fire only when two objects are compared directly, never after pairing.

@@ -267,9 +267,11 @@ class PipelineRun {
     const key = validator.repeatKey?.(source.manifest, ctx, source.documentText());
     if (validator.facts === undefined) this.kept.addRead(source.manifest, validator.repeatKey !== undefined ? key : specKey(source.manifest));
     else this.kept.add(validator.facts(source.manifest));
-    const own = validator.perObject(source.manifest, ctx, key);
-    // An update: what Kubernetes ratchets against the previous state is left out (ValidateCustomResourceDefinitionUpdate).
-    const found = locateOwn(validator, source, update === undefined ? own : update.ratchet(own), key, locate);
+    // An update is checked with what its previous state relaxes (ValidateCustomResourceDefinitionUpdate's options):
+    // its findings are its own, neither taken from nor kept for a repeat of its text.
+    const ownKey = update === undefined || update.ctx === ctx ? key : undefined;
+    const own = validator.perObject(source.manifest, update?.ctx ?? ctx, ownKey);
+    const found = locateOwn(validator, source, own, ownKey, locate);
     const updates = update?.violations.map(locate) ?? [];
     this.tallies.add(source.file, tally(updates, tally(found)), update !== undefined);
     const place = source.place();

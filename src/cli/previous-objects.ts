@@ -30,8 +30,12 @@ export const validateUpdateWithRules: ValidateUpdateFn = (previous, next, ctx) =
 export interface UpdateFound {
   readonly previous: { readonly file: string; readonly line: number };
   readonly violations: Violation[];
-  /** The object's own findings without those Kubernetes ratchets against the previous state (rules' ratchetOnUpdate). */
-  readonly ratchet: (own: readonly Violation[]) => Violation[];
+  /**
+   * The context to check the object's own findings in: with what its
+   * previous state relaxes, as ValidateCustomResourceDefinitionUpdate does
+   * (rules' updateContext).
+   */
+  readonly ctx: RuleContext;
 }
 
 /** Numbers kept of each previous object: the start and length of its JSON in the log, its line and its file's number. */
@@ -84,7 +88,7 @@ export class PreviousObjects {
     return {
       previous: { file: this.files[this.data[at + 3]], line: this.data[at + 2] },
       violations: validateUpdate(previous, next, ctx),
-      ratchet: own => updateRules().ratchetOnUpdate(previous, next, own, ctx),
+      ctx: updateRules().updateContext(previous, next, ctx),
     };
   }
 

@@ -55,7 +55,7 @@ const CHECKED = Symbol.for('cdk8s-kube-bind.checked');
 const APP_VALIDATION = Symbol.for('cdk8s-kube-bind.appValidation');
 /** On a construct that declares the group of the app's kube-bind CRDs: the group. */
 const APP_GROUP = Symbol.for('cdk8s-kube-bind.appGroup');
-/** On a construct that holds live objects: the objects. */
+/** On the root of an app that has an update check: the live objects. */
 const PREVIOUS = Symbol.for('cdk8s-kube-bind.previous');
 
 /** What an object the rules check is marked with: plain data, read by every copy of the library. */
@@ -116,7 +116,7 @@ function report(found: readonly Violation[], format: (v: Violation) => string, w
 class ObjectValidation implements IValidation {
   private readonly printed = new Set<string>();
   /** The JSON text of the last rendering the rules read, and what they found in it. */
-  private last?: { readonly text: string; readonly found: readonly Violation[] };
+  private last?: { readonly text: string; readonly stored: Manifest | undefined; readonly found: readonly Violation[] };
 
   public constructor(private readonly object: ApiObject, private readonly checked: Checked) {}
 
@@ -128,9 +128,10 @@ class ObjectValidation implements IValidation {
 
   private findingsOf(manifest: Manifest): readonly Violation[] {
     const text = jsonText(manifest);
-    if (text !== undefined && this.last?.text === text) return this.last.found;
-    const found = findingsOf(manifest, this.checked.group);
-    this.last = text === undefined ? undefined : { text, found };
+    const stored = storedStateOf(this.checked.construct, manifest);
+    if (text !== undefined && this.last?.text === text && this.last.stored === stored) return this.last.found;
+    const found = findingsOf(manifest, this.checked.group, stored);
+    this.last = text === undefined ? undefined : { text, stored, found };
     return found;
   }
 }
@@ -144,10 +145,42 @@ function jsonText(manifest: Manifest): string | undefined {
   }
 }
 
-/** What the rules of one object find in `manifest`. */
-function findingsOf(manifest: Manifest, group: string): readonly Violation[] {
-  const found = rules().validateObject(manifest, contextOf(group));
+/**
+ * What the rules of one object find in `manifest`; checked as an update of
+ * `stored`, its live state, with what that state relaxes
+ * (ValidateCustomResourceDefinitionUpdate's options, as `validate --previous`).
+ */
+function findingsOf(manifest: Manifest, group: string, stored: Manifest | undefined): readonly Violation[] {
+  const ctx = stored === undefined ? contextOf(group) : rules().updateContext(stored, manifest, contextOf(group));
+  const found = rules().validateObject(manifest, ctx);
   return found.length === 0 ? NONE : found;
+}
+
+/** The live objects of each app's update check, by the key the update rules pair objects by (the last one of a key wins). */
+const LIVE_BY_KEY = new WeakMap<readonly Manifest[], Map<string, Manifest>>();
+
+/** The live state of `manifest` among the objects the app of `construct` declared live, if any. */
+function storedStateOf(construct: IConstruct, manifest: Manifest): Manifest | undefined {
+  const live: readonly Manifest[] | undefined = (rootOf(construct) as any)[PREVIOUS];
+  if (live === undefined) return undefined;
+  let byKey = LIVE_BY_KEY.get(live);
+  if (byKey === undefined) {
+    byKey = new Map();
+    for (const m of live) {
+      const key = rules().objectKey(m);
+      if (key !== undefined) byKey.set(key, m);
+    }
+    LIVE_BY_KEY.set(live, byKey);
+  }
+  const key = rules().objectKey(manifest);
+  return key === undefined ? undefined : byKey.get(key);
+}
+
+function rootOf(scope: IConstruct): IConstruct {
+  // Up the scopes by hand: `node.root` builds the list of every scope on the way.
+  let root: IConstruct = scope;
+  while (root.node.scope !== undefined) root = root.node.scope;
+  return root;
 }
 
 const CONTEXTS = new Map<string, RuleContext>();
@@ -221,16 +254,16 @@ export function declareAppGroup(construct: IConstruct, group: string): void {
 
 /** Hands the app the objects that are live, so synth fails on an unsafe update. */
 export function declarePreviousObjects(construct: IConstruct, previous: readonly Manifest[]): void {
-  const before: readonly Manifest[] = (construct as any)[PREVIOUS] ?? [];
-  mark(construct, PREVIOUS, [...before, ...previous]);
+  // On the root: every object's own validation reads its live state there (storedStateOf), and the app's validation too.
+  const root = rootOf(construct);
+  const before: readonly Manifest[] = (root as any)[PREVIOUS] ?? [];
+  mark(root, PREVIOUS, [...before, ...previous]);
   appValidation(construct);
 }
 
 /** The validation of the app, added to its root once. */
 function appValidation(scope: IConstruct): void {
-  // Up the scopes by hand: `node.root` builds the list of every scope on the way.
-  let root: IConstruct = scope;
-  while (root.node.scope !== undefined) root = root.node.scope;
+  const root = rootOf(scope);
   if ((root as any)[APP_VALIDATION] !== undefined) return;
   const validation = new AppValidation(root);
   mark(root, APP_VALIDATION, validation);
@@ -265,14 +298,12 @@ export interface Reported {
 function findingsAcross(root: IConstruct): Reported[] {
   const objects: ApiObject[] = [];
   const ours: Checked[] = [];
-  const previous: Manifest[] = [];
+  const previous: readonly Manifest[] = (root as any)[PREVIOUS] ?? [];
   let group: string | undefined;
   const read = rules().KINDS_READ_ACROSS_OBJECTS;
   for (const c of root.node.findAll()) {
     const declared: string | undefined = (c as any)[APP_GROUP];
     if (declared !== undefined) group ??= declared;
-    const live: readonly Manifest[] | undefined = (c as any)[PREVIOUS];
-    if (live !== undefined) previous.push(...live);
     if (!ApiObject.isApiObject(c)) continue;
     const checked = checkedOf(c);
     if (checked !== undefined) ours.push(checked);
@@ -303,13 +334,13 @@ function findingsAcross(root: IConstruct): Reported[] {
  * updates. Printed nowhere.
  */
 export function findingsWithin(scope: IConstruct): Reported[] {
-  let root: IConstruct = scope;
-  while (root.node.scope !== undefined) root = root.node.scope;
+  const root = rootOf(scope);
   const found: Reported[] = [];
   for (const c of root.node.findAll()) {
     const checked = ApiObject.isApiObject(c) ? checkedOf(c) : undefined;
     if (checked === undefined || !within(checked.construct, scope)) continue;
-    const own = checked.instead ?? leavingOutRepeats(checked.construct, findingsOf((c as ApiObject).toJson(), checked.group));
+    const manifest = (c as ApiObject).toJson();
+    const own = checked.instead ?? leavingOutRepeats(checked.construct, findingsOf(manifest, checked.group, storedStateOf(c, manifest)));
     for (const violation of own) found.push({ construct: checked.construct, violation });
   }
   for (const f of findingsAcross(root)) if (within(f.construct, scope)) found.push(f);

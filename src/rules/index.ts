@@ -9,7 +9,7 @@ export * from './engine/paths';
 export * from './engine/messages';
 export * from './engine/rule';
 export { FAMILIES, REGISTRY, RULES, CROSS_RULES, KINDS_READ_ACROSS_OBJECTS, FIELDS_READ_ACROSS_OBJECTS } from './registry';
-export { contextFor, validateObject, validateObjects, crossObjectViolations, eachCrossObjectViolation, ratchetOnUpdate } from './runner';
+export { contextFor, validateObject, validateObjects, crossObjectViolations, eachCrossObjectViolation, updateContext } from './runner';
 export { KUBE_BIND_SERVED, KUBE_BIND_KINDS, notCheckedNote } from './helpers/kube-bind-kinds';
 export { UPDATE_RULES, objectKey, pairWithPrevious, validateUpdate } from './kube-bind/updates';
 export type { UpdateRule } from './kube-bind/updates';

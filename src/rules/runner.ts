@@ -9,6 +9,7 @@ import { closeRuleScope, openRuleScope, withinRun } from './engine/memo';
 import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './engine/rule';
 import { Violation } from './engine/violation';
 import { readByRules } from './engine/work-count';
+import { crdUpdateOptions } from './helpers/crd-update-options';
 import { crdKindVersionOf } from './helpers/crds';
 import { CROSS_RULES, RULES } from './registry';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
@@ -182,25 +183,18 @@ function internalError(id: string, e: unknown): Violation {
   return { rule: id, severity: 'error', path: '', message: `internal error in rule ${id}: ${reason}`, hint: 'please report this as a bug of cdk8s-kube-bind' };
 }
 
-/**
- * The own findings of `next`, checked as an update of `previous`, with what
- * Kubernetes ratchets left out: a finding of a rule that declares `ratchet`
- * is dropped when `previous` (the same kind) has a finding of that rule of the
- * same class, as ValidateCustomResourceDefinitionUpdate relaxes a check the
- * stored object already failed. Runs the rules on `previous` only when a
- * finding of `next` could be relaxed.
- */
-export function ratchetOnUpdate(previous: Manifest, next: Manifest, found: readonly Violation[], ctx: RuleContext = contextFor()): Violation[] {
-  const ratcheting = found.filter(v => RATCHETING.has(v.rule));
-  if (ratcheting.length === 0 || own(previous, 'kind') !== own(next, 'kind')) return [...found];
-  const classOf = (v: Violation, obj: Manifest): string | undefined => RATCHETING.get(v.rule)!.ratchet!(v, obj, ctx);
-  const before = new Set(validateObject(previous, ctx).filter(v => RATCHETING.has(v.rule)).map(v => `${v.rule}\u0000${classOf(v, previous) ?? ''}`));
-  return found.filter(v => {
-    if (!RATCHETING.has(v.rule)) return true;
-    const cls = classOf(v, next);
-    return cls === undefined || !before.has(`${v.rule}\u0000${cls}`);
-  });
-}
+/** The kinds whose update Kubernetes validates as a CustomResourceDefinition's (the consumer's CRD for the kube-bind ones). */
+const DEFINITION_TARGETS: ReadonlySet<Target> = new Set<Target>(['CustomResourceDefinition/v1', 'BoundSchema/v1alpha2', 'APIServiceExport/v1alpha1']);
 
-/** The rules that declare how the server ratchets them, by id. */
-const RATCHETING = new Map(RULES.filter(r => r.ratchet !== undefined).map(r => [r.id, r]));
+/**
+ * The context to check `next` in as an update of `previous`: with what the
+ * stored object relaxes (`crdUpdate`, ValidateCustomResourceDefinitionUpdate's
+ * options) when both are the same CRD-like kind; otherwise `ctx` as it is.
+ * `validate --previous` and `UpdateCheck` both check an update's own findings
+ * in it.
+ */
+export function updateContext(previous: Manifest, next: Manifest, ctx: RuleContext = contextFor()): RuleContext {
+  const target = kindVersionOf(next, ctx.group) ?? crdKindVersionOf(next);
+  if (target === undefined || !DEFINITION_TARGETS.has(target) || own(previous, 'kind') !== own(next, 'kind')) return ctx;
+  return { ...ctx, crdUpdate: crdUpdateOptions(previous, next, ctx) };
+}

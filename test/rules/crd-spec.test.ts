@@ -173,11 +173,11 @@ describe('conversion of a CustomResourceDefinition (validateCustomResourceConver
   });
 });
 
-describe('ratcheting on update (ratchetOnUpdate): a check is relaxed only where the stored object already failed it', () => {
+describe('ratcheting on update (updateContext): a check is relaxed only where the stored object already failed it', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ratchetOnUpdate } = require('../../src/rules') as typeof import('../../src/rules');
+  const { updateContext } = require('../../src/rules') as typeof import('../../src/rules');
   const kept = (previous: Manifest, next: Manifest, id: string): string[] =>
-    ratchetOnUpdate(previous, next, validateObject(next)).filter(v => v.rule === id).map(v => v.path);
+    validateObject(next, updateContext(previous, next)).filter(v => v.rule === id).map(v => v.path);
 
   test('preserveUnknownFields: true is allowed when the stored CRD had it, refused when it did not', () => {
     const legacy = crd(['spec.preserveUnknownFields', true]);

@@ -6,6 +6,7 @@
  * check. Its passing and failing scenarios sit beside it, in
  * `<family>.scenarios.ts`; `registry.ts` lists the families.
  */
+import type { CrdValidationOptions } from './crd-validation-options';
 import { perObject } from './memo';
 import { Severity, Violation } from './violation';
 import { KindVersion } from '../../model/kinds';
@@ -20,6 +21,13 @@ export interface RuleContext {
    * a template's `spec.namespaces` start with it (default `kube-bind-`).
    */
   readonly namespacePrefix?: string;
+  /**
+   * On an update of a CRD-like object, what its stored state relaxes
+   * (`ValidateCustomResourceDefinitionUpdate`'s options, derived once by
+   * `updateContext` in runner.ts); undefined on create. Rules read it through
+   * `crdValidationOptions(ctx)`.
+   */
+  readonly crdUpdate?: CrdValidationOptions;
 }
 
 /** Where a rule comes from, for docs/rules.md. */
@@ -60,16 +68,6 @@ export interface Rule extends RuleHeader {
    * the objects this rule applies to.
    */
   readonly supersedes?: readonly Superseded[];
-  /**
-   * What of this rule Kubernetes ratchets on update, as
-   * `ValidateCustomResourceDefinitionUpdate` does with the options it reads
-   * off the stored object (requireValidPropertyType, requireOpenAPISchema...):
-   * the class of a finding on `obj`, or undefined for a finding the server
-   * always reports. On update, a finding is left out when the stored object
-   * has a finding of this rule of the same class (`ratchetOnUpdate` in
-   * runner.ts).
-   */
-  readonly ratchet?: (v: Violation, obj: Manifest, ctx: RuleContext) => string | undefined;
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
 }

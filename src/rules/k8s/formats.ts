@@ -103,3 +103,18 @@ export function parsePemBundle(text: string): PemBundle {
   if (/-----(BEGIN|END) /.test(rest)) problems.push('has an unterminated or unmatched PEM boundary line');
   return { blocks, problems };
 }
+
+/**
+ * Why a caBundle (its base64 text, as a manifest holds the bytes) is refused,
+ * or undefined: mirrors ValidateCABundle (k8s.io/apiserver
+ * pkg/util/webhook/validation.go), that is client-go's cert.ParseCertsPEM:
+ * CERTIFICATE blocks without headers must parse, and at least one must be
+ * there. A body that is not DER stands for x509.ParseCertificate's error.
+ */
+export function caBundleError(base64: string): string | undefined {
+  const text = decodeBase64(base64);
+  if (text === undefined) return 'is not base64';
+  const certificates = parsePemBundle(text).blocks.filter(b => b.type === 'CERTIFICATE');
+  if (certificates.some(b => !b.wellFormed)) return 'holds a CERTIFICATE block that is not an x509 certificate';
+  return certificates.length === 0 ? 'data does not contain any valid RSA or ECDSA certificates' : undefined;
+}

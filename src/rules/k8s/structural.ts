@@ -25,6 +25,7 @@ import { re2Matches, re2PatternError } from './regex';
 import { followFieldPath } from './valid-field-path';
 import { keyPath } from './values';
 import { isObject, own } from '../../model/manifest';
+import type { SchemaCheckOption } from '../engine/crd-validation-options';
 import { didYouMean, show, yamlBooleanHint } from '../engine/messages';
 import { field, item } from '../engine/paths';
 
@@ -50,7 +51,25 @@ export interface StructuralIssue {
   readonly path: string;
   readonly message: string;
   readonly hint?: string;
+  /**
+   * The option of validation.go's validationOptions without which the server
+   * does not run this check: ValidateCustomResourceDefinitionUpdate relaxes it
+   * when the stored object already failed it (engine/crd-validation-options.ts).
+   * Undefined: the server always runs it.
+   */
+  readonly requires?: SchemaCheckOption;
+  /**
+   * A check that runs only on a structural schema (ValidateDefaults, the CEL
+   * rules: requireStructuralSchema gates them) but whose failure does not make
+   * the schema non-structural (specHasNonStructuralSchema).
+   */
+  readonly followUp?: true;
 }
+
+/** Marks issues of ValidateStructural (pkg/apiserver/schema/validation.go), which requireStructuralSchema gates. */
+const STRUCTURAL = { requires: 'requireStructuralSchema' } as const;
+/** Marks issues of ValidateDefaults and of the CEL rules, checked only on a structural schema. */
+const AFTER_STRUCTURAL = { requires: 'requireStructuralSchema', followUp: true } as const;
 
 export interface StructuralOptions {
   /** Whether the version serves /status (restricts the root keywords). */
@@ -124,7 +143,9 @@ function celIssues(schema: unknown, path: string, found: readonly StructuralIssu
   const blocked = (nodePath: string): boolean => errorPaths.some(p => p === nodePath || p.startsWith(`${nodePath}.`) || p.startsWith(`${nodePath}[`));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cel = require('./cel/schema-rules') as typeof import('./cel/schema-rules');
-  return cel.celSchemaIssues(schema, path, blocked).map(issue => ({ kind: issue.kind === 'cost' ? 'cel-cost' : 'cel', path: issue.path, message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }));
+  return cel.celSchemaIssues(schema, path, blocked).map(issue => ({
+    kind: issue.kind === 'cost' ? 'cel-cost' : 'cel', path: issue.path, message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}), ...AFTER_STRUCTURAL,
+  }));
 }
 
 interface Position {
@@ -148,11 +169,14 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   const typeWaived = (type === undefined || type === '')
     && (own(schema, 'x-kubernetes-preserve-unknown-fields') === true || own(schema, 'x-kubernetes-int-or-string') === true);
   if (type !== 'object' && !typeWaived) {
+    // With /status, a type that is set is checked by validateCustomResourceDefinitionValidation whatever the options.
+    const always = options.statusSubresource && type !== undefined && type !== '';
     out.push({
       kind: 'root',
       path: field(path, 'type'),
       message: `${type === undefined ? 'is missing' : JSON.stringify(type)}: the root of a custom resource schema must be type: object`,
       hint: 'set type: object at the root',
+      ...(always ? {} : STRUCTURAL),
     });
   }
   // mirrors validateCustomResourceDefinitionValidation: "nullable cannot be true at the root".
@@ -183,6 +207,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
         kind: 'root',
         path: field(keyPath(field(path, 'properties'), name), 'type'),
         message: `${JSON.stringify(propType)} must be "string": ${name} is always a string`,
+        ...STRUCTURAL,
       });
     }
   }
@@ -201,7 +226,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   // properties name and generateName may be specified.
   const metadataType = own(metadata, 'type');
   if (metadataType !== undefined && metadataType !== 'object') {
-    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${JSON.stringify(metadataType)} must be "object"` });
+    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${JSON.stringify(metadataType)} must be "object"`, ...STRUCTURAL });
   }
   const metadataProperties = own(metadata, 'properties');
   if (isObject(metadataProperties)) {
@@ -213,6 +238,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
           path: propPath,
           message: 'is not allowed: a schema may only restrict metadata.name and metadata.generateName',
           hint: 'Kubernetes validates the rest of metadata itself; remove this property',
+          ...STRUCTURAL,
         });
       }
     }
@@ -223,6 +249,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       kind: 'root',
       path: keyPath(metadataPath, key),
       message: 'is not allowed: at the root, metadata may only restrict name and generateName',
+      ...STRUCTURAL,
     });
   }
 }
@@ -337,25 +364,34 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
         path: field(path, 'pattern'),
         message: `${JSON.stringify(pattern)} must be a valid regular expression: ${reason}`,
         hint: 'Kubernetes compiles patterns with Go\'s regexp package (RE2 syntax: no lookarounds or backreferences)',
+        ...STRUCTURAL,
       });
     }
   }
+}
+
+/**
+ * mirrors specStandardValidatorV3.validate (requireValidPropertyType): type must be one of openapiV3Types. The
+ * validator runs on every node, inside allOf/anyOf/oneOf/not too (SchemaHasInvalidTypes looks there as well).
+ */
+function invalidType(node: { [key: string]: any }, path: string, out: StructuralIssue[]): boolean {
+  const type = own(node, 'type');
+  if (type === undefined || type === '' || type === 'null' || (typeof type === 'string' && OPENAPI_TYPES.includes(type))) return false;
+  out.push({
+    kind: 'type',
+    path: field(path, 'type'),
+    message: `${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
+    hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
+    requires: 'requireValidPropertyType',
+  });
+  return true;
 }
 
 function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
   const type = own(node, 'type');
   const intOrString = own(node, 'x-kubernetes-int-or-string') === true;
   const preserve = own(node, 'x-kubernetes-preserve-unknown-fields') === true;
-  // mirrors specStandardValidatorV3.validate (requireValidPropertyType): type must be one of openapiV3Types.
-  if (type !== undefined && type !== 'null' && (typeof type !== 'string' || !OPENAPI_TYPES.includes(type))) {
-    out.push({
-      kind: 'type',
-      path: field(path, 'type'),
-      message: `${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
-      hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
-    });
-    return;
-  }
+  if (invalidType(node, path, out)) return;
   // mirrors validateStructuralInvariants: "must not be empty for specified object fields / array items".
   if ((type === undefined || type === '') && !intOrString && !preserve && !pos.root) {
     out.push({
@@ -363,6 +399,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
       path: field(path, 'type'),
       message: 'is missing: every field of a structural schema must declare its type',
       hint: 'add a type, or x-kubernetes-preserve-unknown-fields: true to accept any value, or x-kubernetes-int-or-string: true',
+      ...STRUCTURAL,
     });
   }
   // Kubernetes has no rule tying properties to type object or items to type array: only an array must have items.
@@ -375,6 +412,7 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
       path: field(path, 'items'),
       message: 'is missing: a structural array must declare the schema of its items',
       hint: 'add items with the schema of one element, e.g. items: {type: string}',
+      ...STRUCTURAL,
     });
   }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive".
@@ -414,12 +452,13 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
   // x-kubernetes-preserve-unknown-fields is true.
   if (own(node, 'x-kubernetes-embedded-resource') === true) {
     if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-embedded-resource is true' });
+      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-embedded-resource is true', ...STRUCTURAL });
     } else if (!isObject(own(node, 'properties')) && preserve !== true) {
       out.push({
         kind: 'extension',
         path: field(path, 'x-kubernetes-embedded-resource'),
         message: 'needs properties or x-kubernetes-preserve-unknown-fields: true',
+        ...STRUCTURAL,
       });
     }
   }
@@ -464,15 +503,15 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   }
   // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
   if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
-    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `must not be true in a list of type ${listType}` });
+    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `must not be true in a list of type ${listType}`, requires: 'requireMapListKeysMapSetValidation' });
   }
   if (listType === 'set' && isObject(items)) {
     const itemType = own(items, 'type');
     if (itemType === 'object' && own(items, 'x-kubernetes-map-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: 'must be "atomic" for objects in a list of type set' });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: 'must be "atomic" for objects in a list of type set', requires: 'requireAtomicSetType' });
     }
     if (itemType === 'array' && own(items, 'x-kubernetes-list-type') !== undefined && own(items, 'x-kubernetes-list-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: 'must be "atomic" for lists in a list of type set' });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: 'must be "atomic" for lists in a list of type set', requires: 'requireAtomicSetType' });
     }
   }
   if (listType !== 'map') return;
@@ -505,16 +544,18 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
         path: keySchemaPath,
         message: 'must be required or have a default: it is a key of a list of type map',
         hint: `add ${JSON.stringify(key)} to ${field(field(path, 'items'), 'required')}`,
+        requires: 'requireMapListKeysMapSetValidation',
       });
     }
     if (own(keySchema, 'nullable') === true) {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: 'must not be true: it is a key of a list of type map' });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: 'must not be true: it is a key of a list of type map', requires: 'requireMapListKeysMapSetValidation' });
     }
   }
 }
 
 /** mirrors validateNestedValueValidation (pkg/apiserver/schema/validation.go): "must be empty/undefined/false to be structural", "must not be specified in a nested context". */
 function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
+  invalidType(node, path, out);
   for (const key of FORBIDDEN_IN_JUNCTORS) {
     if (!Object.prototype.hasOwnProperty.call(node, key) || isZero(own(node, key))) continue;
     out.push({
@@ -522,6 +563,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
       path: field(path, key),
       message: 'is not allowed inside allOf/anyOf/oneOf/not',
       hint: 'declare it on the field itself (the structural part of the schema); junctors may only add value validations',
+      ...STRUCTURAL,
     });
   }
   if (pos.root && isObject(own(node, 'properties')) && Object.prototype.hasOwnProperty.call(own(node, 'properties'), 'metadata')) {
@@ -529,6 +571,7 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
       kind: 'junctor',
       path: keyPath(field(path, 'properties'), 'metadata'),
       message: 'must not be restricted inside allOf/anyOf/oneOf/not',
+      ...STRUCTURAL,
     });
   }
 }
@@ -611,6 +654,7 @@ function checkDefault(node: { [key: string]: any }, path: string, out: Structura
     hint: typeof own(node, 'default') === 'boolean' && own(node, 'type') === 'string'
       ? yamlBooleanHint(own(node, 'default'))
       : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
+    ...AFTER_STRUCTURAL,
   });
 }
 

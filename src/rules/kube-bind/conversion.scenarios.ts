@@ -6,6 +6,9 @@
 import { RuleScenarios, bs, CA, crd, one, twoVersions, WEBHOOK, webhook } from '../engine/scenario-kit';
 
 const NO_CONSTRUCT = 'the constructs render kube-bind objects; a CustomResourceDefinition is checked by validate and the cdk8s-cli plugin';
+/** A url webhook whose caBundle is the base64 of `pem`. */
+const bundle = (pem: string): readonly [string, unknown] => webhook({ clientConfig: { url: 'https://convert.example.com/convert', caBundle: Buffer.from(pem).toString('base64') } });
+const ESTABLISHED: readonly [string, unknown] = ['status.conditions', [{ type: 'Established', status: 'True' }]];
 const serviceWebhook = (service: { [key: string]: unknown }): [string, unknown] => ['spec.conversion',
   { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'convert', namespace: 'widgets', ...service } }, conversionReviewVersions: ['v1'] } }];
 
@@ -72,6 +75,14 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     path: `${WEBHOOK}.clientConfig.service.port`,
     fail: () => one(crd(twoVersions, serviceWebhook({ port: 70000 }))),
     pass: () => one(crd(twoVersions, serviceWebhook({ port: 8443, path: '/convert' }))),
+    noConstruct: NO_CONSTRUCT,
+  },
+  {
+    // Refused on an update of an established CRD whose caBundle was valid; accepted while the CRD is not established.
+    id: 'KB092',
+    path: `${WEBHOOK}.clientConfig.caBundle`,
+    fail: () => ({ objects: [crd(twoVersions, bundle('not a certificate'))], previous: [crd(twoVersions, bundle(CA), ESTABLISHED)] }),
+    pass: () => ({ objects: [crd(twoVersions, bundle('not a certificate'))], previous: [crd(twoVersions, bundle(CA))] }),
     noConstruct: NO_CONSTRUCT,
   },
 ];

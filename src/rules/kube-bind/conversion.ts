@@ -12,19 +12,19 @@ import { CONVERSION_WEBHOOK_CEL } from '../../crds/bound-schema';
 import { KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { CONVERSION_STRATEGIES } from '../../model/values';
+import { crdValidationOptions } from '../engine/crd-validation-options';
 import { didYouMean, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
-import { decodeBase64, isBase64, looksLikePem, parsePemBundle } from '../k8s/formats';
+import { CONVERSION_REVIEW_VERSIONS } from '../k8s/conversion-review';
+import { caBundleError, decodeBase64, isBase64, looksLikePem, parsePemBundle } from '../k8s/formats';
 import { dns1035LabelErrors, dns1123SubdomainErrors } from '../k8s/names';
 
 const CEL = 'kube-bind CRD (CEL)';
 // A CustomResourceDefinition's spec.conversion has the BoundSchema's shape; the rules mirroring Kubernetes check both.
 const K8S_KINDS: readonly KindVersion[] = ['BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 
-/** ConversionReview versions the API server knows (Kubernetes' acceptedConversionReviewVersions). */
-export const CONVERSION_REVIEW_VERSIONS: readonly string[] = ['v1', 'v1beta1'];
 
 const CONVERSION = 'spec.conversion';
 const WEBHOOK = field(CONVERSION, 'webhook');
@@ -346,9 +346,9 @@ const reviewVersionKnown: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  // Relaxed on update when the stored object's list, not empty, had no version the server knows either.
-  ratchet: () => 'no known ConversionReview version',
-  check: obj => {
+  check: (obj, ctx) => {
+    // Relaxed on update when the stored object's list, not empty, had no version the server knows either.
+    if (!crdValidationOptions(ctx).requireRecognizedConversionReviewVersion) return [];
     const versions = own(activeWebhook(obj), 'conversionReviewVersions');
     if (!Array.isArray(versions) || versions.length === 0 || !versions.every(v => typeof v === 'string')) return [];
     if (versions.some(v => CONVERSION_REVIEW_VERSIONS.includes(v))) return [];
@@ -432,6 +432,33 @@ const crdServiceReference: Rule = defineRule({
   },
 });
 
+/**
+ * Mirrors validateCustomResourceConversion's `len(cc.CABundle) > 0 &&
+ * !opts.allowInvalidCABundle`: a CRD's caBundle is checked (ValidateCABundle)
+ * only on an update of an Established CRD whose stored caBundle was empty or
+ * valid (allowInvalidCABundle). A create never checks it: the CRD is not
+ * established yet.
+ */
+const crdCaBundle: Rule = defineRule({
+  id: 'KB092',
+  title: 'Once a CRD is established, an update keeps its conversion webhook\'s caBundle valid PEM certificates',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceConversion, allowInvalidCABundle; apiserver pkg/util/webhook: ValidateCABundle)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: ['CustomResourceDefinition/v1'],
+  check: (obj, ctx) => {
+    if (crdValidationOptions(ctx).allowInvalidCABundle) return [];
+    const c = conversionOf(obj);
+    if (c?.strategy !== 'Webhook') return [];
+    const bundle = own(own(c.webhook, 'clientConfig'), 'caBundle');
+    if (typeof bundle !== 'string' || bundle === '') return [];
+    const problem = caBundleError(bundle);
+    if (problem === undefined) return [];
+    return [violation(crdCaBundle, CA_BUNDLE, `${problem}: the stored CRD is established and its caBundle was empty or valid, so the server checks this one`,
+      'base64-encode the PEM text of the CA certificate(s) that signed the webhook\'s serving certificate, "-----BEGIN CERTIFICATE-----" lines included')];
+  },
+});
+
 /** The path checks of ValidateWebhookService, in its order. */
 function servicePathProblems(path: string): string[] {
   if (path === '/' || path === '') return [];
@@ -463,4 +490,5 @@ export const CONVERSION_RULES: Rule[] = [
   reviewVersionKnown,
   crdClientConfig,
   crdServiceReference,
+  crdCaBundle,
 ];

@@ -10,12 +10,14 @@
 import { CRD_KIND_VERSION, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { RESOURCE_SCOPES } from '../../model/values';
+import { crdValidationOptions } from '../engine/crd-validation-options';
 import { didYouMean, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-options';
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
-import { apiApproval, isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
+import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
@@ -169,12 +171,11 @@ const schemaRequired: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
-  ratchet: () => 'a version without a schema',
-  check: obj => versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
+  check: (obj, ctx) => (!crdValidationOptions(ctx).requireOpenAPISchema ? [] : versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
     const path = field(field(v.path, 'schema'), 'openAPIV3Schema');
     return violation(schemaRequired, path, 'is required',
       'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field');
-  }),
+  })),
 });
 
 /**
@@ -190,11 +191,11 @@ const preserveUnknownFields: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
-  ratchet: v => (v.path === 'spec.preserveUnknownFields' && v.message.includes('cannot be true') ? 'preserveUnknownFields: true' : undefined),
-  check: obj => {
+  check: (obj, ctx) => {
     const spec = own(obj, 'spec');
     if (own(spec, 'preserveUnknownFields') !== true) return [];
-    const out = [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'cannot be true',
+    // validatePreserveUnknownFields is a no-op when the stored CRD had it true; the checks that need pruning still run.
+    const out = crdValidationOptions(ctx).storedPreserveUnknownFields ? [] : [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'cannot be true',
       'remove it, and set x-kubernetes-preserve-unknown-fields: true in spec.versions[*].schema.openAPIV3Schema where unknown fields must be kept')];
     if (versionsOf(obj).some(v => hasDefault(own(v.entry, 'schema'), 0))) {
       out.push(violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'must be false in order to use defaults in the schema',
@@ -237,8 +238,7 @@ const apiApproved: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: DEFINITION_KINDS,
-  ratchet: (_v, obj) => (own(obj, 'kind') === 'CustomResourceDefinition' ? `approval ${approvalOf(obj)}` : undefined),
-  check: obj => {
+  check: (obj, ctx) => {
     const group = own(own(obj, 'spec'), 'group');
     if (typeof group !== 'string' || !isProtectedCommunityGroup(group)) return [];
     const path = `metadata.annotations[${KUBE_API_APPROVED_ANNOTATION}]`;
@@ -247,8 +247,9 @@ const apiApproved: Rule = defineRule({
         `${show(group)} is a protected Kubernetes group: the consumer cluster refuses a CustomResourceDefinition in it without the ${KUBE_API_APPROVED_ANNOTATION} annotation, which kube-bind does not write`,
         'kube-bind creates the consumer\'s CRD with a name and nothing else in metadata, so this resource can never be bound: export it under a group of your own domain')];
     }
-    const state = approvalOf(obj);
-    if (state === 'approved' || state === 'bypassed') return [];
+    const state = approvalStateOf(obj);
+    // On update, an approval state that does not change is never refused (validateAPIApproval).
+    if (state === 'approved' || state === 'bypassed' || state === crdValidationOptions(ctx).storedApprovalState) return [];
     const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
     return [state === 'missing'
       ? violation(apiApproved, path, `is required: ${show(group)} is a protected group (*.k8s.io, *.kubernetes.io)`,
@@ -258,12 +259,6 @@ const apiApproved: Rule = defineRule({
   },
 });
 
-function approvalOf(obj: Manifest): string {
-  const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
-  return apiApproval(typeof value === 'string' ? value : undefined);
-}
-
-const MAX_SELECTABLE_FIELDS = 8;
 
 /**
  * Mirrors `ValidateCustomResourceSelectableFields` (and the check before it in
@@ -280,14 +275,9 @@ const selectableFields: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
-  // More than 8 is allowed while the version's list is what the stored CRD had: the class holds the list itself.
-  ratchet: (v, obj) => {
-    if (!v.message.includes(`at most ${MAX_SELECTABLE_FIELDS}`)) return undefined;
-    const entry = versionsOf(obj).find(x => v.path === field(x.path, 'selectableFields'));
-    return entry === undefined ? undefined : `too many ${String(own(entry.entry, 'name'))} ${JSON.stringify(own(entry.entry, 'selectableFields'))}`;
-  },
-  check: obj => {
+  check: (obj, ctx) => {
     const out: Violation[] = [];
+    const tooManyAllowed = crdValidationOptions(ctx).allowTooManySelectableFields;
     for (const v of versionsOf(obj)) {
       const list = own(v.entry, 'selectableFields');
       if (!Array.isArray(list) || list.length === 0) continue;
@@ -330,7 +320,7 @@ const selectableFields: Rule = defineRule({
           unique.add(key);
         }
       });
-      if (unique.size > MAX_SELECTABLE_FIELDS) {
+      if (unique.size > MAX_SELECTABLE_FIELDS && !tooManyAllowed.includes(own(v.entry, 'name'))) {
         out.push(violation(selectableFields, listPath, `selects ${unique.size} fields; it may select at most ${MAX_SELECTABLE_FIELDS}`,
           `keep the ${MAX_SELECTABLE_FIELDS} fields clients filter on most`));
       }

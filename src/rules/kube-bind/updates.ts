@@ -25,15 +25,17 @@ import { brief, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { RuleContext, UpdateRule, defineRule } from '../engine/rule';
 import { Severity, Violation, violation } from '../engine/violation';
+import { crdKindVersionOf } from '../helpers/crds';
 import { firstDifferingLeaf } from '../k8s/values';
 
 export type { UpdateRule };
 
 const ALL_KIND_VERSIONS: readonly KindVersion[] = [
   'APIServiceExport/v1alpha1', 'APIServiceExport/v1alpha2', 'BoundSchema/v1alpha2', 'APIServiceExportRequest/v1alpha1', 'APIServiceExportRequest/v1alpha2',
+  'CustomResourceDefinition/v1',
 ];
-/** The kinds whose spec is a CustomResourceDefinition spec on the consumer side. */
-const DEFINITION_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
+/** The kinds whose spec is a CustomResourceDefinition spec: a CRD's own, or the consumer's CRD kube-bind writes. */
+const DEFINITION_KIND_VERSIONS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2', 'CustomResourceDefinition/v1'];
 
 /**
  * The spec fields each version has, to compare only what two versions share:
@@ -92,9 +94,14 @@ export function pairWithPrevious(previous: readonly Manifest[], next: readonly M
 // ---------------------------------------------------------------------------
 // Readers
 
+/** The kind/version of an object the update rules read: a kube-bind kind, or a CustomResourceDefinition. */
+function updatedKindVersion(obj: Manifest, ctx: RuleContext): KindVersion | undefined {
+  return kindVersionOf(obj, ctx.group) ?? crdKindVersionOf(obj);
+}
+
 /** The kind/version of the previous object, only when it is the same kind as next. */
 function previousKindVersion(previous: Manifest, next: Manifest, ctx: RuleContext): KindVersion | undefined {
-  const kv = kindVersionOf(previous, ctx.group);
+  const kv = updatedKindVersion(previous, ctx);
   return kv !== undefined && own(previous, 'kind') === own(next, 'kind') ? kv : undefined;
 }
 
@@ -319,9 +326,11 @@ const scopeAndKindFixed: UpdateRule = defineRule({
     const previousKv = previousKindVersion(previous, next, ctx);
     if (previousKv === undefined || !DEFINITION_KIND_VERSIONS.includes(previousKv)) return [];
     // The consumer's definition is established as soon as its names are accepted; only a status
-    // saying otherwise makes the change (still) acceptable.
+    // saying otherwise makes the change (still) acceptable. A CRD's own status says it (requireImmutableNames:
+    // IsCRDConditionTrue(oldObj, Established)).
     const established = conditionStatus(previous, 'Established');
-    const severity: Severity = established === undefined || established === 'True' ? 'error' : 'warning';
+    const assumed = established === undefined && previousKv !== 'CustomResourceDefinition/v1';
+    const severity: Severity = assumed || established === 'True' ? 'error' : 'warning';
     const out: Violation[] = [];
     const pairs: Array<[string, unknown, unknown]> = [
       ['spec.scope', own(own(previous, 'spec'), 'scope'), own(own(next, 'spec'), 'scope')],
@@ -378,7 +387,7 @@ export const UPDATE_RULES: readonly UpdateRule[] = [
  * manifests that are not the same object give only KB195. Never throws.
  */
 export function validateUpdate(previous: Manifest, next: Manifest, ctx: RuleContext): Violation[] {
-  const kv = kindVersionOf(next, ctx.group);
+  const kv = updatedKindVersion(next, ctx);
   if (kv === undefined) return [];
   const identity = runSafely(sameObject, previous, next, ctx);
   if (identity.length > 0) return identity;

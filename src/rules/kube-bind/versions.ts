@@ -7,19 +7,19 @@
  * Version names, their uniqueness and "at least one version" come from the
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
-import { KindVersion, kindVersionOf } from '../../model/kinds';
+import { KindVersion } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
-import type { RepeatTable } from '../../model/repeat-table';
-import { perObject } from '../engine/memo';
+import { crdValidationOptions } from '../engine/crd-validation-options';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
-import { Violation, violation, withFlatTexts } from '../engine/violation';
-import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
+import { Violation, violation } from '../engine/violation';
+import { structuralIssuesOf } from '../helpers/schema-issues';
+import { differingVersionSchemas, versionEntries } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
-import type { StructuralIssue, StructuralIssueKind, StructuralOptions } from '../k8s/structural';
-import { deepEqual, utf8Length } from '../k8s/values';
+import type { StructuralIssueKind } from '../k8s/structural';
+import { utf8Length } from '../k8s/values';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -151,108 +151,14 @@ const schemasEqual: Rule = defineRule({
     + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
 });
 
-/**
- * Every issue the structural-schema walk finds in the versions of an object
- * for a kube-bind group, walked once per object and group while the rules of
- * one object run (five rules report its kinds of issue), not once per rule.
- */
-const structuralIssuesByGroup = perObject((_: Manifest) => new Map<string, StructuralIssue[]>());
-
-function structuralIssuesOf(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
-  const byGroup = structuralIssuesByGroup(obj);
-  let issues = byGroup.get(ctx.group);
-  if (issues === undefined) byGroup.set(ctx.group, issues = walkVersionSchemas(obj, ctx));
-  return issues;
-}
-
-/** What the structural-schema walk finds of one kind, reported as `rule`'s. */
+/** What the structural-schema walk finds of one kind, reported as `rule`'s, less what an update relaxes (crd-validation-options.ts). */
 function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {
   const out: Violation[] = [];
+  const options = crdValidationOptions(ctx);
   for (const issue of structuralIssuesOf(obj, ctx)) {
-    if (issue.kind === kind) out.push(violation(rule, issue.path, issue.message, issue.hint));
-  }
-  return out;
-}
-
-/*
- * The structural-schema checker (with its CEL and RE2 checkers, a fifth of
- * the rules' code) is loaded when a first schema is walked: a run whose
- * objects embed no schema (v1alpha2 exports, the provider-side kinds) never
- * needs it (start-up: 4% of a one-document run's instructions).
- */
-let structuralModule: typeof import('../k8s/structural') | undefined;
-
-function structuralSchemaIssues(schema: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  structuralModule ??= require('../k8s/structural') as typeof import('../k8s/structural');
-  return structuralModule.structuralSchemaIssues(schema, path, options);
-}
-
-/**
- * What the structural walk found in a schema, by its JSON text, where it sits
- * and whether /status is served: a file of exports repeats a few schemas many
- * times (the bench's held-out-style mix: 4,116 schemas, 42 distinct, 29 of
- * them with issues, which were walked again at each of their 448 copies), and
- * JSON.stringify reads a schema in an eighth of the walk's time. The issues
- * kept are copies (`withFlatTexts`), so that none holds the text of the document it
- * came from. JSON.stringify leaves out undefined values (a synth's objects
- * may hold some): a schema is kept only when its JSON's copy deep-equals it,
- * and a hit is confirmed with deepEqual against that copy. Bounded by the JSON kept
- * (the oldest go first), so a run over many large distinct schemas keeps
- * little; room for a few hundred small ones, as a table smaller than the
- * schemas a file cycles through would miss every time.
- */
-const MAX_WALKED_SCHEMA_CHARS = 32 * 1024;
-const MAX_WALKED_CHARS = 512 * 1024;
-type Walked = { readonly schema: unknown; readonly issues: readonly StructuralIssue[] };
-/** Made with the first schema walked, as the walk's own module: a run of v1alpha2 exports reads neither. */
-let walkedSchemas: RepeatTable<Walked> | undefined;
-
-function walkedTable(): RepeatTable<Walked> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return walkedSchemas ??= new (require('../../model/repeat-table') as typeof import('../../model/repeat-table')).RepeatTable<Walked>(MAX_WALKED_CHARS);
-}
-
-/** The JSON text of a value, or undefined when it has none (or is nested too deep to write). */
-function jsonOf(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value) as string | undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function structuralIssuesRemembered(schema: unknown, path: string, statusSubresource: boolean): StructuralIssue[] {
-  const json = jsonOf(schema);
-  // The issues' paths start with `path` (a version's, written by the rules, never holding a NUL): part of the key.
-  const key = json !== undefined && json.length <= MAX_WALKED_SCHEMA_CHARS ? `${statusSubresource ? 's' : '-'}${path}\u0000${json}` : undefined;
-  if (key !== undefined) {
-    const walked = walkedTable().peek(key);
-    if (walked !== undefined && deepEqual(walked.schema, schema)) return [...walked.issues];
-  }
-  const issues = structuralSchemaIssues(schema, path, { statusSubresource });
-  const copy = key !== undefined ? JSON.parse(json!) : undefined;
-  // Kept only when its JSON text says all of it: a schema holding undefined values must not answer for its JSON.
-  if (key !== undefined && deepEqual(copy, schema)) {
-    walkedTable().set(key, { schema: copy, issues: issues.map(withFlatTexts) });
-  }
-  return issues;
-}
-
-
-/** The structural issues of every version's schema, in version order, each distinct schema once. */
-function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] {
-  const kv = kindVersionOf(obj, ctx.group);
-  const out: StructuralIssue[] = [];
-  const checked: Array<{ schema: unknown; statusSubresource: boolean }> = [];
-  for (const v of versionEntries(obj) ?? []) {
-    const found = versionSchema(kv, v);
-    if (found === undefined) continue;
-    const statusSubresource = has(own(v.entry, 'subresources'), 'status') && own(own(v.entry, 'subresources'), 'status') !== null;
-    // Versions repeating an already checked schema would repeat its findings word for word.
-    if (checked.some(c => c.statusSubresource === statusSubresource && deepEqual(c.schema, found.schema))) continue;
-    checked.push({ schema: found.schema, statusSubresource });
-    for (const issue of structuralIssuesRemembered(found.schema, found.path, statusSubresource)) out.push(issue);
+    // A check the server does not run under this update's options (relaxed because the stored object failed it).
+    if (issue.kind !== kind || (issue.requires !== undefined && !options[issue.requires])) continue;
+    out.push(violation(rule, issue.path, issue.message, issue.hint));
   }
   return out;
 }
@@ -260,7 +166,8 @@ function walkVersionSchemas(obj: Manifest, ctx: RuleContext): StructuralIssue[] 
 const schemaRoot: Rule = defineRule({
   id: 'KB036',
   title: 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants; '
+    + 'ratcheted on update by requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -270,7 +177,8 @@ const schemaRoot: Rule = defineRule({
 const schemaTypes: Rule = defineRule({
   id: 'KB037',
   title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate; schema/validation.go: validateStructuralInvariants)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate; schema/validation.go: validateStructuralInvariants; '
+    + 'ratcheted on update by requireValidPropertyType and requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -290,7 +198,8 @@ const schemaKeywords: Rule = defineRule({
 const schemaExtensions: Rule = defineRule({
   id: 'KB039',
   title: 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; CEL compiled as apiserver pkg/cel does)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; CEL compiled as apiserver pkg/cel does; '
+    + 'ratcheted on update by requireAtomicSetType and requireMapListKeysMapSetValidation(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -300,7 +209,7 @@ const schemaExtensions: Rule = defineRule({
 const schemaJunctors: Rule = defineRule({
   id: 'KB040',
   title: 'allOf/anyOf/oneOf/not only add value validations',
-  source: 'Kubernetes CRD validation (schema/validation.go: validateNestedValueValidation)',
+  source: 'Kubernetes CRD validation (schema/validation.go: validateNestedValueValidation; ratcheted on update by requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,

@@ -1,0 +1,103 @@
+/**
+ * The options `ValidateCustomResourceDefinitionUpdate` (apiextensions-apiserver
+ * pkg/apis/apiextensions/validation/validation.go, Kubernetes 1.36) derives
+ * from the stored object, each from the function validation.go names: a check
+ * is relaxed only where the stored object already failed it. Shared by
+ * `validate --previous` and `UpdateCheck` through `updateContext` (runner.ts).
+ *
+ * For a BoundSchema or a v1alpha1 APIServiceExport, the stored object stands
+ * for the consumer's CRD kube-bind wrote from it.
+ */
+import { structuralIssuesOf } from './schema-issues';
+import { versionEntries, versionSchema } from './version-schemas';
+import { CRD_KIND, kindVersionOf } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { CrdValidationOptions, SchemaCheckOption } from '../engine/crd-validation-options';
+import { RuleContext } from '../engine/rule';
+import { apiApproval, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
+import { hasValidConversionReviewVersionOrEmpty } from '../k8s/conversion-review';
+import { caBundleError } from '../k8s/formats';
+import { deepEqual } from '../k8s/values';
+
+/** validation.go's MaxSelectableFields. */
+export const MAX_SELECTABLE_FIELDS = 8;
+
+/** The options of an update of `stored` to `next` (objects of one kind). */
+export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleContext): CrdValidationOptions {
+  const failed = failedSchemaChecks(stored, ctx);
+  const conversion = own(own(stored, 'spec'), 'conversion');
+  return {
+    // ValidateCustomResourceDefinitionUpdate: oldObj.Spec.Conversion == nil || hasValidConversionReviewVersionOrEmpty(...).
+    requireRecognizedConversionReviewVersion: !isObject(conversion)
+      || hasValidConversionReviewVersionOrEmpty(own(own(conversion, 'webhook'), 'conversionReviewVersions')),
+    requireOpenAPISchema: allVersionsSpecifyOpenAPISchema(stored, ctx),
+    // requireValidPropertyType, requireStructuralSchema, requireAtomicSetType, requireMapListKeysMapSetValidation:
+    // specHasInvalidTypes, specHasNonStructuralSchema, hasNonAtomicSetType, hasInvalidMapListKeysMapSet of the stored spec.
+    requireValidPropertyType: !failed.has('requireValidPropertyType'),
+    requireStructuralSchema: !failed.has('requireStructuralSchema'),
+    requireAtomicSetType: !failed.has('requireAtomicSetType'),
+    requireMapListKeysMapSetValidation: !failed.has('requireMapListKeysMapSetValidation'),
+    allowInvalidCABundle: allowInvalidCABundle(stored),
+    allowTooManySelectableFields: findTooManySelectableFieldsAllowed(stored, next),
+    storedPreserveUnknownFields: own(own(stored, 'spec'), 'preserveUnknownFields') === true,
+    ...(own(stored, 'kind') === CRD_KIND ? { storedApprovalState: approvalStateOf(stored) } : {}),
+  };
+}
+
+/**
+ * The schema checks the stored object fails, read off the structural walk's
+ * issues (k8s/structural.ts marks each with the option that gates it); the
+ * follow-up checks (defaults, CEL) make no schema non-structural.
+ */
+function failedSchemaChecks(stored: Manifest, ctx: RuleContext): Set<SchemaCheckOption> {
+  const failed = new Set<SchemaCheckOption>();
+  for (const issue of structuralIssuesOf(stored, ctx)) {
+    if (issue.requires !== undefined && issue.followUp !== true) failed.add(issue.requires);
+  }
+  return failed;
+}
+
+/** Mirrors allVersionsSpecifyOpenAPISchema. */
+function allVersionsSpecifyOpenAPISchema(stored: Manifest, ctx: RuleContext): boolean {
+  const kv = kindVersionOf(stored, ctx.group);
+  return (versionEntries(stored) ?? []).every(v => versionSchema(kv, v) !== undefined);
+}
+
+/**
+ * Mirrors allowInvalidCABundle: a CRD not yet Established may hold any
+ * caBundle, and an established one may keep an invalid one it already had
+ * (an empty one counts as valid).
+ */
+function allowInvalidCABundle(stored: Manifest): boolean {
+  if (!isEstablished(stored)) return true;
+  const bundle = own(own(own(own(own(stored, 'spec'), 'conversion'), 'webhook'), 'clientConfig'), 'caBundle');
+  return typeof bundle === 'string' && bundle !== '' && caBundleError(bundle) !== undefined;
+}
+
+/** apiextensions.IsCRDConditionTrue(crd, Established). */
+function isEstablished(stored: Manifest): boolean {
+  const conditions = own(own(stored, 'status'), 'conditions');
+  return Array.isArray(conditions) && conditions.some(c => own(c, 'type') === 'Established' && own(c, 'status') === 'True');
+}
+
+/** Mirrors findTooManySelectableFieldsAllowed: the versions whose selectableFields were over the limit and are unchanged. */
+function findTooManySelectableFieldsAllowed(stored: Manifest, next: Manifest): string[] {
+  const before = new Map<string, unknown>();
+  for (const v of versionEntries(stored) ?? []) {
+    const name = own(v.entry, 'name');
+    if (typeof name === 'string') before.set(name, own(v.entry, 'selectableFields'));
+  }
+  const allowed: string[] = [];
+  for (const v of versionEntries(next) ?? []) {
+    const name = own(v.entry, 'name');
+    const old = typeof name === 'string' ? before.get(name) : undefined;
+    if (Array.isArray(old) && old.length > MAX_SELECTABLE_FIELDS && deepEqual(own(v.entry, 'selectableFields'), old)) allowed.push(name as string);
+  }
+  return allowed;
+}
+
+/** apihelpers.GetAPIApprovalState of an object's annotation. */
+export function approvalStateOf(obj: Manifest): string {
+  const value = own(own(own(obj, 'metadata'), 'annotations'), KUBE_API_APPROVED_ANNOTATION);
+  return apiApproval(typeof value === 'string' ? value : undefined);
+}

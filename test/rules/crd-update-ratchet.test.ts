@@ -1,0 +1,195 @@
+/**
+ * Ratcheting on update, as ValidateCustomResourceDefinitionUpdate derives its
+ * options from the stored object (apiextensions-apiserver validation.go,
+ * Kubernetes 1.36): each relaxed check is refused on create and on an update
+ * of an object that passed it, and accepted on an update of an object that
+ * already failed it. The cases follow TestValidateAPIApproval
+ * (pkg/registry/customresourcedefinition/strategy_test.go) and the
+ * functions the options are computed by; the test code is our own.
+ */
+import { ApiObject, Chart, Testing } from 'cdk8s';
+import { BoundSchema, UpdateCheck } from '../../src';
+import { Manifest } from '../../src/model/manifest';
+import { updateContext, validateObject, validateUpdate, contextFor } from '../../src/rules';
+import { CA, crd, SCHEMA } from '../../src/rules/engine/scenario-kit';
+import { testApp } from '../util';
+
+/** The paths of `id`'s findings on `next`: created (no `stored`), or updated from `stored`. */
+function found(id: string, next: Manifest, stored?: Manifest): string[] {
+  const ctx = stored === undefined ? contextFor() : updateContext(stored, next);
+  return validateObject(next, ctx).filter(v => v.rule === id).map(v => v.path);
+}
+
+const withSpec = (spec: unknown): Manifest => crd([SCHEMA, { type: 'object', properties: { spec } }]);
+const SPEC = 'spec.versions[0].schema.openAPIV3Schema.properties.spec';
+
+describe.each([
+  ['an invalid type (requireValidPropertyType, specHasInvalidTypes)', 'KB037',
+    withSpec({ type: 'object', properties: { size: { type: 'int' } } }),
+    withSpec({ type: 'object', properties: { size: { type: 'int' }, name: { type: 'strin' } } }),
+    withSpec({ type: 'object', properties: { size: { type: 'integer' } } }),
+    `${SPEC}.properties.name.type`],
+  ['a field without a type (requireStructuralSchema, specHasNonStructuralSchema)', 'KB037',
+    withSpec({ type: 'object', properties: { size: {} } }),
+    withSpec({ type: 'object', properties: { size: {}, name: { description: 'no type' } } }),
+    withSpec({ type: 'object', properties: { size: { type: 'integer' } } }),
+    `${SPEC}.properties.name.type`],
+  ['a type inside allOf (requireStructuralSchema: validateNestedValueValidation)', 'KB040',
+    withSpec({ type: 'object', allOf: [{ type: 'object' }] }),
+    withSpec({ type: 'object', allOf: [{ type: 'object' }], anyOf: [{ nullable: true }] }),
+    withSpec({ type: 'object' }),
+    `${SPEC}.anyOf[0].nullable`],
+  ['a map-list key without a default that is not required (requireMapListKeysMapSetValidation)', 'KB039',
+    withSpec({ type: 'object', properties: { ports: mapList('name', {}) } }),
+    withSpec({ type: 'object', properties: { ports: mapList('name', {}), hosts: mapList('host', {}) } }),
+    withSpec({ type: 'object', properties: { ports: mapList('name', { required: ['name'] }) } }),
+    `${SPEC}.properties.hosts.items.properties.host`],
+  ['a nullable map-list key (requireMapListKeysMapSetValidation)', 'KB039',
+    withSpec({ type: 'object', properties: { ports: mapList('name', { required: ['name'], keyNullable: true }) } }),
+    withSpec({ type: 'object', properties: { hosts: mapList('host', { required: ['host'], keyNullable: true }) } }),
+    withSpec({ type: 'object', properties: { ports: mapList('name', { required: ['name'] }) } }),
+    `${SPEC}.properties.hosts.items.properties.host.nullable`],
+  ['set items that are granular objects (requireAtomicSetType, hasNonAtomicSetType)', 'KB039',
+    withSpec({ type: 'object', properties: { tags: objectSet() } }),
+    withSpec({ type: 'object', properties: { tags: objectSet(), labels: objectSet() } }),
+    withSpec({ type: 'object', properties: { tags: { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'string' } } } }),
+    `${SPEC}.properties.labels.items.x-kubernetes-map-type`],
+])('%s', (_name, id, storedWithProblem, next, storedWithout, path) => {
+  test('is refused on create', () => expect(found(id, next)).toContain(path));
+  test('is accepted on an update of an object that already had the problem', () => expect(found(id, next, storedWithProblem)).toEqual([]));
+  test('is refused on an update of an object that did not have it', () => expect(found(id, next, storedWithout)).toContain(path));
+});
+
+function mapList(key: string, opts: { required?: string[]; keyNullable?: boolean }): unknown {
+  return {
+    'type': 'array',
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': [key],
+    'items': {
+      type: 'object',
+      ...(opts.required !== undefined ? { required: opts.required } : {}),
+      properties: { [key]: { type: 'string', ...(opts.keyNullable === true ? { nullable: true } : {}) } },
+    },
+  };
+}
+
+function objectSet(): unknown {
+  return { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'object', properties: { k: { type: 'string' } } } };
+}
+
+describe('checks that an update never relaxes', () => {
+  test('an unsupported keyword stays refused even when the stored schema had an invalid type', () => {
+    const stored = withSpec({ type: 'object', properties: { size: { type: 'int' } } });
+    const next = withSpec({ type: 'object', properties: { size: { type: 'int' } }, patternProperties: { x: { type: 'string' } } });
+    expect(found('KB038', next, stored)).toEqual([`${SPEC}.patternProperties`]);
+  });
+
+  test('a non-structural stored schema relaxes structure, not the OpenAPI type check', () => {
+    const stored = withSpec({ type: 'object', properties: { size: {} } });
+    const next = withSpec({ type: 'object', properties: { size: { type: 'int' } } });
+    expect(found('KB037', next, stored)).toEqual([`${SPEC}.properties.size.type`]);
+  });
+});
+
+describe('conversionReviewVersions (requireRecognizedConversionReviewVersion, hasValidConversionReviewVersionOrEmpty)', () => {
+  const reviews = (versions: string[]): Manifest => crd(['spec.conversion', {
+    strategy: 'Webhook', webhook: { clientConfig: { url: 'https://convert.example.com/convert' }, conversionReviewVersions: versions },
+  }]);
+  const path = 'spec.conversion.webhook.conversionReviewVersions';
+
+  test('no known version is refused on create and after a stored list with one', () => {
+    expect(found('KB089', reviews(['v2']))).toEqual([path]);
+    expect(found('KB089', reviews(['v2']), reviews(['v1']))).toEqual([path]);
+  });
+
+  test('no known version is accepted after a stored list without one, or a stored CRD without conversion', () => {
+    expect(found('KB089', reviews(['v3']), reviews(['v2']))).toEqual([]);
+    // hasValidConversionReviewVersionOrEmpty: an empty stored list counts as valid, so it relaxes nothing.
+    expect(found('KB089', reviews(['v2']), reviews([]))).toEqual([path]);
+    // oldObj.Spec.Conversion == nil: required.
+    expect(found('KB089', reviews(['v2']), crd())).toEqual([path]);
+  });
+});
+
+describe('caBundle of a CRD (allowInvalidCABundle)', () => {
+  const bundle = (pem: string): Manifest => crd(['spec.conversion', {
+    strategy: 'Webhook',
+    webhook: { clientConfig: { url: 'https://convert.example.com/convert', caBundle: Buffer.from(pem).toString('base64') }, conversionReviewVersions: ['v1'] },
+  }]);
+  const established = (m: Manifest): Manifest => ({ ...m, status: { conditions: [{ type: 'Established', status: 'True' }] } });
+  const path = 'spec.conversion.webhook.clientConfig.caBundle';
+
+  test('is not checked on create, nor before the stored CRD is established', () => {
+    expect(found('KB092', bundle('garbage'))).toEqual([]);
+    expect(found('KB092', bundle('garbage'), bundle(CA))).toEqual([]);
+  });
+
+  test('is checked once established when the stored one was valid or empty, not when it was invalid', () => {
+    expect(found('KB092', bundle('garbage'), established(bundle(CA)))).toEqual([path]);
+    expect(found('KB092', bundle('garbage'), established(crd()))).toEqual([path]);
+    expect(found('KB092', bundle('other garbage'), established(bundle('garbage')))).toEqual([]);
+    expect(found('KB092', bundle(CA), established(bundle(CA)))).toEqual([]);
+  });
+});
+
+describe('validateAPIApproval (cases of TestValidateAPIApproval)', () => {
+  const approval = (value: string): Manifest => crd(['spec.group', 'sigs.k8s.io'], ['metadata.name', 'widgets.sigs.k8s.io'],
+    ['metadata.annotations', { 'api-approved.kubernetes.io': value }]);
+  const path = 'metadata.annotations[api-approved.kubernetes.io]';
+  test.each([
+    ['invalid annotation create', 'invalid', undefined, true],
+    ['invalid annotation update', 'invalid', 'invalid', false],
+    ['invalid annotation to missing', '', 'invalid', true],
+    ['missing to invalid annotation', 'invalid', '', true],
+    ['missing annotation', '', undefined, true],
+    ['missing annotation update', '', '', false],
+    ['url', 'https://github.com/kubernetes/kubernetes/pull/79724', undefined, false],
+    ['unapproved', 'unapproved, other reason', undefined, false],
+  ])('%s', (_name, value, stored, refused) => {
+    expect(found('KB185', approval(value), stored === undefined ? undefined : approval(stored))).toEqual(refused ? [path] : []);
+  });
+});
+
+describe('stored versions of a CRD (ValidateCustomResourceDefinitionStoredVersions)', () => {
+  const versions = (...names: string[]): [string, unknown] => ['spec.versions', names.map((name, i) => ({
+    name, served: true, storage: i === names.length - 1, schema: { openAPIV3Schema: { type: 'object' } },
+  }))];
+  const stored = (...names: string[]): [string, unknown] => ['status.storedVersions', names];
+
+  test('a version status.storedVersions lists may not leave spec.versions', () => {
+    const found190 = validateUpdate(crd(versions('v1', 'v2'), stored('v1', 'v2')), crd(versions('v2')), contextFor()).filter(v => v.rule === 'KB190');
+    expect(found190.map(v => v.message)).toEqual([expect.stringContaining('"v1"')]);
+  });
+
+  test('a version that was never stored may leave', () => {
+    expect(validateUpdate(crd(versions('v1', 'v2'), stored('v2')), crd(versions('v2')), contextFor()).filter(v => v.rule === 'KB190')).toEqual([]);
+  });
+});
+
+describe('UpdateCheck ratchets as validate --previous does', () => {
+  const invalidTypeSchema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'int' } } } } };
+  const synth = (previousSchema: unknown): string | undefined => {
+    const chart = new Chart(testApp(), 'test');
+    const schema = new BoundSchema(chart, 'widgets', {
+      group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: invalidTypeSchema, versions: [{ name: 'v1', storage: true }],
+    });
+    // The live object: what the construct renders, with the schema it had.
+    const live = JSON.parse(JSON.stringify(ApiObject.of(schema).toJson()));
+    live.spec.versions[0].schema.openAPIV3Schema = previousSchema;
+    new UpdateCheck(chart, 'live', { previousObjects: [live] });
+    try {
+      Testing.synth(chart);
+      return undefined;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  test('the invalid type the live BoundSchema already had is accepted', () => {
+    expect(synth(invalidTypeSchema)).toBeUndefined();
+  });
+
+  test('an invalid type the live BoundSchema did not have fails the synth', () => {
+    expect(synth({ type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } })).toContain('KB037');
+  });
+});
