@@ -22,11 +22,13 @@ export interface ConsumerViewOptions {
 
 /**
  * What a consumer gets by binding each template (or v1alpha2 export, or
- * export request) of a set of manifests: the APIs it is served, with
- * versions and scope; what the provider may read and write in its cluster
- * (each permission claim, by label, by name or by reference); and the
- * namespaces kube-bind creates for each binding. Scope and kind are read from
- * the CRDs and BoundSchemas among the manifests.
+ * export request) of a set of manifests: its description; the APIs it is
+ * served, with versions and scope, and each bound version that is deprecated
+ * with the warning clients receive; what the provider may read and write in
+ * its cluster (each permission claim, by label, by name or by reference); and
+ * the namespaces kube-bind creates in the provider's cluster for each binding.
+ * Scope, kind and deprecations are read from the CRDs and BoundSchemas among
+ * the manifests. The text and the Mermaid view say the same facts.
  *
  * Give it what an app synthesizes, e.g. `ConsumerView.text(chart.toJson())`,
  * or the manifests read from files; `cdk8s-kube-bind explain` prints the same.
