@@ -172,6 +172,20 @@ function catchesSignals(pid: number): boolean {
   }
 }
 
+/**
+ * Whether the process is stopped (state T in /proc/PID/stat). `kill` returns
+ * before a running process has taken SIGSTOP: until it has, it may still write,
+ * meet the closed pipe and finish its run.
+ */
+function isStopped(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+  } catch {
+    return false;
+  }
+}
+
 /** Every file and folder under `dir`, relative to it. */
 function leftovers(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
@@ -238,6 +252,7 @@ const POINTS: { readonly [name: string]: Point } = {
     run.feed(command.input, 0);
     run.child.stdin!.end();
     await stopped;
+    await until('the program is stopped', () => isStopped(run.child.pid!));
     const closed = new Promise(resolve => run.child.stdout!.once('close', resolve));
     run.child.stdout!.destroy();
     await closed;
