@@ -124,7 +124,7 @@ export function structuralSchemaIssues(schema: unknown, path: string, options: S
     return out;
   }
   checkRoot(schema, path, options, out);
-  walk(schema, path, { root: true, junctor: false, underAdditionalProperties: false, depth: 0 }, out);
+  walk(schema, path, { root: true, junctor: false, underAdditionalProperties: false, insideResourceMeta: false, depth: 0 }, out);
   if (hasValidationRules(schema)) for (const issue of celIssues(schema, path, out)) out.push(issue);
   return out;
 }
@@ -158,8 +158,21 @@ interface Position {
    * server checks no default there against its schema.
    */
   readonly underAdditionalProperties: boolean;
+  /**
+   * Inside the metadata, apiVersion or kind of the resource root or of an embedded resource
+   * (ValidateCustomResourceDefinitionOpenAPISchema's insideResourceMeta).
+   */
+  readonly insideResourceMeta: boolean;
+  /**
+   * Inside an embedded resource's metadata, apiVersion or kind: the steps from the embedded resource down to
+   * here (a property name, or 0 for items), to build the object a default lands in (ValidateDefaults' insideMeta).
+   */
+  readonly embeddedMeta?: readonly (string | 0)[];
   readonly depth: number;
 }
+
+/** The fields of a resource that ObjectMeta and TypeMeta own (validation.go's metaFields). */
+const META_FIELDS = ['metadata', 'kind', 'apiVersion'];
 
 function checkRoot(schema: { [key: string]: any }, path: string, options: StructuralOptions, out: StructuralIssue[]): void {
   const type = own(schema, 'type');
@@ -270,11 +283,18 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
     checkStructuralNode(node, path, pos, out);
     // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
     if (present.extensions) checkExtensions(node, path, out);
-    if (!pos.underAdditionalProperties) checkDefault(node, path, out);
+    // mirrors specStandardValidatorV3.validate: "must not be used inside of resource meta".
+    if (pos.insideResourceMeta && own(node, 'x-kubernetes-embedded-resource') === true) {
+      out.push({ kind: 'extension', path: field(path, 'x-kubernetes-embedded-resource'), message: 'must not be used inside of resource meta' });
+    }
+    if (!pos.underAdditionalProperties) checkDefault(node, path, pos, out);
+    else if (pos.embeddedMeta !== undefined) forbiddenMetaDefault(node, path, out);
   }
 
-  // One position for every child: positions are never changed.
-  const child: Position = { root: false, junctor: pos.junctor, underAdditionalProperties: pos.underAdditionalProperties, depth: pos.depth + 1 };
+  // One position for every child but the meta fields of a resource: positions are never changed.
+  const itemSteps = pos.embeddedMeta === undefined ? undefined : [...pos.embeddedMeta, 0 as const];
+  const child: Position = { ...pos, root: false, embeddedMeta: itemSteps, depth: pos.depth + 1 };
+  const embedded = !pos.junctor && own(node, 'x-kubernetes-embedded-resource') === true;
   const properties = own(node, 'properties');
   if (properties !== undefined) {
     if (!isObject(properties)) {
@@ -282,7 +302,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
       out.push({ kind: 'type', path: field(path, 'properties'), message: 'must be a map of schemas', hint: 'map each field name to its schema, e.g. properties: {size: {type: integer}}' });
     } else {
       for (const name of Object.keys(properties)) {
-        walk(own(properties, name), keyPath(field(path, 'properties'), name), child, out);
+        walk(own(properties, name), keyPath(field(path, 'properties'), name), propertyPosition(pos, child, embedded, name), out);
       }
     }
   }
@@ -316,6 +336,18 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   }
   const not = own(node, 'not');
   if (not !== undefined) walk(not, field(path, 'not'), { ...pos, junctor: true, depth: pos.depth + 1 }, out);
+}
+
+/**
+ * The position of property `name` of a node at `pos`: the meta fields of the root or of an embedded resource
+ * are inside resource meta (ValidateCustomResourceDefinitionOpenAPISchema, withInsideResourceMeta), and an
+ * embedded resource's start the steps of ValidateDefaults' surrounding object.
+ */
+function propertyPosition(pos: Position, child: Position, embedded: boolean, name: string): Position {
+  if ((pos.root || embedded) && !pos.junctor && META_FIELDS.includes(name)) {
+    return { ...child, insideResourceMeta: true, embeddedMeta: embedded ? [name] : undefined };
+  }
+  return pos.embeddedMeta === undefined ? child : { ...child, embeddedMeta: [...pos.embeddedMeta, name] };
 }
 
 /** Which families of keys a schema node has, read in one pass over its keys (most nodes have two or three). */
@@ -641,20 +673,99 @@ function firstDefault(node: unknown, path: string, depth: number): string | unde
   return undefined;
 }
 
-/** mirrors structuraldefaulting.ValidateDefaults (pkg/apiserver/schema/defaulting/validation.go): a default validates against its schema and survives pruning. */
-function checkDefault(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+/**
+ * mirrors structuraldefaulting.ValidateDefaults (pkg/apiserver/schema/defaulting/validation.go): a default
+ * results in valid metadata where it lands in an embedded resource (schemaobjectmeta.Coerce and Validate),
+ * validates against its schema and survives pruning.
+ */
+function checkDefault(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
   // A null default counts as no default in Kubernetes' structural schema.
   if (!Object.prototype.hasOwnProperty.call(node, 'default') || own(node, 'default') === null) return;
-  const problem = valueProblem(node, own(node, 'default'), 0);
+  const value = own(node, 'default');
+  const meta = defaultMetaErrors(node, value, pos);
+  if (meta !== undefined) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'default'),
+      message: `${show(value)} must result in valid metadata: ${meta}`,
+      hint: 'the server builds the embedded object this default lands in and checks its apiVersion, kind and metadata as an object\'s: fix the default',
+      ...AFTER_STRUCTURAL,
+    });
+    return;
+  }
+  const problem = valueProblem(node, value, 0);
   if (problem === undefined) return;
   out.push({
     kind: 'type',
     path: field(path, 'default'),
-    message: `${show(own(node, 'default'))} is not valid for its own schema: ${problem}`,
-    hint: typeof own(node, 'default') === 'boolean' && own(node, 'type') === 'string'
-      ? yamlBooleanHint(own(node, 'default'))
+    message: `${show(value)} is not valid for its own schema: ${problem}`,
+    hint: typeof value === 'boolean' && own(node, 'type') === 'string'
+      ? yamlBooleanHint(value)
       : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
     ...AFTER_STRUCTURAL,
+  });
+}
+
+/**
+ * The metadata errors of a default, as ValidateDefaults finds them: inside an embedded resource's metadata,
+ * apiVersion or kind, the default set into an object of apiVersion validation/v1 and kind Validation
+ * (NewRootObjectFunc().WithTypeMeta) and that object checked; elsewhere the default itself, at each embedded
+ * resource its schema holds (schemaobjectmeta.Validate).
+ */
+function defaultMetaErrors(node: { [key: string]: any }, value: unknown, pos: Position): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const embedded = require('./embedded-resource') as typeof import('./embedded-resource');
+  let errors: import('./object-meta').MetaError[];
+  if (pos.embeddedMeta !== undefined) {
+    const surrounding: { [key: string]: unknown } = { apiVersion: 'validation/v1', kind: 'Validation' };
+    setAt(surrounding, pos.embeddedMeta, value);
+    errors = embedded.embeddedResourceErrors(surrounding, '');
+  } else {
+    errors = [];
+    embeddedIn(node, value, '', 0, (resource, at) => errors.push(...embedded.embeddedResourceErrors(resource, at)));
+  }
+  return errors.length === 0 ? undefined : embedded.describeMetaErrors(errors.map(e => ({ ...e, path: e.path.replace(/^\./, '') || '<default>' })));
+}
+
+/** Sets `value` at `steps` below `target`, making the objects and lists on the way. */
+function setAt(target: { [key: string]: unknown }, steps: readonly (string | 0)[], value: unknown): void {
+  let at: any = target;
+  steps.forEach((step, i) => {
+    const last = i === steps.length - 1;
+    const next = last ? value : steps[i + 1] === 0 ? [] : {};
+    if (step === 0) at.push(next);
+    else Object.defineProperty(at, step, { value: next, enumerable: true, writable: true, configurable: true });
+    at = next;
+  });
+}
+
+/** Calls `found` with each object of `value` that its schema marks x-kubernetes-embedded-resource (schemaobjectmeta.validate's walk). */
+type FoundResource = (resource: { [key: string]: unknown }, path: string) => void;
+
+function embeddedIn(schema: unknown, value: unknown, path: string, depth: number, found: FoundResource): void {
+  if (!isObject(schema) || depth > MAX_DEPTH) return;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => embeddedIn(own(schema, 'items'), v, `${path}[${i}]`, depth + 1, found));
+    return;
+  }
+  if (!isObject(value)) return;
+  if (own(schema, 'x-kubernetes-embedded-resource') === true) found(value, path);
+  const properties = own(schema, 'properties');
+  const additional = own(schema, 'additionalProperties');
+  for (const key of Object.keys(value)) {
+    const child = isObject(properties) && isObject(own(properties, key)) ? own(properties, key) : additional;
+    embeddedIn(child, own(value, key), `${path}.${key}`, depth + 1, found);
+  }
+}
+
+/** mirrors ValidateCustomResourceDefinitionOpenAPISchema: withForbiddenDefaults("inside additionalProperties applying to object metadata"). */
+function forbiddenMetaDefault(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  if (!Object.prototype.hasOwnProperty.call(node, 'default') || own(node, 'default') === null) return;
+  out.push({
+    kind: 'type',
+    path: field(path, 'default'),
+    message: 'must not be set inside additionalProperties applying to object metadata',
+    hint: 'pruning cannot tell a defaulted metadata entry from a given one: remove the default',
   });
 }
 

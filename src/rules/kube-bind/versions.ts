@@ -177,7 +177,8 @@ const schemaRoot: Rule = defineRule({
 const schemaTypes: Rule = defineRule({
   id: 'KB037',
   title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate; schema/validation.go: validateStructuralInvariants; '
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate, withForbiddenDefaults; schema/validation.go: validateStructuralInvariants; '
+    + 'defaulting/validation.go: ValidateDefaults, with schema/objectmeta: Validate, validateEmbeddedResource for defaults in embedded resources; '
     + 'ratcheted on update by requireValidPropertyType and requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
