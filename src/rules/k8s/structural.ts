@@ -694,7 +694,10 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
     return;
   }
   const problem = valueProblem(node, value, 0);
-  if (problem === undefined) return;
+  if (problem === undefined) {
+    checkDefaultAgainstRules(node, path, value, out);
+    return;
+  }
   out.push({
     kind: 'type',
     path: field(path, 'default'),
@@ -702,6 +705,26 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
     hint: typeof value === 'boolean' && own(node, 'type') === 'string'
       ? yamlBooleanHint(value)
       : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
+    ...AFTER_STRUCTURAL,
+  });
+}
+
+/**
+ * mirrors ValidateDefaults' last step: a default that validates against its schema is run through the
+ * schema's CEL rules (cel.NewValidator, the default as self and oldSelf); cel/default-rules.ts is loaded
+ * only when the node or a node below it has rules.
+ */
+function checkDefaultAgainstRules(node: { [key: string]: any }, path: string, value: unknown, out: StructuralIssue[]): void {
+  if (!hasValidationRules(node)) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const rules = require('./cel/default-rules') as typeof import('./cel/default-rules');
+  const failure = rules.defaultRuleFailure(node, value);
+  if (failure === undefined) return;
+  out.push({
+    kind: 'type',
+    path: field(path, 'default'),
+    message: `${show(value)} fails the rule ${show(failure.rule)}${failure.at === '' ? '' : ` at ${failure.at.replace(/^\./, '')}`}: ${failure.message}`,
+    hint: 'the server checks every default against the x-kubernetes-validations rules of its schema when the CRD is created: fix the default or the rule',
     ...AFTER_STRUCTURAL,
   });
 }

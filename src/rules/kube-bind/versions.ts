@@ -178,7 +178,7 @@ const schemaTypes: Rule = defineRule({
   id: 'KB037',
   title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
   source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate, withForbiddenDefaults; schema/validation.go: validateStructuralInvariants; '
-    + 'defaulting/validation.go: ValidateDefaults, with schema/objectmeta: Validate, validateEmbeddedResource for defaults in embedded resources; '
+    + 'defaulting/validation.go: ValidateDefaults, with schema/objectmeta: Validate, validateEmbeddedResource for defaults in embedded resources and cel.NewValidator for the rules; '
     + 'ratcheted on update by requireValidPropertyType and requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
