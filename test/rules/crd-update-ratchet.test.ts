@@ -193,3 +193,38 @@ describe('UpdateCheck ratchets as validate --previous does', () => {
     expect(synth({ type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } })).toContain('KB037');
   });
 });
+
+describe('CEL cost on update (suppressExpressionCostForUnchangedSchema, findVersionsWithUnchangedSchemas)', () => {
+  const pairwise = (maxItems: number, maxLength: number): unknown => ({
+    'type': 'array', maxItems, 'items': { type: 'string', maxLength }, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x != y))' }],
+  });
+  // 45,005,002: over the per-expression limit, under the schema's total limit.
+  const overRule = (extra: object = {}): Manifest => withSpec({ type: 'object', properties: { tags: pairwise(1000, 100), ...extra } });
+  const rule = `${SPEC}.properties.tags.x-kubernetes-validations[0].rule`;
+  const twoVersionsOf = (v1: Manifest, v2: Manifest): Manifest => crd(['spec.versions', [
+    { ...(v1 as any).spec.versions[0], name: 'v1', storage: false }, { ...(v2 as any).spec.versions[0], name: 'v2' },
+  ]]);
+
+  test('an over-cost rule is refused on create', () => expect(found('KB044', overRule())).toEqual([rule]));
+
+  test('an unchanged schema keeps its over-cost rule', () => expect(found('KB044', overRule(), overRule())).toEqual([]));
+
+  test('a changed schema is checked again, its unchanged rule included; so is a rule new to the update', () => {
+    expect(found('KB044', overRule({ size: { type: 'integer' } }), overRule())).toEqual([rule]);
+    expect(found('KB044', overRule(), withSpec({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } }))).toEqual([rule]);
+  });
+
+  test('the schema\'s total is checked even when the schema is unchanged', () => {
+    // 405,005,002: over both limits; only the total's findings remain on update.
+    const over = withSpec({ type: 'object', properties: { tags: pairwise(1000, 1000) } });
+    expect(found('KB044', over)).toEqual([rule, rule, 'spec.versions[0].schema.openAPIV3Schema']);
+    expect(found('KB044', over, over)).toEqual([rule, 'spec.versions[0].schema.openAPIV3Schema']);
+  });
+
+  test('a schema two versions share is reported at the version that changed', () => {
+    const next = twoVersionsOf(overRule(), overRule());
+    const stored = twoVersionsOf(overRule(), withSpec({ type: 'object' }));
+    expect(found('KB044', next, stored)).toEqual([rule.replace('versions[0]', 'versions[1]')]);
+    expect(found('KB044', next, next)).toEqual([]);
+  });
+});

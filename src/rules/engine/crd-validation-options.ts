@@ -7,6 +7,16 @@
  * `validateAPIApproval`. A check is relaxed only where the stored object
  * already failed it ("don't tighten validation on existing persisted data").
  *
+ * Not an option here: `preexistingExpressions` (findPreexistingExpressions).
+ * The stored CRD's rules and messageExpressions compile in the
+ * StoredExpressions environment rather than NewExpressions (its RuleEnv and
+ * MessageExpressionEnv), and nothing else is relaxed for them: their costs
+ * are not (suppressPerExpressionCost goes by version, below). In Kubernetes
+ * 1.36 the two environments declare the same libraries (base.go introduces
+ * no option after 1.34 and removes none after 1.29, and NewExpressions
+ * compiles at compatibility version 1.35), so a stored expression compiles
+ * as a new one would (k8s/cel/library.ts).
+ *
  * The options are data, stated once here; `helpers/crd-update-options.ts`
  * derives them from the stored object, and each rule a relaxation concerns
  * reads it through `crdValidationOptions(ctx)`.
@@ -37,6 +47,15 @@ export interface CrdValidationOptions {
    * whose selectableFields may stay over the limit (KB186).
    */
   readonly allowTooManySelectableFields: readonly string[];
+  /**
+   * findVersionsWithUnchangedSchemas: the versions whose schema the update
+   * leaves semantically equal. suppressExpressionCostForUnchangedSchema sets
+   * suppressPerExpressionCost for them: their rules' and messageExpressions'
+   * own cost limit (StaticEstimatedCostLimit) is not checked, so that a
+   * schema the server accepted stays accepted after a control-plane upgrade
+   * changed the estimator (KB044). The schema's total cost still is.
+   */
+  readonly versionsWithUnchangedSchemas: readonly string[];
   /** validatePreserveUnknownFields: the stored CRD had `spec.preserveUnknownFields: true` (KB184). */
   readonly storedPreserveUnknownFields: boolean;
   /** validateAPIApproval: the stored CRD's approval state (apihelpers.GetAPIApprovalState), kept while it does not change (KB185). */
@@ -56,6 +75,7 @@ export const CREATE_OPTIONS: CrdValidationOptions = {
   requireMapListKeysMapSetValidation: true,
   allowInvalidCABundle: true,
   allowTooManySelectableFields: [],
+  versionsWithUnchangedSchemas: [],
   storedPreserveUnknownFields: false,
 };
 

@@ -39,6 +39,7 @@ export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleCont
     requireMapListKeysMapSetValidation: !failed.has('requireMapListKeysMapSetValidation'),
     allowInvalidCABundle: allowInvalidCABundle(stored),
     allowTooManySelectableFields: findTooManySelectableFieldsAllowed(stored, next),
+    versionsWithUnchangedSchemas: findVersionsWithUnchangedSchemas(stored, next, ctx),
     storedPreserveUnknownFields: own(own(stored, 'spec'), 'preserveUnknownFields') === true,
     ...(own(stored, 'kind') === CRD_KIND ? { storedApprovalState: approvalStateOf(stored) } : {}),
   };
@@ -94,6 +95,29 @@ function findTooManySelectableFieldsAllowed(stored: Manifest, next: Manifest): s
     if (Array.isArray(old) && old.length > MAX_SELECTABLE_FIELDS && deepEqual(own(v.entry, 'selectableFields'), old)) allowed.push(name as string);
   }
   return allowed;
+}
+
+/**
+ * Mirrors findVersionsWithUnchangedSchemas: the versions of `next` whose
+ * schema deep-equals the stored object's schema of the same version
+ * (apiequality.Semantic.DeepEqual of GetSchemaForVersion's results).
+ */
+function findVersionsWithUnchangedSchemas(stored: Manifest, next: Manifest, ctx: RuleContext): string[] {
+  const storedKv = kindVersionOf(stored, ctx.group);
+  const before = new Map<string, unknown>();
+  for (const v of versionEntries(stored) ?? []) {
+    const name = own(v.entry, 'name');
+    const found = versionSchema(storedKv, v);
+    if (typeof name === 'string' && found !== undefined && !before.has(name)) before.set(name, found.schema);
+  }
+  const nextKv = kindVersionOf(next, ctx.group);
+  const unchanged: string[] = [];
+  for (const v of versionEntries(next) ?? []) {
+    const name = own(v.entry, 'name');
+    const found = versionSchema(nextKv, v);
+    if (typeof name === 'string' && found !== undefined && before.has(name) && deepEqual(found.schema, before.get(name))) unchanged.push(name);
+  }
+  return unchanged;
 }
 
 /** apihelpers.GetAPIApprovalState of an object's annotation. */

@@ -64,6 +64,8 @@ export interface StructuralIssue {
    * the schema non-structural (specHasNonStructuralSchema).
    */
   readonly followUp?: true;
+  /** A CEL expression's own cost over its limit, which the server does not check in a version whose schema an update leaves unchanged. */
+  readonly perExpressionCost?: true;
 }
 
 /** Marks issues of ValidateStructural (pkg/apiserver/schema/validation.go), which requireStructuralSchema gates. */
@@ -144,7 +146,12 @@ function celIssues(schema: unknown, path: string, found: readonly StructuralIssu
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cel = require('./cel/schema-rules') as typeof import('./cel/schema-rules');
   return cel.celSchemaIssues(schema, path, blocked).map(issue => ({
-    kind: issue.kind === 'cost' ? 'cel-cost' : 'cel', path: issue.path, message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}), ...AFTER_STRUCTURAL,
+    kind: issue.kind === 'cost' ? 'cel-cost' : 'cel',
+    path: issue.path,
+    message: issue.message,
+    ...(issue.hint !== undefined ? { hint: issue.hint } : {}),
+    ...(issue.perExpression === true ? { perExpressionCost: true } : {}),
+    ...AFTER_STRUCTURAL,
   }));
 }
 

@@ -7,7 +7,7 @@
  * Version names, their uniqueness and "at least one version" come from the
  * CRD schema and are reported by the structure rules (KB005, KB007).
  */
-import { KindVersion } from '../../model/kinds';
+import { KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { crdValidationOptions } from '../engine/crd-validation-options';
 import { lengthProblem, show } from '../engine/messages';
@@ -15,11 +15,11 @@ import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { structuralIssuesOf } from '../helpers/schema-issues';
-import { differingVersionSchemas, versionEntries } from '../helpers/version-schemas';
+import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
 import type { StructuralIssueKind } from '../k8s/structural';
-import { utf8Length } from '../k8s/values';
+import { deepEqual, utf8Length } from '../k8s/values';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -285,15 +285,47 @@ const celRulesCompile: Rule = defineRule({
   check: (obj, ctx) => structuralFindings(celRulesCompile, 'cel', obj, ctx),
 });
 
+/**
+ * KB044's findings: under suppressPerExpressionCost (validation.go:
+ * suppressExpressionCostForUnchangedSchema, set for the versions of
+ * findVersionsWithUnchangedSchemas on update) a version's per-expression
+ * costs are not checked; its total is. The walk reports a schema repeated
+ * in several versions once, at the first: such a finding stays while any
+ * version holding that schema changed, at that version's path.
+ */
+function celCostFindings(obj: Manifest, ctx: RuleContext): Violation[] {
+  const options = crdValidationOptions(ctx);
+  const unchanged = new Set(options.versionsWithUnchangedSchemas);
+  const kv = kindVersionOf(obj, ctx.group);
+  const schemas = unchanged.size === 0 ? [] : (versionEntries(obj) ?? []).flatMap(v => {
+    const found = versionSchema(kv, v);
+    const name = own(v.entry, 'name');
+    return found !== undefined ? [{ ...found, suppressed: typeof name === 'string' && unchanged.has(name) }] : [];
+  });
+  const out: Violation[] = [];
+  for (const issue of structuralIssuesOf(obj, ctx)) {
+    if (issue.kind !== 'cel-cost' || (issue.requires !== undefined && !options[issue.requires])) continue;
+    const at = issue.perExpressionCost === true ? schemas.find(s => issue.path.startsWith(s.path)) : undefined;
+    if (at === undefined || !at.suppressed) {
+      out.push(violation(celRulesCost, issue.path, issue.message, issue.hint));
+      continue;
+    }
+    const changed = schemas.find(s => !s.suppressed && deepEqual(s.schema, at.schema));
+    if (changed !== undefined) out.push(violation(celRulesCost, changed.path + issue.path.slice(at.path.length), issue.message, issue.hint));
+  }
+  return out;
+}
+
 const celRulesCost: Rule = defineRule({
   id: 'KB044',
   title: 'The estimated cost of x-kubernetes-validations rules is within the API server\'s limits',
   source: 'Kubernetes CRD validation, 1.35 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema and ValidateCustomResourceDefinitionValidation, '
-    + 'StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, getExpressionCost, TotalCost; cel-go checker/cost.go: Cost; apiserver pkg/cel/library/cost.go: CostEstimator)',
+    + 'StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, getExpressionCost, TotalCost; cel-go checker/cost.go: Cost; apiserver pkg/cel/library/cost.go: CostEstimator; '
+    + 'on update, suppressExpressionCostForUnchangedSchema for the versions of findVersionsWithUnchangedSchemas)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  check: (obj, ctx) => structuralFindings(celRulesCost, 'cel-cost', obj, ctx),
+  check: celCostFindings,
 });
 
 export const VERSION_RULES: readonly Rule[] = [

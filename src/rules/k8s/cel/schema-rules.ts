@@ -42,6 +42,13 @@ export interface CelIssue {
   readonly path: string;
   readonly message: string;
   readonly hint?: string;
+  /**
+   * A cost over the per-expression limit (StaticEstimatedCostLimit), which
+   * ValidateCustomResourceDefinitionOpenAPISchema does not check under
+   * suppressPerExpressionCost (a version whose schema an update leaves
+   * unchanged); the schema's total is always checked.
+   */
+  readonly perExpression?: true;
 }
 
 interface Context {
@@ -289,6 +296,7 @@ function checkRuleCost(compiled: Compiled, self: DeclType, nodePath: string, rul
     const times = cardinality === 1 ? '' : `, ${showCost(cost)} per evaluation times ${showCost(cardinality)} evaluations at most`;
     out.push({
       kind: 'cost',
+      perExpression: true,
       path: rulePath,
       message: `estimated rule cost ${showCost(expressionCost)}${times} exceeds budget by factor of ${exceedFactor(expressionCost, STATIC_ESTIMATED_COST_LIMIT)} `
         + `(limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
@@ -305,6 +313,7 @@ function checkMessageExpressionCost(compiled: Compiled, self: DeclType, nodePath
   if (cost > STATIC_ESTIMATED_COST_LIMIT) {
     out.push({
       kind: 'cost',
+      perExpression: true,
       path,
       message: `estimated messageExpression cost ${showCost(cost)} exceeds budget by factor of ${exceedFactor(cost, STATIC_ESTIMATED_COST_LIMIT)} (limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
       hint: boundsHint(unbounded, [], nodePath, path),
