@@ -15,6 +15,11 @@
  *   only sound when no property is renamed between TypeScript and JSON, which
  *   this script checks (the one rename, `openAPIV3Schema`, is avoided by typing
  *   a version's `schema` as an opaque object, as BoundSchema's already is).
+ *
+ * The constructs render through these classes (src/constructs/l1-kinds.ts) in
+ * a kube-bind group of their own choosing: they pass `apiVersion` in the
+ * props, which wins only because each generated constructor spreads the
+ * props after its GVK. This script checks that it still does.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -60,6 +65,11 @@ function adjust(source: string): string {
   const renames = [...source.matchAll(/^ {4}'([A-Za-z0-9_-]+)': obj\.([A-Za-z0-9_]+)[,?)]/gm)].filter(m => m[1] !== m[2]);
   if (renames.length > 0) {
     throw new Error(`cdk8s import renamed ${renames.map(m => `${m[1]} -> ${m[2]}`).join(', ')}; removing toJson() would emit the wrong keys`);
+  }
+  const spreads = source.match(/ {4}super\(scope, id, \{\n {6}\.\.\.[A-Za-z0-9]+\.GVK,\n {6}\.\.\.props,\n {4}\}\);\n/g) ?? [];
+  if (spreads.length !== EXPECTED_CLASSES) {
+    throw new Error(`expected ${EXPECTED_CLASSES} constructors that spread the props after the GVK, found ${spreads.length}: `
+      + 'the constructs pass the apiVersion of their kube-bind group in the props (src/constructs/kube-bind-object.ts)');
   }
   const override = /\n {2}\/\*\*\n {3}\* Renders the object to Kubernetes JSON\.\n {3}\*\/\n {2}public override toJson\(\): any \{\n[\s\S]*?\n {2}\}\n/g;
   const count = (source.match(override) ?? []).length;

@@ -1,6 +1,6 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition, ApiObjectProps, IAnyProducer, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectMetadataDefinition } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KeyRenamer, restoreKeys } from './data-keys';
+import { newKubeBindObject, SpecRendering } from './kube-bind-object';
 import { validateWithRules } from '../glue/validation';
 import { DEFAULT_GROUP } from '../model/kinds';
 
@@ -63,7 +63,8 @@ export interface KubeBindResourceKind {
 /**
  * What every construct of this library shares, as cdk8s-plus' `Resource`:
  * the L1 object (the child `'Resource'`, so `ApiObject.of(construct)` reaches
- * it), its name and metadata, and the wiring to the rules engine, which
+ * it; an instance of the kind's typed L1 class, e.g. `l1.ApiServiceExport`),
+ * its name and metadata, and the wiring to the rules engine, which
  * checks the object at synth (errors fail it; warnings are printed).
  *
  * A kind is its props, its spec (`renderSpec`, read at every rendering, so
@@ -84,7 +85,8 @@ export abstract class KubeBindResource extends Construct {
   public readonly kubeBindGroup: string;
 
   /**
-   * The L1 object: the child `'Resource'`.
+   * The L1 object: the child `'Resource'`, of the kind's class in `l1` (a
+   * plain ApiObject for a kind of another group).
    */
   protected readonly apiObject: ApiObject;
 
@@ -94,14 +96,16 @@ export abstract class KubeBindResource extends Construct {
     const name = props.metadata?.name ?? kind.defaultName;
     // The user's metadata as given unless the kind names the object: ApiObject copies what it keeps.
     const metadata = name === undefined || name === props.metadata?.name ? props.metadata : { ...props.metadata, name };
-    // The construct and a function, not a closure per object.
-    const spec = new SpecRendering(this, KubeBindResource.renderSpecOf);
-    const apiObject = new KubeBindObject(this, 'Resource', {
-      apiVersion: apiVersionOf(kind.apiGroup ?? this.kubeBindGroup, kind.version),
+    const apiGroup = kind.apiGroup ?? this.kubeBindGroup;
+    const apiObject = newKubeBindObject(this, {
       kind: kind.kind,
+      version: kind.version,
+      apiVersion: apiVersionOf(apiGroup, kind.version),
+      kubeBindKind: apiGroup === this.kubeBindGroup,
       metadata,
-      spec: Lazy.any(spec),
-    }, spec, kind.clusterScoped ?? false);
+      spec: new SpecRendering<KubeBindResource>(this, KubeBindResource.renderSpecOf),
+      clusterScoped: kind.clusterScoped ?? false,
+    });
     this.apiObject = apiObject;
     validateWithRules(this, apiObject, this.kubeBindGroup);
   }
@@ -126,54 +130,6 @@ export abstract class KubeBindResource extends Construct {
    * and nothing changes what it returns.
    */
   protected abstract renderSpec(): { [key: string]: any };
-}
-
-/** The one `KeyRenamer` of the library: renaming runs to its end before anything reads it again. */
-const KEYS = new KeyRenamer();
-
-/**
- * A construct's `renderSpec()`, as cdk8s renders it: the `Lazy` producer of
- * the L1 object's `spec`, with the keys cdk8s mishandles renamed.
- */
-class SpecRendering implements IAnyProducer {
-  /** Whether the last rendering renamed a key (see data-keys.ts). */
-  public renamedKeys = false;
-
-  public constructor(
-    private readonly owner: KubeBindResource,
-    private readonly renderOf: (owner: KubeBindResource) => { [key: string]: any },
-  ) {}
-
-  public produce(): unknown {
-    const renamed = KEYS.rename(this.renderOf(this.owner));
-    this.renamedKeys = KEYS.renamedAny;
-    return renamed;
-  }
-}
-
-/**
- * The L1 object of a `KubeBindResource`: an ApiObject whose `spec` is a
- * `Lazy` of the construct's `renderSpec`. cdk8s renders it, tokens and every
- * JSON patch included; this class only gives back the keys cdk8s mishandles
- * (see data-keys.ts) and keeps a cluster-scoped object out of the chart's
- * namespace.
- */
-class KubeBindObject extends ApiObject {
-  public constructor(
-    scope: Construct, id: string, props: ApiObjectProps,
-    private readonly spec: SpecRendering,
-    private readonly clusterScoped: boolean,
-  ) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): any {
-    this.spec.renamedKeys = false;
-    const json = super.toJson();
-    if (this.spec.renamedKeys && json.spec !== undefined) json.spec = restoreKeys(json.spec);
-    if (this.clusterScoped && json.metadata !== undefined) delete json.metadata.namespace;
-    return json;
-  }
 }
 
 /** `group/version`s, one string per pair for every object of the kind (its parts, and its YAML, are read once). */

@@ -1,0 +1,125 @@
+/**
+ * The constructs render through the typed L1 classes (src/imports), as
+ * cdk8s-plus' constructs render through theirs: the child `'Resource'` is an
+ * instance of the kind's L1 class, in the construct's own kube-bind group,
+ * and what the library adds on top (a cluster-scoped kind kept out of the
+ * chart's namespace, the keys cdk8s mishandles) still holds.
+ */
+import { ApiObject, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
+import {
+  ApiServiceExport, ApiServiceExportRequest, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BindableResourcesRequest, BoundSchema,
+  Collection, KubeBindResource, KubeBindResourceKind, KubeBindResourceProps, l1,
+} from '../src';
+import { chart, widgetSchema } from './util';
+
+let quiet: string | undefined;
+beforeAll(() => { quiet = process.env.CDK8S_KUBE_BIND_QUIET; process.env.CDK8S_KUBE_BIND_QUIET = '1'; });
+afterAll(() => { if (quiet === undefined) delete process.env.CDK8S_KUBE_BIND_QUIET; else process.env.CDK8S_KUBE_BIND_QUIET = quiet; });
+
+/** One construct of every kind the library writes, in `scope`, each with the L1 class it must render through. */
+function everyKind(scope: Construct, kubeBindGroup?: string): Array<[KubeBindResource, new (...args: any[]) => ApiObject]> {
+  const definition = { group: 'widgets.example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: widgetSchema(), versions: [{ name: 'v1' }] };
+  const schema = new BoundSchema(scope, 'schema', { ...definition, kubeBindGroup });
+  const template = new ApiServiceExportTemplate(scope, 'template', { schemas: [schema], kubeBindGroup });
+  return [
+    [schema, l1.BoundSchema],
+    [new ApiServiceExport(scope, 'export', { schemas: [schema], kubeBindGroup }), l1.ApiServiceExport],
+    [new ApiServiceExportV1Alpha1(scope, 'v1alpha1', {
+      ...definition, group: 'gadgets.example.com', names: { kind: 'Gadget', plural: 'gadgets' }, kubeBindGroup,
+    }), l1.ApiServiceExportV1Alpha1],
+    [template, l1.ApiServiceExportTemplate],
+    [new Collection(scope, 'collection', { templates: [template], kubeBindGroup }), l1.Collection],
+    [new ApiServiceExportRequest(scope, 'request', { schemas: [schema], kubeBindGroup }), l1.ApiServiceExportRequest],
+    [new BindableResourcesRequest(scope, 'bind', { author: 'a', clusterIdentity: 'c', template, kubeBindGroup }), l1.BindableResourcesRequest],
+  ];
+}
+
+/**
+ * Whether `object` is of `cls` or a subclass. Not `instanceof`: cdk8s' ApiObject answers that for every
+ * ApiObject (its `Symbol.hasInstance`, which every L1 class inherits), so it cannot tell one kind's class from another.
+ */
+function isOf(object: ApiObject, cls: new (...args: any[]) => ApiObject): boolean {
+  return Object.prototype.isPrototypeOf.call(cls.prototype, object);
+}
+
+describe('the L1 child', () => {
+  test('of every construct is an instance of its kind\'s L1 class, and of no other', () => {
+    const all = everyKind(chart());
+    const classes = all.map(([, cls]) => cls);
+    for (const [construct, cls] of all) {
+      const child = ApiObject.of(construct);
+      expect(construct.node.defaultChild).toBe(child);
+      expect(child.node.id).toBe('Resource');
+      expect(isOf(child, cls)).toBe(true);
+      expect(classes.filter(other => isOf(child, other))).toEqual([cls]);
+    }
+  });
+
+  test('renders the construct\'s kube-bind group, not the L1\'s kube-bind.io', () => {
+    const c = chart();
+    const all = everyKind(c, 'bind.example.org');
+    for (const [construct, cls] of all) {
+      const child = ApiObject.of(construct);
+      expect(isOf(child, cls)).toBe(true);
+      expect(child.apiGroup).toBe('bind.example.org');
+      expect(child.apiVersion).toBe(`bind.example.org/${(cls as any).GVK.apiVersion.split('/')[1]}`);
+    }
+    const kinds = Testing.synth(c).map(m => `${m.apiVersion} ${m.kind}`);
+    expect(kinds).toEqual([
+      'bind.example.org/v1alpha2 BoundSchema',
+      'bind.example.org/v1alpha2 APIServiceExportTemplate',
+      'bind.example.org/v1alpha2 APIServiceExport',
+      'bind.example.org/v1alpha1 APIServiceExport',
+      'bind.example.org/v1alpha2 Collection',
+      'bind.example.org/v1alpha2 APIServiceExportRequest',
+      'bind.example.org/v1alpha2 BindableResourcesRequest',
+    ]);
+  });
+
+  test('of a cluster-scoped kind never carries the chart\'s namespace; a namespaced kind keeps it', () => {
+    const c = chart({ namespace: 'team-a' });
+    everyKind(c);
+    const namespaces = Object.fromEntries(Testing.synth(c).map(m => [`${m.apiVersion} ${m.kind}`, m.metadata.namespace]));
+    expect(namespaces).toEqual({
+      'kube-bind.io/v1alpha2 BoundSchema': 'team-a',
+      'kube-bind.io/v1alpha2 APIServiceExportTemplate': undefined,
+      'kube-bind.io/v1alpha2 APIServiceExport': 'team-a',
+      'kube-bind.io/v1alpha1 APIServiceExport': 'team-a',
+      'kube-bind.io/v1alpha2 Collection': undefined,
+      'kube-bind.io/v1alpha2 APIServiceExportRequest': 'team-a',
+      'kube-bind.io/v1alpha2 BindableResourcesRequest': 'team-a',
+    });
+  });
+});
+
+/** A user's kind on the library's base. */
+class UserKind extends KubeBindResource {
+  public constructor(scope: Construct, id: string, props: KubeBindResourceProps, kind: KubeBindResourceKind) {
+    super(scope, id, props, kind);
+  }
+
+  protected renderSpec(): { [key: string]: any } {
+    return { resources: [{ group: '', resource: 'configmaps' }] };
+  }
+}
+
+describe('a user\'s subclass of KubeBindResource', () => {
+  test('of a kube-bind kind no construct writes renders through that kind\'s L1 class', () => {
+    const c = chart({ namespace: 'team-a' });
+    const request = new UserKind(c, 'request', {}, { kind: 'APIServiceExportRequest', version: 'v1alpha1' });
+    expect(isOf(ApiObject.of(request), l1.ApiServiceExportRequestV1Alpha1)).toBe(true);
+    expect(ApiObject.of(request).toJson()).toMatchObject({ apiVersion: 'kube-bind.io/v1alpha1', kind: 'APIServiceExportRequest', metadata: { namespace: 'team-a' } });
+  });
+
+  test('of a kind in another group renders a plain ApiObject, cluster-scoped as it says', () => {
+    const c = chart({ namespace: 'team-a' });
+    const own = new UserKind(c, 'own', {}, { kind: 'APIServiceExport', version: 'v1alpha2', apiGroup: 'example.com', clusterScoped: true });
+    const child = ApiObject.of(own);
+    expect(isOf(child, l1.ApiServiceExport)).toBe(false);
+    expect(child.apiVersion).toBe('example.com/v1alpha2');
+    const m = child.toJson();
+    expect(m.apiVersion).toBe('example.com/v1alpha2');
+    expect(m.metadata.namespace).toBeUndefined();
+  });
+});
