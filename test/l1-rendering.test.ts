@@ -9,9 +9,11 @@ import { ApiObject, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   ApiServiceExport, ApiServiceExportRequest, ApiServiceExportTemplate, ApiServiceExportV1Alpha1, BindableResourcesRequest, BoundSchema,
-  Collection, KubeBindResource, KubeBindResourceKind, KubeBindResourceProps, l1,
+  Collection, ConversionStrategy, Findings, InformerScope, Isolation, KubeBindResource, KubeBindResourceKind, KubeBindResourceProps, l1,
+  SchemaUpdatePolicy, Scope,
 } from '../src';
 import { chart, widgetSchema } from './util';
+import * as enums from '../src/constructs/l1-enums';
 
 let quiet: string | undefined;
 beforeAll(() => { quiet = process.env.CDK8S_KUBE_BIND_QUIET; process.env.CDK8S_KUBE_BIND_QUIET = '1'; });
@@ -121,5 +123,39 @@ describe('a user\'s subclass of KubeBindResource', () => {
     const m = child.toJson();
     expect(m.apiVersion).toBe('example.com/v1alpha2');
     expect(m.metadata.namespace).toBeUndefined();
+  });
+});
+
+describe('our enums as the L1\'s (l1-enums.ts)', () => {
+  const tables: Array<[string, (value: any) => string, Record<string, string>]> = [
+    ['exportIsolation', enums.exportIsolation, Isolation],
+    ['exportClusterScopedIsolation', enums.exportClusterScopedIsolation, Isolation],
+    ['exportInformerScope', enums.exportInformerScope, InformerScope],
+    ['v1alpha1ExportScope', enums.v1alpha1ExportScope, Scope],
+    ['v1alpha1ExportInformerScope', enums.v1alpha1ExportInformerScope, InformerScope],
+    ['v1alpha1ExportClusterScopedIsolation', enums.v1alpha1ExportClusterScopedIsolation, Isolation],
+    ['boundSchemaScope', enums.boundSchemaScope, Scope],
+    ['boundSchemaConversionStrategy', enums.boundSchemaConversionStrategy, ConversionStrategy],
+    ['templateSchemaUpdatePolicy', enums.templateSchemaUpdatePolicy, SchemaUpdatePolicy],
+    ['requestSchemaUpdatePolicy', enums.requestSchemaUpdatePolicy, SchemaUpdatePolicy],
+  ];
+
+  test('every mapping of the file is listed here', () => {
+    expect(Object.keys(enums).sort()).toEqual(tables.map(([name]) => name).sort());
+  });
+
+  test.each(tables)('%s writes each member of ours as the wire string it stands for', (_name, map, ours) => {
+    for (const value of Object.values(ours)) expect(map(value)).toBe(value);
+  });
+
+  test.each(tables)('%s writes a value outside our enum as given, so the rules can name it', (_name, map) => {
+    for (const value of ['Bogus', 'constructor', '__proto__', '']) expect(map(value)).toBe(value);
+  });
+
+  test('a value outside the enum reaches the output and the rules', () => {
+    const c = chart();
+    const e = new ApiServiceExport(c, 'export', { resources: [{ group: 'x.example.com', resource: 'xs' }], isolation: 'Shared' as Isolation });
+    expect(ApiObject.of(e).toJson().spec.isolation).toBe('Shared');
+    expect(Findings.of(c).filter(f => f.path === 'spec.isolation').map(f => f.message).join('\n')).toMatch(/"Shared"/);
   });
 });

@@ -1,6 +1,8 @@
 import { Construct } from 'constructs';
 import { copyData } from './definition-spec';
+import { requestSchemaUpdatePolicy } from './l1-enums';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
+import * as l1 from '../imports/kube-bind.io';
 
 /**
  * Properties of `ApiServiceExportRequest`.
@@ -31,10 +33,15 @@ export class ApiServiceExportRequest extends TemplateSpecResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    return {
-      ...this.renderTemplateSpec(),
-      ...(this.parameters !== undefined ? { parameters: this.parameters } : {}),
+    const shared = this._renderTemplateSpec();
+    const spec: l1.ApiServiceExportRequestSpec = {
+      resources: shared.resources,
+      permissionClaims: shared.permissionClaims,
+      namespaces: shared.namespaces,
+      schemaUpdatePolicy: shared.schemaUpdatePolicy !== undefined ? requestSchemaUpdatePolicy(shared.schemaUpdatePolicy) : undefined,
+      parameters: this.parameters,
     };
+    return spec;
   }
 }
 

@@ -1,5 +1,7 @@
 import { Construct } from 'constructs';
+import { templateSchemaUpdatePolicy } from './l1-enums';
 import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
+import * as l1 from '../imports/kube-bind.io';
 import { Scope } from '../model/enums';
 
 /**
@@ -68,12 +70,18 @@ export class ApiServiceExportTemplate extends TemplateSpecResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    const scope = this.scope;
-    return {
-      ...(this.description !== undefined ? { description: this.description } : {}),
-      ...(scope !== undefined ? { scope } : {}),
-      ...this.renderTemplateSpec(),
+    const shared = this._renderTemplateSpec();
+    const spec: l1.ApiServiceExportTemplateSpec = {
+      description: this.description,
+      // Required, and unknown when neither given nor shared by the resources: then not written, and synth reports
+      // spec.scope missing (KB002) with the other findings.
+      scope: this.scope as string,
+      resources: shared.resources,
+      permissionClaims: shared.permissionClaims,
+      namespaces: shared.namespaces,
+      schemaUpdatePolicy: shared.schemaUpdatePolicy !== undefined ? templateSchemaUpdatePolicy(shared.schemaUpdatePolicy) : undefined,
     };
+    return spec;
   }
 }
 

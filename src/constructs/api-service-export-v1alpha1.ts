@@ -1,6 +1,8 @@
 import { Construct } from 'constructs';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
+import { v1alpha1ExportClusterScopedIsolation, v1alpha1ExportInformerScope, v1alpha1ExportScope } from './l1-enums';
+import * as l1 from '../imports/kube-bind.io';
 import { Isolation } from '../model/enums';
 
 /**
@@ -34,10 +36,17 @@ export class ApiServiceExportV1Alpha1 extends DefinitionResource {
   }
 
   protected override renderSpec(): { [key: string]: any } {
-    return {
-      ...super.renderSpec(),
-      ...(this.clusterScopedIsolation !== undefined ? { clusterScopedIsolation: this.clusterScopedIsolation } : {}),
+    const definition = this._renderDefinition();
+    const isolation = this.clusterScopedIsolation;
+    const spec: l1.ApiServiceExportV1Alpha1Spec = {
+      group: definition.group,
+      names: definition.names,
+      scope: v1alpha1ExportScope(definition.scope),
+      informerScope: v1alpha1ExportInformerScope(definition.informerScope),
+      versions: definition.versions,
+      clusterScopedIsolation: isolation !== undefined ? v1alpha1ExportClusterScopedIsolation(isolation) : undefined,
     };
+    return spec;
   }
 }
 

@@ -2,8 +2,10 @@ import { Construct } from 'constructs';
 import { appended, itemAt, itemCount, Items, mapItems, NO_ITEMS } from './appended';
 import { BoundSchema } from './bound-schema';
 import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import { exportClusterScopedIsolation, exportInformerScope, exportIsolation } from './l1-enums';
 import { PermissionClaim } from './permission-claim';
 import { leaveOutRepeated } from '../glue/validation';
+import * as l1 from '../imports/kube-bind.io';
 import { DEFAULT_INFORMER_SCOPE, DEFAULT_ISOLATION } from '../model/defaults';
 import { InformerScope, Isolation } from '../model/enums';
 import type { Violation } from '../rules';
@@ -190,14 +192,15 @@ export class ApiServiceExport extends KubeBindResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    // Assignments rather than spreads: this runs for every object at every synth. From an empty literal, which
-    // has room for four keys (one with three would keep the fourth in a store of its own).
-    const spec: { [key: string]: any } = {};
-    spec.resources = mapItems(this._resources, specResource);
-    spec.isolation = this.isolation;
-    spec.informerScope = this.informerScope;
-    if (itemCount(this._claims) > 0) spec.permissionClaims = mapItems(this._claims, claimJson);
-    if (this.clusterScopedIsolation !== undefined) spec.clusterScopedIsolation = this.clusterScopedIsolation;
+    // One literal, no spreads: this runs for every object at every synth. A field not set is undefined, which cdk8s
+    // leaves out of the output.
+    const spec: l1.ApiServiceExportSpec = {
+      resources: mapItems(this._resources, specResource),
+      isolation: exportIsolation(this.isolation),
+      informerScope: exportInformerScope(this.informerScope),
+      permissionClaims: itemCount(this._claims) > 0 ? mapItems(this._claims, claimManifest) : undefined,
+      clusterScopedIsolation: this.clusterScopedIsolation !== undefined ? exportClusterScopedIsolation(this.clusterScopedIsolation) : undefined,
+    };
     return spec;
   }
 }
@@ -207,8 +210,8 @@ function sameClaim(claim: PermissionClaim): PermissionClaim {
   return claim;
 }
 
-function claimJson(claim: PermissionClaim): any {
-  return claim.toJson();
+function claimManifest(claim: PermissionClaim): l1.ApiServiceExportSpecPermissionClaims {
+  return claim._toManifest();
 }
 
 /**

@@ -2,6 +2,7 @@ import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
 import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import * as l1 from '../imports/kube-bind.io';
 
 /**
  * A key of a Secret in the request's namespace.
@@ -86,13 +87,14 @@ export class BindableResourcesRequest extends KubeBindResource {
   protected renderSpec(): { [key: string]: any } {
     const p = this.props;
     const template = this.templateName;
-    return {
+    const spec: l1.BindableResourcesRequestSpec = {
       author: p.author,
-      clusterIdentity: { identity: p.clusterIdentity, ...(p.clusterPrettyName !== undefined ? { prettyName: p.clusterPrettyName } : {}) },
-      ...(template !== undefined ? { templateRef: { name: template } } : {}),
-      ...(p.kubeconfigSecret !== undefined ? { kubeconfigSecretRef: { name: p.kubeconfigSecret.name, key: p.kubeconfigSecret.key } } : {}),
-      ...(p.ttlAfterFinished !== undefined ? { ttlAfterFinished: `${p.ttlAfterFinished.toSeconds()}s` } : {}),
+      clusterIdentity: { identity: p.clusterIdentity, prettyName: p.clusterPrettyName },
+      templateRef: template !== undefined ? { name: template } : undefined,
+      kubeconfigSecretRef: p.kubeconfigSecret !== undefined ? { name: p.kubeconfigSecret.name, key: p.kubeconfigSecret.key } : undefined,
+      ttlAfterFinished: p.ttlAfterFinished !== undefined ? `${p.ttlAfterFinished.toSeconds()}s` : undefined,
     };
+    return spec;
   }
 }
 

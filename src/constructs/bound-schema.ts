@@ -3,7 +3,9 @@ import { Construct } from 'constructs';
 import { IApiResource } from './api-resource';
 import { DefinitionResource } from './definition-resource';
 import { DefinitionSpecProps } from './definition-spec';
+import { boundSchemaConversionStrategy, boundSchemaScope } from './l1-enums';
 import { reportInsteadOfRules } from '../glue/validation';
+import * as l1 from '../imports/kube-bind.io';
 import { boundSchemaPropsFromCrd } from '../migrate/props-from-crd';
 import { InformerScope } from '../model/enums';
 import { Conversion } from '../values/conversion';
@@ -126,13 +128,25 @@ export class BoundSchema extends DefinitionResource implements IApiResource {
   }
 
   protected override renderSpec(): { [key: string]: any } {
-    return {
-      ...super.renderSpec(),
-      ...(this.conversion ? { conversion: this.conversion.toJson() } : {}),
+    const definition = this._renderDefinition();
+    const spec: l1.BoundSchemaSpec = {
+      group: definition.group,
+      names: definition.names,
+      scope: boundSchemaScope(definition.scope),
+      informerScope: definition.informerScope,
+      versions: definition.versions,
+      conversion: this.conversion ? conversionManifest(this.conversion) : undefined,
     };
+    return spec;
   }
 }
 
+
+/** `spec.conversion` as the L1 types it. */
+function conversionManifest(conversion: Conversion): l1.BoundSchemaSpecConversion {
+  const json = conversion.toJson();
+  return { strategy: boundSchemaConversionStrategy(conversion.strategy), webhook: json.webhook };
+}
 
 /** The rule whose subject is a CRD kube-bind cannot export as it is; an error here, where the export is asked for. */
 const CANNOT_BIND = 'KB180';

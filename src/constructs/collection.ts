@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { ApiServiceExportTemplate } from './api-service-export-template';
 import { KubeBindResource, KubeBindResourceProps } from './kube-bind-resource';
+import * as l1 from '../imports/kube-bind.io';
 
 /**
  * Properties of `Collection`.
@@ -67,10 +68,11 @@ export class Collection extends KubeBindResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    return {
-      ...(this.description !== undefined ? { description: this.description } : {}),
+    const spec: l1.CollectionSpec = {
+      description: this.description,
       templates: this.templateNames.map(name => ({ name })),
     };
+    return spec;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { DefinitionSpec, DefinitionSpecProps } from './definition-spec';
+import { DefinitionManifest, DefinitionSpec, DefinitionSpecProps } from './definition-spec';
 import { KubeBindResource, KubeBindResourceKind } from './kube-bind-resource';
 import { servingPaths } from '../lifecycle/serving-paths';
 import { InformerScope, Scope } from '../model/enums';
@@ -99,6 +99,16 @@ export abstract class DefinitionResource extends KubeBindResource {
    * adds its own to them.
    */
   protected renderSpec(): { [key: string]: any } {
+    return this._renderDefinition();
+  }
+
+  /**
+   * The definition's spec fields, typed, for a kind of the library to write
+   * into its L1 spec.
+   *
+   * @internal
+   */
+  protected _renderDefinition(): DefinitionManifest {
     return this.definition.render();
   }
 }

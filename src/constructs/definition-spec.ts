@@ -3,7 +3,7 @@ import { DEFAULT_INFORMER_SCOPE } from '../model/defaults';
 import { InformerScope, Scope } from '../model/enums';
 import { PrinterColumn } from '../values/printer-column';
 import { ResourceNames, renderNames } from '../values/resource-names';
-import { ResourceVersion, renderVersions } from '../values/resource-version';
+import { ResourceVersion, VersionManifest, renderVersions } from '../values/resource-version';
 import { Subresources } from '../values/subresources';
 
 /**
@@ -66,6 +66,15 @@ export interface DefinitionSpecProps extends KubeBindResourceProps {
   readonly subresources?: Subresources;
 }
 
+/** The spec fields a CRD-like kind shares, with our enums: each kind writes the scopes as its L1 types them (l1-enums.ts). */
+export interface DefinitionManifest {
+  readonly group: string;
+  readonly names: ResourceNames;
+  readonly scope: Scope;
+  readonly informerScope: InformerScope;
+  readonly versions: VersionManifest[];
+}
+
 /**
  * The state behind a CRD-like spec, kept private by the constructs that use
  * it. Versions given as props go through the same `addVersion` as later ones.
@@ -118,7 +127,7 @@ export class DefinitionSpec {
    * The spec fields both kinds share, in manifest form. Every version holds
    * the same schema object (the construct's own copy, never changed).
    */
-  public render(): { [key: string]: any } {
+  public render(): DefinitionManifest {
     return {
       group: this.group,
       names: renderNames(this.names),

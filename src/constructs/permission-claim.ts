@@ -1,5 +1,6 @@
 import { IApiResource, describeGroupResource, describeResolved, resolveApiResource } from './api-resource';
 import { appended, itemCount, Items, mapItems, NO_ITEMS } from './appended';
+import * as l1 from '../imports/kube-bind.io';
 
 /**
  * One object selected by name.
@@ -235,11 +236,21 @@ export class PermissionClaim {
    * The manifest form of this claim (`spec.permissionClaims[*]`).
    */
   public toJson(): any {
-    const selector: { [key: string]: any } = {};
+    return this._toManifest();
+  }
+
+  /**
+   * The manifest form of this claim, as the L1 types it: a claim of an
+   * export, a template and a request have one shape.
+   *
+   * @internal
+   */
+  public _toManifest(): l1.ApiServiceExportSpecPermissionClaims {
+    const selector: Writable<l1.ApiServiceExportSpecPermissionClaimsSelector> = {};
     const hasLabels = this.matchLabels !== undefined && this.matchLabels.size > 0;
     // Rendered for every claim at every synth: most claims select no labels.
     if (hasLabels || itemCount(this.matchExpressions) > 0) {
-      const labelSelector: { [key: string]: any } = {};
+      const labelSelector: Writable<l1.ApiServiceExportSpecPermissionClaimsSelectorLabelSelector> = {};
       if (hasLabels) labelSelector.matchLabels = asDataObject(this.matchLabels!);
       if (itemCount(this.matchExpressions) > 0) {
         labelSelector.matchExpressions = mapItems(this.matchExpressions, e => ({
@@ -264,6 +275,9 @@ export class PermissionClaim {
     return { group: this.group, resource: this.resource, selector };
   }
 }
+
+/** `T` built field by field. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A reference as a claim keeps it: as `toJson` writes it. */
 interface KeptReference {

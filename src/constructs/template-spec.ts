@@ -4,6 +4,7 @@ import { ExportedResource } from './api-service-export';
 import { BoundSchema } from './bound-schema';
 import { KubeBindResource, KubeBindResourceKind, KubeBindResourceProps } from './kube-bind-resource';
 import { PermissionClaim } from './permission-claim';
+import * as l1 from '../imports/kube-bind.io';
 import { SchemaUpdatePolicy, Scope } from '../model/enums';
 
 /**
@@ -54,6 +55,14 @@ export interface TemplateSpecProps extends KubeBindResourceProps {
    *
    * @default - not written; kube-bind's default is `Never`
    */
+  readonly schemaUpdatePolicy?: SchemaUpdatePolicy;
+}
+
+/** What a template's and a request's spec share, with our enum: each kind writes the policy as its L1 types it (l1-enums.ts). */
+export interface TemplateSpecManifest {
+  readonly resources: ExportedResource[];
+  readonly permissionClaims?: l1.ApiServiceExportSpecPermissionClaims[];
+  readonly namespaces?: Array<{ readonly name: string }>;
   readonly schemaUpdatePolicy?: SchemaUpdatePolicy;
 }
 
@@ -148,9 +157,19 @@ export abstract class TemplateSpecResource extends KubeBindResource {
 
   /** `resources`, `permissionClaims`, `namespaces` and `schemaUpdatePolicy` of the spec, in kube-bind's order. */
   protected renderTemplateSpec(): { [key: string]: any } {
+    return this._renderTemplateSpec();
+  }
+
+  /**
+   * The spec fields a template and a request share, typed, for the kind to
+   * write into its L1 spec (with its own `schemaUpdatePolicy` enum).
+   *
+   * @internal
+   */
+  protected _renderTemplateSpec(): TemplateSpecManifest {
     return {
       resources: this.resources,
-      ...(this.claims.length > 0 ? { permissionClaims: this.claims.map(c => c.toJson()) } : {}),
+      ...(this.claims.length > 0 ? { permissionClaims: this.claims.map(c => c._toManifest()) } : {}),
       ...(this.namespaceNames.length > 0 ? { namespaces: this.namespaceNames.map(name => ({ name })) } : {}),
       ...(this.schemaUpdatePolicy !== undefined ? { schemaUpdatePolicy: this.schemaUpdatePolicy } : {}),
     };

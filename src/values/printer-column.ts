@@ -43,8 +43,8 @@ export interface PrinterColumn {
   readonly priority?: number;
 }
 
-/** The manifest form of a printer column. */
-export function renderPrinterColumn(column: PrinterColumn): { [key: string]: any } {
+/** The manifest form of a printer column: the fields given, in kube-bind's order. */
+export function renderPrinterColumn(column: PrinterColumn): PrinterColumn {
   return {
     name: column.name,
     type: column.type,

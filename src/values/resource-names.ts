@@ -44,7 +44,7 @@ export interface ResourceNames {
 }
 
 /** The manifest form of `names`, with the server's defaults written out. */
-export function renderNames(names: ResourceNames): { [key: string]: any } {
+export function renderNames(names: ResourceNames): ResourceNames {
   const kind = names.kind;
   return {
     kind,

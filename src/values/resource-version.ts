@@ -1,5 +1,5 @@
 import { PrinterColumn, renderPrinterColumn } from './printer-column';
-import { Subresources, renderSubresources } from './subresources';
+import { Subresources, SubresourcesManifest, renderSubresources } from './subresources';
 
 /**
  * One served version of an exported custom resource.
@@ -64,11 +64,23 @@ export interface VersionDefaults {
   readonly subresources?: Subresources;
 }
 
+/** One item of `spec.versions` in manifest form: a CRD's, a BoundSchema's, a v1alpha1 export's. */
+export interface VersionManifest {
+  readonly name: string;
+  readonly served: boolean;
+  readonly storage: boolean;
+  readonly deprecated?: boolean;
+  readonly deprecationWarning?: string;
+  readonly schema: { readonly openAPIV3Schema: any };
+  readonly additionalPrinterColumns?: PrinterColumn[];
+  readonly subresources?: SubresourcesManifest;
+}
+
 /**
  * The manifest form of `spec.versions`. Storage defaults to the first version
  * when no version claims it, so a single-version resource needs no flag.
  */
-export function renderVersions(versions: readonly ResourceVersion[], defaults: VersionDefaults, copySchemas = true): Array<{ [key: string]: any }> {
+export function renderVersions(versions: readonly ResourceVersion[], defaults: VersionDefaults, copySchemas = true): VersionManifest[] {
   const storageClaimed = versions.some(v => v.storage === true);
   return versions.map((v, i) => {
     const columns = v.printerColumns ?? defaults.printerColumns;

@@ -39,10 +39,16 @@ export interface Subresources {
   readonly scale?: ScaleSubresource;
 }
 
+/** The manifest form of subresources: `status` an empty object when served. */
+export interface SubresourcesManifest {
+  status?: { [key: string]: never };
+  scale?: ScaleSubresource;
+}
+
 /** The manifest form of subresources, or undefined when there are none. */
-export function renderSubresources(subresources: Subresources | undefined): { [key: string]: any } | undefined {
+export function renderSubresources(subresources: Subresources | undefined): SubresourcesManifest | undefined {
   if (!subresources) return undefined;
-  const out: { [key: string]: any } = {};
+  const out: SubresourcesManifest = {};
   if (subresources.status) out.status = {};
   if (subresources.scale) {
     const scale = subresources.scale;
