@@ -159,3 +159,22 @@ describe('our enums as the L1\'s (l1-enums.ts)', () => {
     expect(Findings.of(c).filter(f => f.path === 'spec.isolation').map(f => f.message).join('\n')).toMatch(/"Shared"/);
   });
 });
+
+test('a subclass\'s renderTemplateSpec() still reaches a template\'s and a request\'s spec, every field of it', () => {
+  class Extended extends ApiServiceExportTemplate {
+    protected override renderTemplateSpec(): { [key: string]: any } {
+      return { ...super.renderTemplateSpec(), extra: 'kept' };
+    }
+  }
+  class ExtendedRequest extends ApiServiceExportRequest {
+    protected override renderTemplateSpec(): { [key: string]: any } {
+      return { ...super.renderTemplateSpec(), extra: 'kept' };
+    }
+  }
+  const c = chart();
+  const resources = [{ group: 'x.example.com', resource: 'xs', versions: ['v1'] }];
+  const t = new Extended(c, 't', { scope: Scope.CLUSTER, resources, schemaUpdatePolicy: SchemaUpdatePolicy.ALWAYS });
+  const r = new ExtendedRequest(c, 'r', { resources, schemaUpdatePolicy: SchemaUpdatePolicy.NEVER });
+  expect(ApiObject.of(t).toJson().spec).toEqual({ scope: 'Cluster', resources, schemaUpdatePolicy: 'Always', extra: 'kept' });
+  expect(ApiObject.of(r).toJson().spec).toEqual({ resources, schemaUpdatePolicy: 'Never', extra: 'kept' });
+});

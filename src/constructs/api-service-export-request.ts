@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { copyData } from './definition-spec';
 import { requestSchemaUpdatePolicy } from './l1-enums';
-import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
+import { TemplateSpecManifest, TemplateSpecProps, TemplateSpecResource } from './template-spec';
 import * as l1 from '../imports/kube-bind.io';
 
 /**
@@ -33,11 +33,10 @@ export class ApiServiceExportRequest extends TemplateSpecResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    const shared = this._renderTemplateSpec();
+    // What a subclass's renderTemplateSpec() renders, all of it (the library's own is a TemplateSpecManifest).
+    const shared = this.renderTemplateSpec() as TemplateSpecManifest;
     const spec: l1.ApiServiceExportRequestSpec = {
-      resources: shared.resources,
-      permissionClaims: shared.permissionClaims,
-      namespaces: shared.namespaces,
+      ...shared,
       schemaUpdatePolicy: shared.schemaUpdatePolicy !== undefined ? requestSchemaUpdatePolicy(shared.schemaUpdatePolicy) : undefined,
       parameters: this.parameters,
     };

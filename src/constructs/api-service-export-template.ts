@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { templateSchemaUpdatePolicy } from './l1-enums';
-import { TemplateSpecProps, TemplateSpecResource } from './template-spec';
+import { TemplateSpecManifest, TemplateSpecProps, TemplateSpecResource } from './template-spec';
 import * as l1 from '../imports/kube-bind.io';
 import { Scope } from '../model/enums';
 
@@ -70,15 +70,14 @@ export class ApiServiceExportTemplate extends TemplateSpecResource {
   }
 
   protected renderSpec(): { [key: string]: any } {
-    const shared = this._renderTemplateSpec();
+    // What a subclass's renderTemplateSpec() renders, all of it (the library's own is a TemplateSpecManifest).
+    const shared = this.renderTemplateSpec() as TemplateSpecManifest;
     const spec: l1.ApiServiceExportTemplateSpec = {
       description: this.description,
       // Required, and unknown when neither given nor shared by the resources: then not written, and synth reports
       // spec.scope missing (KB002) with the other findings.
       scope: this.scope as string,
-      resources: shared.resources,
-      permissionClaims: shared.permissionClaims,
-      namespaces: shared.namespaces,
+      ...shared,
       schemaUpdatePolicy: shared.schemaUpdatePolicy !== undefined ? templateSchemaUpdatePolicy(shared.schemaUpdatePolicy) : undefined,
     };
     return spec;

@@ -157,22 +157,14 @@ export abstract class TemplateSpecResource extends KubeBindResource {
 
   /** `resources`, `permissionClaims`, `namespaces` and `schemaUpdatePolicy` of the spec, in kube-bind's order. */
   protected renderTemplateSpec(): { [key: string]: any } {
-    return this._renderTemplateSpec();
-  }
-
-  /**
-   * The spec fields a template and a request share, typed, for the kind to
-   * write into its L1 spec (with its own `schemaUpdatePolicy` enum).
-   *
-   * @internal
-   */
-  protected _renderTemplateSpec(): TemplateSpecManifest {
-    return {
+    // Typed, for each kind to write into its L1 spec (with its own `schemaUpdatePolicy` enum).
+    const shared: TemplateSpecManifest = {
       resources: this.resources,
       ...(this.claims.length > 0 ? { permissionClaims: this.claims.map(c => c._toManifest()) } : {}),
       ...(this.namespaceNames.length > 0 ? { namespaces: this.namespaceNames.map(name => ({ name })) } : {}),
       ...(this.schemaUpdatePolicy !== undefined ? { schemaUpdatePolicy: this.schemaUpdatePolicy } : {}),
     };
+    return shared;
   }
 
   private describe(): string {
