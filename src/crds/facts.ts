@@ -6,7 +6,7 @@
  * Each answer is computed once per kind/version (the group does not change
  * the shape) and frozen.
  */
-import { instanceSchema } from './index';
+import { instanceSchema, servesStatusSubresource } from './index';
 import { IMMUTABLE_RULE, JsonSchema } from './schema-builders';
 import { KIND_VERSIONS, KindVersion } from '../model/kinds';
 
@@ -46,6 +46,19 @@ function memo<T>(key: string, compute: () => T): T {
  */
 export function propertiesOf(kv: KindVersion, path: readonly string[]): readonly string[] {
   return memo(`properties ${kv} ${path.join('.')}`, () => Object.keys(nodeAt(kv, path)?.properties ?? {}));
+}
+
+/**
+ * Whether `kv`'s CRD has the status subresource. The API server then drops
+ * `.status` from what a create sends (apiextensions-apiserver
+ * `pkg/registry/customresource/strategy.go`, `customResourceStrategy.PrepareForCreate`,
+ * Kubernetes 1.36: `delete(customResource, "status")` when `a.status != nil`) and,
+ * on an update of the main resource, puts the stored status back in place of the
+ * one sent (`PrepareForUpdate`). Only a write to `/status` is validated against
+ * the status schema (`statusStrategy.ValidateUpdate`).
+ */
+export function statusSubresource(kv: KindVersion): boolean {
+  return memo(`status ${kv}`, () => KIND_VERSIONS.includes(kv) && servesStatusSubresource(kv));
 }
 
 /** The `required` list of the object at `path` in `kv`'s schema. */

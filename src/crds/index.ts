@@ -101,13 +101,28 @@ const CRD_OF_KIND: { readonly [kind: string]: (group: string) => { [key: string]
   APIConversion: apiConversionCrd,
 };
 
-/** The `openAPIV3Schema` objects of `kv` are validated against. */
-export function instanceSchema(kv: KindVersion, group: string = DEFAULT_GROUP): { [key: string]: any } {
+/** The entry of `kv`'s version in our CRD's `spec.versions`; throws for a kind/version we have no CRD for. */
+function versionEntryOf(kv: KindVersion, group: string): { [key: string]: any } {
   const [kind, version] = String(kv).split('/');
   const crd = Object.prototype.hasOwnProperty.call(CRD_OF_KIND, kind) ? CRD_OF_KIND[kind](group) : undefined;
   const entry = crd?.spec.versions.find((v: { name: string }) => v.name === version);
   if (!entry) {
     throw new Error(`no schema for ${JSON.stringify(kv)}; known: ${KIND_VERSIONS.join(', ')}`);
   }
-  return entry.schema.openAPIV3Schema;
+  return entry;
+}
+
+/** The `openAPIV3Schema` objects of `kv` are validated against. */
+export function instanceSchema(kv: KindVersion, group: string = DEFAULT_GROUP): { [key: string]: any } {
+  return versionEntryOf(kv, group).schema.openAPIV3Schema;
+}
+
+/**
+ * Whether our CRD serves `kv` with the status subresource (`subresources.status`
+ * set): the API server then drops `.status` from a create and keeps the stored
+ * status on an update of the main resource (see `statusSubresource` in facts.ts).
+ */
+export function servesStatusSubresource(kv: KindVersion, group: string = DEFAULT_GROUP): boolean {
+  const status = versionEntryOf(kv, group).subresources?.status;
+  return typeof status === 'object' && status !== null;
 }

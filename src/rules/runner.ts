@@ -11,6 +11,7 @@ import { Violation } from './engine/violation';
 import { readByRules } from './engine/work-count';
 import { crdUpdateOptions } from './helpers/crd-update-options';
 import { crdKindVersionOf } from './helpers/crds';
+import { statusAsServed } from './helpers/status-subresource';
 import { CROSS_RULES, RULES } from './registry';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
 import { Manifest, own } from '../model/manifest';
@@ -37,9 +38,15 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
   } finally {
     closeRuleScope(outer);
   }
+  if (found.length === 0 || target === OTHER_OBJECTS) return found;
   const superseded = supersededFor(target);
-  return superseded.length === 0 || found.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
+  const kept = superseded.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
+  // What an object says in `.status` the server drops, when its kind's CRD (ours: not a CRD's) has the status subresource.
+  return statusAsServed(kept, target, ruleById);
 }
+
+const RULE_BY_ID = new Map(RULES.map(r => [r.id, r]));
+const ruleById = (id: string): Rule | undefined => RULE_BY_ID.get(id);
 
 const SUPERSEDED_BY_TARGET = new Map<Target, readonly Superseded[]>();
 

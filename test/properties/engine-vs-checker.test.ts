@@ -160,8 +160,16 @@ const NAMED_MUTATIONS: NamedMutation[] = [
     applies: m => (m.spec.permissionClaims?.[0]?.selector?.labelSelector?.matchExpressions ?? []).length > 0,
     mutate: m => { const e = m.spec.permissionClaims[0].selector.labelSelector.matchExpressions[0]; e.operator = e.operator.toLowerCase(); },
   },
-  { id: 'KB101', what: 'a condition status "true"', kinds: ['APIServiceExport/v1alpha2'], mutate: m => { m.status.conditions = [{ type: 'Ready', status: 'true', lastTransitionTime: '2025-01-01T00:00:00Z' }]; } },
-  { id: 'KB006', what: 'a condition time that is not RFC 3339', kinds: ['APIServiceExport/v1alpha2'], mutate: m => { m.status.conditions = [{ type: 'Ready', status: 'True', lastTransitionTime: 'yesterday' }]; } },
+  // Not in .status (KB101, a condition time): the server drops .status on create, so what is wrong there is a warning
+  // (test/rules/status-subresource.test.ts).
+  {
+    id: 'KB006',
+    what: 'a webhook caBundle that is not base64',
+    kinds: ['BoundSchema/v1alpha2'],
+    mutate: m => {
+      m.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://convert.example.com/convert', caBundle: 'not base64!' }, conversionReviewVersions: ['v1'] } };
+    },
+  },
 ];
 
 /**

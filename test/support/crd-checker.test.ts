@@ -7,6 +7,7 @@ import {
   CEL_SKIPPED, CheckedKindVersion, CrdFailure, celRulesOfOurCrds, checkAgainstCrd, checkAgainstSchema, compileSchema,
   isKubernetesDateTime, isKubernetesUri,
 } from './crd-checker';
+import { instanceSchema } from '../../src/crds';
 
 function exportV1alpha1(): any {
   return {
@@ -130,7 +131,12 @@ describe('the OpenAPI part', () => {
       webhook: { clientConfig: { url: 'https://conv.example.com/x', caBundle: 'not base64!' }, conversionReviewVersions: ['v1'] },
     };
     m.spec.versions[0].additionalPrinterColumns = [{ name: 'A', type: 'string', jsonPath: '.a', priority: 2 ** 31 }];
+    // A create drops .status (the status subresource: PrepareForCreate); a write through /status validates it.
     expect(paths(checkAgainstCrd(m, 'BoundSchema/v1alpha2')).sort()).toEqual([
+      'spec.conversion.webhook.clientConfig.caBundle',
+      'spec.versions[0].additionalPrinterColumns[0].priority',
+    ]);
+    expect(paths(checkAgainstSchema(m, compileSchema(instanceSchema('BoundSchema/v1alpha2')))).sort()).toEqual([
       'spec.conversion.webhook.clientConfig.caBundle',
       'spec.versions[0].additionalPrinterColumns[0].priority',
       'status.conditions[0].lastTransitionTime',

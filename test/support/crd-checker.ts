@@ -65,7 +65,29 @@ export function kindVersionOfManifest(manifest: unknown, group = DEFAULT_GROUP):
  */
 export function checkAgainstCrd(manifest: unknown, kv: CheckedKindVersion, options: CheckOptions = {}): CrdFailure[] {
   const group = options.group ?? DEFAULT_GROUP;
-  return checkAgainstSchema(manifest, compiledSchema(`${group} ${kv}`, () => instanceSchema(kv, group)), options.oldObject);
+  const schema = compiledSchema(`${group} ${kv}`, () => instanceSchema(kv, group));
+  return checkAgainstSchema(statusAsWritten(manifest, options.oldObject, servesStatus(kv, group)), schema, options.oldObject);
+}
+
+/** Whether our CRD serves `kv` with the status subresource, read from its version entry. */
+function servesStatus(kv: CheckedKindVersion, group: string): boolean {
+  const [kind, version] = kv.split('/');
+  const crd = kind === 'BoundSchema' ? boundSchemaCrd(group) : apiServiceExportCrd(group);
+  const entry = crd.spec.versions.find((v: Schema) => v.name === version);
+  return isPlainObject(entry?.subresources?.status);
+}
+
+/**
+ * What the server validates of a create or an update of the main resource of a
+ * kind with the status subresource: apiextensions-apiserver's
+ * customResourceStrategy.PrepareForCreate deletes `.status`, and PrepareForUpdate
+ * puts the stored object's status in its place (pkg/registry/customresource/strategy.go).
+ */
+function statusAsWritten(manifest: unknown, oldObject: unknown, status: boolean): unknown {
+  if (!status || !isPlainObject(manifest)) return manifest;
+  const { status: _sent, ...rest } = manifest as Json;
+  const stored = isPlainObject(oldObject) ? ownValue(oldObject, 'status') : undefined;
+  return stored === undefined ? rest : { ...rest, status: stored };
 }
 
 /** A schema and its ajv validator, compiled once. */

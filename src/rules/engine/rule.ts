@@ -68,6 +68,16 @@ export interface Rule extends RuleHeader {
    * the objects this rule applies to.
    */
   readonly supersedes?: readonly Superseded[];
+  /**
+   * Where the API server finds what this rule reports: `decoding` (field
+   * validation of the request, before the strategy drops `.status` of a kind
+   * with the status subresource: its findings in `.status` keep their
+   * severity), `schema` (validation against the CRD's schema, after that: in
+   * `.status` only a write to /status meets it). Unset: the server refuses
+   * none of it (a rule of the spec, of kube-bind's behaviour). Read by
+   * `statusAsServed` (helpers/status-subresource.ts).
+   */
+  readonly foundBy?: 'decoding' | 'schema';
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
 }

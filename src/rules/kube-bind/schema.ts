@@ -25,7 +25,7 @@ const SOURCE_CRD = 'kube-bind CRD';
 // walk meets it.
 
 /** A rule the generic checker reports, in its structural walk of every kube-bind object. */
-const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS, pass: structuralViolations } as const;
+const CHECKER = { source: SOURCE_CRD, scope: 'object', appliesTo: KIND_VERSIONS, pass: structuralViolations, foundBy: 'schema' } as const;
 
 const UNKNOWN_KIND_VERSION: Rule = defineRule({
   id: 'KB001',
@@ -71,6 +71,8 @@ const UNKNOWN_FIELD: Rule = defineRule({
   // unstructuredSchemaCoercer.apply with returnUnknownFieldPaths, from pruning.PruneWithOptions).
   strictSeverity: 'error',
   ...CHECKER,
+  // Unknown fields are found by the decoder, before PrepareForCreate drops `.status`: strict refuses them there too.
+  foundBy: 'decoding',
   title: 'No unknown fields (the server would silently drop them; under strict field validation it refuses the object)',
 });
 
@@ -564,7 +566,8 @@ function numberCheck(schema: Schema): Checker | undefined {
     const value = v as number;
     if (range !== undefined && (value < range[0] || value > range[1])) {
       const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${lead(path)}${value} does not fit in ${format} (${range[0]} to ${range[1]})`));
+      report(w, violation(FORMAT, path, `${lead(path)}${value} does not fit in ${format} (${range[0]} to ${range[1]})`,
+        `the schema says format: ${format}: use a whole number from ${range[0]} to ${range[1]}`));
     }
     if (minimum !== undefined && (exclusiveMinimum ? value <= minimum : value < minimum)) {
       const path = pathOf(w);
