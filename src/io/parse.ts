@@ -9,6 +9,7 @@
  * one (`locate.ts`).
  */
 import type { Diagnostic } from './diagnostic';
+import { goYamlTabProblem } from './go-yaml-tabs';
 import { load, LoadOptions, YAMLException } from './js-yaml';
 import { DocumentText, splitDocuments } from './split';
 import { KUBECTL_YAML_SCHEMA, nonJsonNumber } from './yaml11';
@@ -77,6 +78,13 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
     }
     error(doc.line, `${where}: ${describeThrown(e)}`);
     return { objects: [], diagnostics, syntax: isStackOverflow(e) };
+  }
+  // What js-yaml reads as a blank, kubectl's go-yaml v2 may refuse: a tab where a token or an indentation starts.
+  const tab = goYamlTabProblem(doc.text);
+  if (tab !== undefined) {
+    error(doc.line + tab.line, `YAML syntax error: ${tab.message} (a tab at column ${tab.column + 1}: kubectl's YAML reader, go-yaml v2, `
+      + 'refuses a tab where a token or an indentation starts; use spaces)');
+    return { objects: [], diagnostics, syntax: true };
   }
   if (value === null || value === undefined) return { objects: [], diagnostics, syntax: false }; // empty, skipped as kubectl does
   const line = doc.line + firstContentLine(doc.text);

@@ -237,6 +237,23 @@ describe('bad input: status 2, a clear message with file and line, no stack trac
     expect(r.err).toMatch(new RegExp(`^${escape(r.file)}:[45]: error: YAML syntax error: `));
   });
 
+  describe('tabs as kubectl reads them (go-yaml v2): a comment line that starts with a tab is unreadable', () => {
+    // js-yaml reads it; go-yaml v2's scanner refuses it (src/io/go-yaml-tabs.ts).
+    const text = 'apiVersion: kube-bind.io/v1alpha2\nkind: APIServiceExport\nmetadata:\n  name: widgets\n  namespace: kube-bind\nspec:\n'
+      + '  resources:\n  - group: example.com\n    resource: widgets\n  isolation: Prefixed\n\t# informerScope: Cluster or Namespaced\n'
+      + '  informerScope: Cluster\n';
+    test.each(['text', 'json', 'sarif', 'junit', 'github'])('%s: status 2, the file and the line of the tab', async format => {
+      const r = await bad(text, {}, ['-o', format]);
+      expect(r.err).toMatch(new RegExp(`^${escape(r.file)}:11: error: YAML syntax error: found a tab character that violates indentation `));
+      if (format !== 'text') expect(r.out).toContain('found a tab character that violates indentation');
+    });
+    test('a tab after a key\'s colon and before a comment is read, as go-yaml reads it', async () => {
+      const file = writeFile(tempDir(), 'tabs.yaml', text.replace('\t# informerScope: Cluster or Namespaced\n', '').replace('isolation: Prefixed', 'isolation:\tPrefixed\t# how'));
+      const r = await cli(['validate', file]);
+      expect(r.code).toBe(0);
+    });
+  });
+
   test('a duplicate key', async () => {
     const r = await bad('apiVersion: kube-bind.io/v1alpha2\nkind: BoundSchema\nkind: APIServiceExport\n');
     expect(r.err).toBe(`${r.file}:3: error: duplicate key "kind" in a mapping; Kubernetes rejects an object that sets a field twice\n`);
