@@ -11,7 +11,7 @@ import { stringify } from 'yaml';
 import { apiServiceExportTemplateCrd } from '../../src/crds';
 import { Manifest } from '../../src/model/manifest';
 import { contextFor, validateObject, validateObjects } from '../../src/rules';
-import { claim, crd, exportedCrd, req, tpl } from '../../src/rules/engine/scenario-kit';
+import { REFERENCE, claim, crd, exportedCrd, reference, req, tpl, version } from '../../src/rules/engine/scenario-kit';
 import { validateUpdate } from '../../src/rules/kube-bind/updates';
 import { validateJson } from '../coverage/cli-run';
 import { testWithShared } from '../support/shared';
@@ -133,4 +133,52 @@ testWithShared('validate gives upstream\'s example Collection a verdict, not a n
   expect(run.stderr).not.toContain('not checked');
   expect(run.objects.map(o => [o.kind, o.name, o.valid])).toEqual([['Collection', 'all', true]]);
   expect(run.code).toBe(0);
+});
+
+describe('KB217: a template\'s claim reference paths against the CRD of the resource it reads', () => {
+  const ref = (r: Manifest) => reference(r);
+  const kb217 = (objects: Manifest[]) => validateObjects(objects, CTX).flatMap((found, i) => found.filter(v => v.rule === 'KB217').map(v => ({ i, ...v })));
+
+  test('a field the CRD lacks is a warning at the path, with the field it meant and the CRD named', () => {
+    const [found, ...rest] = kb217([tpl(ref({ jsonPath: { name: 'spec.selector', namespace: 'spec.sise' } })), exportedCrd()]);
+    expect(rest).toEqual([]);
+    expect(found).toMatchObject({ i: 0, severity: 'warning', path: `${REFERENCE}.jsonPath.namespace`, message: '"spec.sise" selects nothing: no such field (did you mean "spec.size"?)' });
+    expect(found.hint).toContain('CRD "widgets.example.com" declares');
+  });
+
+  test('the versions read are the template\'s for that resource when the reference names none', () => {
+    const v2Only = exportedCrd(['spec.versions', [
+      version('v1', { storage: false }),
+      version('v2', { schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { secretName: { type: 'string' } } } } } } }),
+    ]]);
+    const withVersions = (versions: string[]) => tpl(['spec.resources.0.versions', versions], ref({ versions: undefined, jsonPath: { name: 'spec.secretName' } }));
+    expect(kb217([withVersions(['v2']), v2Only])).toEqual([]);
+    expect(kb217([withVersions(['v1']), v2Only]).map(v => v.path)).toEqual([`${REFERENCE}.jsonPath.name`]);
+  });
+
+  test('under x-kubernetes-preserve-unknown-fields the field may exist: still a warning, that says the schema cannot tell', () => {
+    const open = exportedCrd(['spec.versions.0.schema.openAPIV3Schema.properties.spec', { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true }]);
+    const [found] = kb217([tpl(ref({ jsonPath: { name: 'spec.anything' } })), open]);
+    expect(found).toMatchObject({ severity: 'warning', message: '"spec.anything" may select nothing: spec keeps unknown fields, so the schema cannot tell' });
+  });
+
+  test('a v1alpha2 request is checked as its template; nothing without the CRD, nor for a GJSON query', () => {
+    expect(kb217([req(ref({ jsonPath: { name: 'spec.selectr' } })), exportedCrd()]).map(v => v.path)).toEqual([`${REFERENCE}.jsonPath.name`]);
+    expect(kb217([tpl(ref({ jsonPath: { name: 'spec.selectr' } }))])).toEqual([]);
+    expect(kb217([tpl(ref({ jsonPath: { name: 'spec.#(name=="a").x' } })), exportedCrd()])).toEqual([]);
+  });
+
+  test('validate finds it as the rules do, from the facts it keeps (the schema\'s shape)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-217-'));
+    try {
+      const file = path.join(dir, 'provider.yaml');
+      fs.writeFileSync(file, [tpl(ref({ jsonPath: { name: 'spec.selectr' } })), exportedCrd()].map(m => stringify(m)).join('---\n'));
+      const run = await validateJson([file]);
+      expect(run.code).toBe(0); // a warning
+      expect(run.objects.flatMap(o => o.violations).filter(v => v.rule === 'KB217').map(v => [v.severity, v.path]))
+        .toEqual([['warning', `${REFERENCE}.jsonPath.name`]]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -6,7 +6,8 @@ import { Testing } from 'cdk8s';
 import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
 import { Manifest } from '../../src/model/manifest';
 import { RuleContext } from '../../src/rules/engine/rule';
-import { REFERENCE_PATH_RULES, gjsonKeys, walkSchema } from '../../src/rules/kube-bind/reference-paths';
+import { gjsonKeys, walkSchema } from '../../src/rules/helpers/reference-paths';
+import { REFERENCE_PATH_RULES } from '../../src/rules/kube-bind/reference-paths';
 import { crd } from '../../src/rules/scenarios';
 import { chart, synthError } from '../util';
 

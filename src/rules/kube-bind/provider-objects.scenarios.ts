@@ -3,7 +3,7 @@
  * beside it: the tests run them through the CLI and the constructs, and
  * docs/rules.md quotes what the engine reports on the failing one.
  */
-import { RuleScenarios, brr, coll, crd, exportedCrd, gadgets, req, tpl, version } from '../engine/scenario-kit';
+import { REFERENCE, RuleScenarios, brr, coll, crd, exportedCrd, gadgets, reference, req, tpl, version } from '../engine/scenario-kit';
 
 /** The gadgets' CRD, labelled, of the given scope. */
 const gadgetCrd = (scope: string) => exportedCrd(['metadata.name', 'gadgets.example.com'], ['spec.scope', scope],
@@ -55,5 +55,12 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     path: 'spec.templateRef.name',
     fail: () => ({ objects: [brr(['spec.templateRef.name', 'gadgets']), tpl()] }),
     pass: () => ({ objects: [brr(), tpl()] }),
+  },
+  {
+    id: 'KB217',
+    path: `${REFERENCE}.jsonPath.name`,
+    // The widgets' CRD declares spec.size, spec.replicas and spec.selector.
+    fail: () => ({ objects: [tpl(reference({ jsonPath: { name: 'spec.selectr' } })), exportedCrd()] }),
+    pass: () => ({ objects: [tpl(reference({ jsonPath: { name: 'spec.selector' } })), exportedCrd()] }),
   },
 ];

@@ -1,6 +1,7 @@
 /**
- * Checks across a provider's objects (KB210-KB216): templates and export
- * requests against the CRDs they export, collections and
+ * Checks across a provider's objects (KB210-KB217): templates and export
+ * requests against the CRDs they export (their resources, scopes, versions
+ * and the jsonPaths of their claims' references), collections and
  * BindableResourcesRequests against the templates they name. kube-bind makes
  * these checks only when a consumer binds, in its backend; each rule says
  * where, at kube-bind 6ac88b0f.
@@ -15,13 +16,14 @@
  */
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model';
 import { KindVersion, RESOURCE_LIST_KINDS, kindVersionOf } from '../../model/kinds';
-import { Manifest, own } from '../../model/manifest';
+import { isObject, Manifest, own } from '../../model/manifest';
 import { censusOf, objectsAmong } from '../engine/census';
 import { didYouMean, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { CrossObjectRule, Located, ObjectsRead, RuleContext, defineRule } from '../engine/rule';
 import { keptViolation as violation, Violation } from '../engine/violation';
 import { ExportedResource, describeGroupResource, exportedResources, notCrdBacked } from '../helpers/exported-resources';
+import { VersionFacts, referencePathProblem, versionFacts, versionsRead } from '../helpers/reference-paths';
 import { specFacts } from '../helpers/spec-facts';
 
 type Finding = { index: number; violation: Violation };
@@ -38,6 +40,8 @@ interface CrdFacts {
   readonly scope: unknown;
   /** Names of the served versions; undefined when `spec.versions` is not a list. */
   readonly served: string[] | undefined;
+  /** `spec.versions` as it is, for the schemas a reference path is checked against (KB217). */
+  readonly versions: unknown;
 }
 
 /** A template or an export request, with its resources. */
@@ -86,7 +90,7 @@ function crdFacts(index: number, m: Manifest): { key: string; facts: CrdFacts } 
   const labels = own(own(m, 'metadata'), 'labels');
   return {
     key: resourceKey(group, plural),
-    facts: { index, name: nameOf(m) ?? `${plural}.${group}`, label: own(labels, EXPORTED_LABEL_KEY), scope, served },
+    facts: { index, name: nameOf(m) ?? `${plural}.${group}`, label: own(labels, EXPORTED_LABEL_KEY), scope, served, versions: own(own(m, 'spec'), 'versions') },
   };
 }
 
@@ -363,6 +367,86 @@ const templateRefExists: CrossObjectRule = defineRule({
     'kube-bind\'s backend fails the request (TemplateNotFound) and does not retry'),
 });
 
+/** What KB217 reads: READS, and the claims' references of templates and requests and the schemas of CRDs. */
+const REFERENCE_READS: ObjectsRead = {
+  kinds: READS.kinds,
+  fields: {
+    ...READS.fields,
+    spec: {
+      ...(READS.fields.spec as { [field: string]: true }),
+      versions: { name: true, served: true, schema: { openAPIV3Schema: 'shape' } },
+      permissionClaims: { selector: { references: { group: true, resource: true, versions: true, jsonPath: true } } },
+    },
+  },
+};
+
+/** A claim's reference of a template or request, where it is, and the CRD of the resource it reads. */
+interface ReadReference {
+  readonly requester: Requester;
+  readonly ref: { [key: string]: unknown };
+  /** The path of its jsonPath. */
+  readonly at: string;
+  readonly crd: CrdFacts;
+  readonly group: string;
+  readonly resource: string;
+}
+
+/** Each reference of each claim of a template or v1alpha2 request whose resource's CRD the input has. */
+function* references(index: ProviderIndex): Generator<ReadReference> {
+  if (index.crdCount === 0) return;
+  for (const requester of index.requesters) {
+    const claims = own(own(requester.manifest, 'spec'), 'permissionClaims');
+    if (!Array.isArray(claims)) continue;
+    for (let c = 0; c < claims.length; c++) {
+      const refs = own(own(claims[c], 'selector'), 'references');
+      if (!Array.isArray(refs)) continue;
+      for (let r = 0; r < refs.length; r++) {
+        const ref = refs[r];
+        const group = own(ref, 'group') ?? '';
+        const resource = own(ref, 'resource');
+        if (!isObject(ref) || typeof group !== 'string' || typeof resource !== 'string' || !isObject(own(ref, 'jsonPath'))) continue;
+        const crd = index.crdsByResource.get(resourceKey(group, resource));
+        if (crd === undefined) continue;
+        yield { requester, ref, at: field(`spec.permissionClaims[${c}].selector.references[${r}]`, 'jsonPath'), crd, group, resource };
+      }
+    }
+  }
+}
+
+const referencePathInCrd: CrossObjectRule = defineRule({
+  id: 'KB217',
+  title: 'a template\'s or request\'s claim reference jsonPath names a field the CRD of the referenced resource can hold (when that CRD is in the input)',
+  // A warning: kube-bind evaluates the path with gjson on each referenced object and claims what it finds; a path that
+  // names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims nothing: nothing refuses it.
+  source: 'kube-bind behaviour (pkg/resources/resources.go:108-114 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists()); '
+    + 'Kubernetes structural schema pruning',
+  severity: 'warning',
+  scope: 'app',
+  reads: REFERENCE_READS,
+  check(objects, ctx) {
+    const out: Finding[] = [];
+    const index = indexOf(objects, ctx);
+    // Read once per list of versions, and each schema's shape (validate's facts) parsed once.
+    const parsed = new Map<string, unknown>();
+    const byVersions = new Map<unknown, VersionFacts>();
+    for (const { requester, ref, at, crd, group, resource } of references(index)) {
+      if (!Array.isArray(crd.versions)) continue;
+      let facts = byVersions.get(crd.versions);
+      if (facts === undefined) byVersions.set(crd.versions, facts = versionFacts(crd.versions, parsed));
+      if (facts.schemas.size === 0) continue;
+      const versions = versionsRead(ref, own(own(requester.manifest, 'spec'), 'resources'), group, resource, facts);
+      for (const key of ['name', 'namespace']) {
+        const expression = own(own(ref, 'jsonPath'), key);
+        if (typeof expression !== 'string' || expression.trim() === '') continue;
+        const problem = referencePathProblem(expression, facts, `CRD ${show(crd.name)}`, versions);
+        if (problem === undefined) continue;
+        out.push({ index: requester.index, violation: violation(referencePathInCrd, field(at, key), problem.message, problem.hint) });
+      }
+    }
+    return out;
+  },
+});
+
 /** The rules across a provider's objects, in catalogue order. */
 export const PROVIDER_OBJECT_RULES: readonly CrossObjectRule[] = [
   crdInInput,
@@ -372,4 +456,5 @@ export const PROVIDER_OBJECT_RULES: readonly CrossObjectRule[] = [
   versionsServed,
   collectionTemplatesExist,
   templateRefExists,
+  referencePathInCrd,
 ];
