@@ -23,7 +23,7 @@ export interface RuleDescription {
 export const READABLE_INPUT: RuleDescription = {
   id: READABLE_INPUT_ID,
   title: 'Every input can be read: an existing file or folder of UTF-8 YAML, well-formed, within the size and nesting limits',
-  source: 'YAML 1.1 as kubectl reads it (sigs.k8s.io/yaml)',
+  source: 'YAML 1.1 as kubectl reads it (sigs.k8s.io/yaml v1.6.0, go-yaml v2: its scanner\'s tab rules included, src/io/go-yaml-tabs.ts)',
   severity: 'error',
 };
 
