@@ -54,6 +54,11 @@ describe.each([
     withSpec({ type: 'object', properties: { tags: objectSet(), labels: objectSet() } }),
     withSpec({ type: 'object', properties: { tags: { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'string' } } } }),
     `${SPEC}.properties.labels.items.x-kubernetes-map-type`],
+  ['a default with a field pruning removes (requirePrunedDefaults, schemaHasUnprunedDefaults)', 'KB037',
+    withSpec({ type: 'object', properties: { a: withDefault({ y: '1' }) } }),
+    withSpec({ type: 'object', properties: { a: withDefault({ y: '1' }), b: withDefault({ z: '2' }) } }),
+    withSpec({ type: 'object', properties: { a: withDefault({ x: '1' }) } }),
+    `${SPEC}.properties.b.default`],
 ])('%s', (_name, id, storedWithProblem, next, storedWithout, path) => {
   test('is refused on create', () => expect(found(id, next)).toContain(path));
   test('is accepted on an update of an object that already had the problem', () => expect(found(id, next, storedWithProblem)).toEqual([]));
@@ -71,6 +76,10 @@ function mapList(key: string, opts: { required?: string[]; keyNullable?: boolean
       properties: { [key]: { type: 'string', ...(opts.keyNullable === true ? { nullable: true } : {}) } },
     },
   };
+}
+
+function withDefault(value: unknown): unknown {
+  return { type: 'object', properties: { x: { type: 'string' } }, default: value };
 }
 
 function objectSet(): unknown {

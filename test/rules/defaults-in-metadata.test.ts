@@ -57,3 +57,16 @@ test('x-kubernetes-embedded-resource inside resource meta is refused (specStanda
   const m = withTemplate(embedded({ metadata: { type: 'object', properties: { inner: embedded({ kind: { type: 'string' } }) } } }));
   expect(findings(m)).toContain(`KB039 ${TEMPLATE}.properties.metadata.properties.inner.x-kubernetes-embedded-resource: must not be used inside of resource meta`);
 });
+
+describe('a default pruning would change is refused (ValidateDefaults, requirePrunedDefaults; pruning.Prune)', () => {
+  const SPEC = 'spec.versions[0].schema.openAPIV3Schema.properties.spec';
+  const withSpec = (spec: Manifest): Manifest => crd([SCHEMA, { type: 'object', properties: { spec } }]);
+  test('a field of an object schema that declares none', () => {
+    expect(findings(withSpec({ type: 'object', default: { a: 1 } })))
+      .toEqual([`KB037 ${SPEC}.default: {"a":1} must not have unknown fields: a is not in the schema and would be pruned`]);
+  });
+  test('kept by x-kubernetes-preserve-unknown-fields or additionalProperties', () => {
+    expect(findings(withSpec({ 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true, 'default': { a: 1 } }))).toEqual([]);
+    expect(findings(withSpec({ type: 'object', additionalProperties: { type: 'integer' }, default: { a: 1 } }))).toEqual([]);
+  });
+});

@@ -36,6 +36,8 @@ export interface CrdValidationOptions {
    * (ValidateDefaults, RootCELContext): without it, neither is.
    */
   readonly requireStructuralSchema: boolean;
+  /** ValidateDefaults: a default has no field pruning would remove (KB037). */
+  readonly requirePrunedDefaults: boolean;
   /** ValidateCustomResourceDefinitionOpenAPISchema: the items of a set are atomic (KB039). */
   readonly requireAtomicSetType: boolean;
   /** validateMapListKeysMapSet: list items and map keys not nullable, map keys required or defaulted (KB039). */
@@ -71,6 +73,7 @@ export const CREATE_OPTIONS: CrdValidationOptions = {
   requireOpenAPISchema: true,
   requireValidPropertyType: true,
   requireStructuralSchema: true,
+  requirePrunedDefaults: true,
   requireAtomicSetType: true,
   requireMapListKeysMapSetValidation: true,
   allowInvalidCABundle: true,
@@ -85,4 +88,5 @@ export function crdValidationOptions(ctx: { readonly crdUpdate?: CrdValidationOp
 }
 
 /** The checks of the structural walk that an option gates, by the option's name. */
-export type SchemaCheckOption = 'requireValidPropertyType' | 'requireStructuralSchema' | 'requireAtomicSetType' | 'requireMapListKeysMapSetValidation';
+export type SchemaCheckOption =
+  'requireValidPropertyType' | 'requireStructuralSchema' | 'requirePrunedDefaults' | 'requireAtomicSetType' | 'requireMapListKeysMapSetValidation';

@@ -32,9 +32,12 @@ export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleCont
       || hasValidConversionReviewVersionOrEmpty(own(own(conversion, 'webhook'), 'conversionReviewVersions')),
     requireOpenAPISchema: allVersionsSpecifyOpenAPISchema(stored, ctx),
     // requireValidPropertyType, requireStructuralSchema, requireAtomicSetType, requireMapListKeysMapSetValidation:
-    // specHasInvalidTypes, specHasNonStructuralSchema, hasNonAtomicSetType, hasInvalidMapListKeysMapSet of the stored spec.
+    // specHasInvalidTypes, specHasNonStructuralSchema, hasNonAtomicSetType, hasInvalidMapListKeysMapSet of the stored spec
+    // (the structural walk marks the issues that tell, `marks`).
     requireValidPropertyType: !failed.has('requireValidPropertyType'),
     requireStructuralSchema: !failed.has('requireStructuralSchema'),
+    // requirePrunedDefaults(oldCRDSpec): schemaHasUnprunedDefaults.
+    requirePrunedDefaults: !failed.has('requirePrunedDefaults'),
     requireAtomicSetType: !failed.has('requireAtomicSetType'),
     requireMapListKeysMapSetValidation: !failed.has('requireMapListKeysMapSetValidation'),
     allowInvalidCABundle: allowInvalidCABundle(stored),
@@ -47,13 +50,13 @@ export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleCont
 
 /**
  * The schema checks the stored object fails, read off the structural walk's
- * issues (k8s/structural.ts marks each with the option that gates it); the
- * follow-up checks (defaults, CEL) make no schema non-structural.
+ * issues (k8s/structural.ts marks those whose failure turns an option off);
+ * the value checks of defaults and the CEL rules turn none off.
  */
 function failedSchemaChecks(stored: Manifest, ctx: RuleContext): Set<SchemaCheckOption> {
   const failed = new Set<SchemaCheckOption>();
   for (const issue of structuralIssuesOf(stored, ctx)) {
-    if (issue.requires !== undefined && issue.followUp !== true) failed.add(issue.requires);
+    if (issue.marks !== undefined) failed.add(issue.marks);
   }
   return failed;
 }

@@ -52,26 +52,36 @@ export interface StructuralIssue {
   readonly message: string;
   readonly hint?: string;
   /**
-   * The option of validation.go's validationOptions without which the server
-   * does not run this check: ValidateCustomResourceDefinitionUpdate relaxes it
-   * when the stored object already failed it (engine/crd-validation-options.ts).
-   * Undefined: the server always runs it.
+   * The options of validation.go's validationOptions without which the server
+   * does not run this check (all must be on): ValidateCustomResourceDefinitionUpdate
+   * turns one off when the stored object already failed it
+   * (engine/crd-validation-options.ts). Undefined: the server always runs it.
    */
-  readonly requires?: SchemaCheckOption;
+  readonly requires?: readonly SchemaCheckOption[];
   /**
-   * A check that runs only on a structural schema (ValidateDefaults, the CEL
-   * rules: requireStructuralSchema gates them) but whose failure does not make
-   * the schema non-structural (specHasNonStructuralSchema).
+   * The option the stored object turns off by failing this check
+   * (specHasInvalidTypes, specHasNonStructuralSchema, hasNonAtomicSetType,
+   * hasInvalidMapListKeysMapSet, schemaHasUnprunedDefaults). Undefined: a
+   * check gated by an option whose failure relaxes nothing (ValidateDefaults'
+   * value checks, the CEL rules).
    */
-  readonly followUp?: true;
+  readonly marks?: SchemaCheckOption;
   /** A CEL expression's own cost over its limit, which the server does not check in a version whose schema an update leaves unchanged. */
   readonly perExpressionCost?: true;
 }
 
-/** Marks issues of ValidateStructural (pkg/apiserver/schema/validation.go), which requireStructuralSchema gates. */
-const STRUCTURAL = { requires: 'requireStructuralSchema' } as const;
-/** Marks issues of ValidateDefaults and of the CEL rules, checked only on a structural schema. */
-const AFTER_STRUCTURAL = { requires: 'requireStructuralSchema', followUp: true } as const;
+/** Issues of ValidateStructural (pkg/apiserver/schema/validation.go), which requireStructuralSchema gates. */
+const STRUCTURAL = { requires: ['requireStructuralSchema'], marks: 'requireStructuralSchema' } as const;
+/** Issues of ValidateDefaults and of the CEL rules, checked only on a structural schema. */
+const AFTER_STRUCTURAL = { requires: ['requireStructuralSchema'] } as const;
+/** ValidateDefaults' pruning check, run under requirePrunedDefaults. */
+const PRUNED = { requires: ['requireStructuralSchema', 'requirePrunedDefaults'], marks: 'requirePrunedDefaults' } as const;
+/** specStandardValidatorV3.validate's type check, run under requireValidPropertyType. */
+const VALID_TYPE = { requires: ['requireValidPropertyType'], marks: 'requireValidPropertyType' } as const;
+/** The set items check of ValidateCustomResourceDefinitionOpenAPISchema, run under requireAtomicSetType. */
+const ATOMIC_SET = { requires: ['requireAtomicSetType'], marks: 'requireAtomicSetType' } as const;
+/** validateMapListKeysMapSet, run under requireMapListKeysMapSetValidation. */
+const MAP_LIST_KEYS = { requires: ['requireMapListKeysMapSetValidation'], marks: 'requireMapListKeysMapSetValidation' } as const;
 
 export interface StructuralOptions {
   /** Whether the version serves /status (restricts the root keywords). */
@@ -421,7 +431,7 @@ function invalidType(node: { [key: string]: any }, path: string, out: Structural
     path: field(path, 'type'),
     message: `${show(type)} is not an OpenAPI type${didYouMean(type, OPENAPI_TYPES)}`,
     hint: `use one of ${OPENAPI_TYPES.join(', ')}; for any value, leave type out and set x-kubernetes-preserve-unknown-fields: true`,
-    requires: 'requireValidPropertyType',
+    ...VALID_TYPE,
   });
   return true;
 }
@@ -542,15 +552,15 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
   }
   // mirrors validateMapListKeysMapSet: items of set and map lists, and map keys, are not nullable; keys are required or defaulted.
   if ((listType === 'map' || listType === 'set') && own(items, 'nullable') === true) {
-    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `must not be true in a list of type ${listType}`, requires: 'requireMapListKeysMapSetValidation' });
+    out.push({ kind: 'extension', path: field(field(path, 'items'), 'nullable'), message: `must not be true in a list of type ${listType}`, ...MAP_LIST_KEYS });
   }
   if (listType === 'set' && isObject(items)) {
     const itemType = own(items, 'type');
     if (itemType === 'object' && own(items, 'x-kubernetes-map-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: 'must be "atomic" for objects in a list of type set', requires: 'requireAtomicSetType' });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-map-type'), message: 'must be "atomic" for objects in a list of type set', ...ATOMIC_SET });
     }
     if (itemType === 'array' && own(items, 'x-kubernetes-list-type') !== undefined && own(items, 'x-kubernetes-list-type') !== 'atomic') {
-      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: 'must be "atomic" for lists in a list of type set', requires: 'requireAtomicSetType' });
+      out.push({ kind: 'extension', path: field(field(path, 'items'), 'x-kubernetes-list-type'), message: 'must be "atomic" for lists in a list of type set', ...ATOMIC_SET });
     }
   }
   if (listType !== 'map') return;
@@ -583,11 +593,11 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
         path: keySchemaPath,
         message: 'must be required or have a default: it is a key of a list of type map',
         hint: `add ${JSON.stringify(key)} to ${field(field(path, 'items'), 'required')}`,
-        requires: 'requireMapListKeysMapSetValidation',
+        ...MAP_LIST_KEYS,
       });
     }
     if (own(keySchema, 'nullable') === true) {
-      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: 'must not be true: it is a key of a list of type map', requires: 'requireMapListKeysMapSetValidation' });
+      out.push({ kind: 'extension', path: field(keySchemaPath, 'nullable'), message: 'must not be true: it is a key of a list of type map', ...MAP_LIST_KEYS });
     }
   }
 }
@@ -700,6 +710,17 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
     });
     return;
   }
+  // requirePrunedDefaults: pruning must leave the default as it is (not inside metadata, where the server builds the object).
+  const pruned = pos.embeddedMeta === undefined ? unprunedField(node, value, '', 0) : undefined;
+  if (pruned !== undefined) {
+    out.push({
+      kind: 'type',
+      path: field(path, 'default'),
+      message: `${show(value)} must not have unknown fields: ${pruned === '' ? 'it' : pruned.replace(/^\./, '')} is not in the schema and would be pruned`,
+      hint: 'declare the field in the schema (or x-kubernetes-preserve-unknown-fields: true), or remove it from the default',
+      ...PRUNED,
+    });
+  }
   const problem = valueProblem(node, value, 0);
   if (problem === undefined) {
     checkDefaultAgainstRules(node, path, value, out);
@@ -799,6 +820,38 @@ function forbiddenMetaDefault(node: { [key: string]: any }, path: string, out: S
   });
 }
 
+/**
+ * The first field of `value` that pruning (pkg/apiserver/schema/pruning/algorithm.go: Prune) removes under
+ * `schema`: one that no property declares, where there is no additionalProperties and no
+ * x-kubernetes-preserve-unknown-fields (an embedded resource keeps its apiVersion, kind and metadata whole).
+ */
+function unprunedField(schema: unknown, value: unknown, path: string, depth: number): string | undefined {
+  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unprunedField(own(schema, 'items'), value[i], `${path}[${i}]`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  const properties = own(schema, 'properties');
+  const additional = own(schema, 'additionalProperties');
+  const embedded = own(schema, 'x-kubernetes-embedded-resource') === true;
+  for (const key of Object.keys(value)) {
+    // Prune leaves an embedded resource's apiVersion, kind and metadata alone, without descending.
+    if (embedded && META_FIELDS.includes(key)) continue;
+    const child = isObject(properties) ? own(properties, key) : undefined;
+    if (isObject(child) || isObject(additional)) {
+      const found = unprunedField(isObject(child) ? child : additional, own(value, key), `${path}.${key}`, depth + 1);
+      if (found !== undefined) return found;
+    } else if (additional === undefined && own(schema, 'x-kubernetes-preserve-unknown-fields') !== true) {
+      return `${path}.${key}`;
+    }
+  }
+  return undefined;
+}
+
 /** Why `value` does not satisfy `schema` (types, enum, bounds, required, unknown fields), or undefined. */
 function valueProblem(schema: unknown, value: unknown, depth: number): string | undefined {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
@@ -848,12 +901,8 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
     for (const key of Object.keys(value)) {
       const child = isObject(properties) ? own(properties, key) : undefined;
       const childSchema = isObject(child) ? child : isObject(additional) ? additional : undefined;
-      if (childSchema === undefined) {
-        if (isObject(properties) && additional === undefined && own(schema, 'x-kubernetes-preserve-unknown-fields') !== true) {
-          return `field ${JSON.stringify(key)} is not in the schema (it would be pruned)`;
-        }
-        continue;
-      }
+      // An unknown field is the pruning check's (unprunedField).
+      if (childSchema === undefined) continue;
       const problem = valueProblem(childSchema, own(value, key), depth + 1);
       if (problem !== undefined) return `${key}: ${problem}`;
     }

@@ -9,7 +9,7 @@
  */
 import { KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
-import { crdValidationOptions } from '../engine/crd-validation-options';
+import { CrdValidationOptions, crdValidationOptions } from '../engine/crd-validation-options';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
@@ -18,7 +18,7 @@ import { structuralIssuesOf } from '../helpers/schema-issues';
 import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
-import type { StructuralIssueKind } from '../k8s/structural';
+import type { StructuralIssue, StructuralIssueKind } from '../k8s/structural';
 import { deepEqual, utf8Length } from '../k8s/values';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
@@ -151,13 +151,18 @@ const schemasEqual: Rule = defineRule({
     + 'copy the same schema into every version, or set served: false and storage: false on a version that differs (it is then not exported)')),
 });
 
+/** Whether the server runs the check of `issue` under `options`: every option it requires is on. */
+function runsUnder(issue: StructuralIssue, options: CrdValidationOptions): boolean {
+  return issue.requires === undefined || issue.requires.every(option => options[option]);
+}
+
 /** What the structural-schema walk finds of one kind, reported as `rule`'s, less what an update relaxes (crd-validation-options.ts). */
 function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest, ctx: RuleContext): Violation[] {
   const out: Violation[] = [];
   const options = crdValidationOptions(ctx);
   for (const issue of structuralIssuesOf(obj, ctx)) {
     // A check the server does not run under this update's options (relaxed because the stored object failed it).
-    if (issue.kind !== kind || (issue.requires !== undefined && !options[issue.requires])) continue;
+    if (issue.kind !== kind || !runsUnder(issue, options)) continue;
     out.push(violation(rule, issue.path, issue.message, issue.hint));
   }
   return out;
@@ -304,7 +309,7 @@ function celCostFindings(obj: Manifest, ctx: RuleContext): Violation[] {
   });
   const out: Violation[] = [];
   for (const issue of structuralIssuesOf(obj, ctx)) {
-    if (issue.kind !== 'cel-cost' || (issue.requires !== undefined && !options[issue.requires])) continue;
+    if (issue.kind !== 'cel-cost' || !runsUnder(issue, options)) continue;
     const at = issue.perExpressionCost === true ? schemas.find(s => issue.path.startsWith(s.path)) : undefined;
     if (at === undefined || !at.suppressed) {
       out.push(violation(celRulesCost, issue.path, issue.message, issue.hint));
