@@ -344,7 +344,10 @@ function propertyNamed(properties: { [key: string]: any }, celName: string): unk
 }
 
 /** Macros whose first argument names a new variable, bound in the others. */
-const BINDING_MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter', 'sortBy']);
+const BINDING_MACROS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'sortBy',
+  'transformList', 'transformMap', 'transformMapEntry']);
+/** cel-go's ext.TwoVarComprehensions macros, whose second argument always names a second variable (in the base environment since 1.32). */
+const TWO_VARIABLE_MACROS = new Set(['transformList', 'transformMap', 'transformMapEntry']);
 
 /** What the schema says a CEL value is, as far as field selection goes. */
 interface SchemaView {
@@ -389,9 +392,10 @@ function checkNode(node: Node, scope: Scope): string | undefined {
         if (inner !== undefined) return inner;
         const bound = new Map(scope);
         bound.set(node.args[0].name, undefined);
-        // Two-variable forms (all(k, v, p)) bind a second name; map(x, p, t) has an expression there, rarely a bare name.
+        // Two-variable forms (all(k, v, p), transformMap(k, v, [filter,] t)) bind a second name; map(x, p, t) has an
+        // expression there, rarely a bare name.
         const second = node.args[1];
-        if (node.args.length === 3 && second.type === 'ident') bound.set(second.name, undefined);
+        if ((node.args.length === 3 || TWO_VARIABLE_MACROS.has(node.name)) && second.type === 'ident') bound.set(second.name, undefined);
         for (const arg of node.args.slice(1)) {
           const found = checkNode(arg, bound);
           if (found !== undefined) return found;

@@ -1,4 +1,4 @@
-import { compileExpression, usesUnsupportedSyntax } from '../../../src/rules/k8s/cel/compile';
+import { compileExpression, usesUnsupportedSyntax, withExistsOneRespelled } from '../../../src/rules/k8s/cel/compile';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
 
 const spec = {
@@ -29,5 +29,18 @@ describe('CEL type-checking of a rule against self', () => {
     expect(usesUnsupportedSyntax('self.all(k, v, v > 0)')).toBe(true);
     expect(usesUnsupportedSyntax('[?self.a]')).toBe(true);
     expect(usesUnsupportedSyntax('self[?"a"].hasValue()')).toBe(false);
+  });
+  test('existsOne(x, p), cel-go\'s newer name of exists_one, is type-checked as exists_one', () => {
+    const tags = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
+    expect(errorOf('self.tags.existsOne(x, x == "a")', tags)).toBeUndefined();
+    expect(compileExpression('self.tags.existsOne(x, x == "a")', 'rule', schemaDeclType(tags, false)!, false, tags, false).fallback).toBe(false);
+    expect(errorOf('self.tags.existsOne(x, x == 1)', tags)).toContain('string == int');
+    // The error's column is the one in the rule as written (the comparison at column 59; 61 in the respelled text), not in the respelled text.
+    expect(errorOf('self.tags.existsOne(y, y != "") && self.tags.existsOne(x, x == 1)', tags)).toContain('column 59');
+  });
+  test('existsOne is respelled outside string literals only', () => {
+    expect(withExistsOneRespelled('self.existsOne(x, x == ".existsOne(")').text).toBe('self.exists_one(x, x == ".existsOne(")');
+    const { original } = withExistsOneRespelled('a.existsOne(x, p) && b.existsOne(y, q)');
+    expect(original('a.exists_one(x, p) && b.exists_one(y, q)'.indexOf('q'))).toBe('a.existsOne(x, p) && b.existsOne(y, q)'.indexOf('q'));
   });
 });

@@ -40,9 +40,12 @@ export interface Compiled {
 const compiled = new Map<string, Compiled>();
 const MAX_COMPILED = 5000;
 
+/** A CEL string or bytes literal, raw or not, triple-quoted or not. */
+const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
+
 /** `text` with the contents of its string literals blanked, so that a pattern cannot match inside one. */
 function withoutStrings(text: string): string {
-  return text.replace(/[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g, '""');
+  return text.replace(STRING_LITERAL, '""');
 }
 
 /** Whether the expression uses syntax cel-js does not parse (see the file's comment). */
@@ -58,6 +61,27 @@ export function usesUnsupportedSyntax(text: string): boolean {
     if (!/[\w)\]]$/.test(before)) return true;
   }
   return false;
+}
+
+
+/**
+ * `text` with each one-variable `existsOne(x, p)` written `exists_one(x, p)`
+ * for cel-js, which knows the macro under that name only. cel-go has both
+ * (parser.ExistsOneMacro and ExistsOneMacroNew, in AllMacros since 0.22;
+ * Kubernetes 1.36 has cel-go 0.26), expanded alike, so the type and the
+ * cost are the same. `original` maps an offset in the result back to `text`.
+ */
+export function withExistsOneRespelled(text: string): { text: string; original: (at: number) => number } {
+  if (!text.includes('existsOne')) return { text, original: at => at };
+  const strings: Array<[number, number]> = [];
+  for (const m of text.matchAll(STRING_LITERAL)) strings.push([m.index!, m.index! + m[0].length]);
+  const inserted: number[] = [];
+  const out = text.replace(/\.(\s*)existsOne(?=\s*\()/g, (match: string, space: string, offset: number) => {
+    if (strings.some(([from, to]) => offset >= from && offset < to)) return match;
+    inserted.push(offset + inserted.length + 1 + space.length + 'exists'.length);
+    return `.${space}exists_one`;
+  });
+  return { text: out, original: at => at - inserted.filter(i => i < at).length };
 }
 
 /** Whether the AST reads the variable oldSelf, or calls cel.bind (which Kubernetes does not declare). */
@@ -80,7 +104,7 @@ function scanValue(value: unknown, found: { oldSelf: boolean; bind: boolean }, d
 }
 
 /** Where in the expression an error points, as a column (1-based) like cel-go's <input>:1:col. */
-function position(text: string, start: number | undefined): string {
+function positionIn(text: string, start: number | undefined): string {
   if (start === undefined || start < 0) return '';
   const before = text.slice(0, start);
   const line = before.split('\n').length;
@@ -169,9 +193,12 @@ function compileFallback(text: string, kind: ExpressionKind, schema: unknown, is
   };
 }
 
-function compileUncached(text: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean): Compiled {
+function compileUncached(source: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean): Compiled {
   const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
-  if (usesUnsupportedSyntax(text)) return compileFallback(text, kind, schema, isRoot);
+  if (usesUnsupportedSyntax(source)) return compileFallback(source, kind, schema, isRoot);
+  const respelled = withExistsOneRespelled(source);
+  const text = respelled.text;
+  const position = (_: string, start: number | undefined): string => positionIn(source, start === undefined ? undefined : respelled.original(start));
   const env = environmentFor(self, optionalOldSelf);
   let parsed: CelParsed;
   try {
@@ -188,7 +215,7 @@ function compileUncached(text: string, kind: ExpressionKind, self: DeclType, opt
     try {
       parsed = env.parse(rewritten.text);
     } catch {
-      return { ...compileFallback(text, kind, schema, isRoot) };
+      return { ...compileFallback(source, kind, schema, isRoot) };
     }
   }
   const found = { oldSelf: false, bind: false };
@@ -200,7 +227,7 @@ function compileUncached(text: string, kind: ExpressionKind, self: DeclType, opt
   if (!checked.valid || checked.error !== undefined) {
     const err = checked.error;
     // An unknown field: cel.ts says which fields the schema declares, and how a property is escaped.
-    const detail = err?.message.startsWith('No such key:') === true ? celRuleError(text, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
+    const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${position(text, err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const want = kind === 'rule' ? 'bool' : 'string';

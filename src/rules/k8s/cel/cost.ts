@@ -136,7 +136,11 @@ class Coster {
   private readonly scopes = new Map<string, LocalVar[]>();
   readonly unbounded = new Map<string, UnboundedRead>();
 
-  constructor(private readonly self: DeclType, private readonly presenceTests: ReadonlySet<number>) {}
+  constructor(
+    private readonly self: DeclType,
+    private readonly presenceTests: ReadonlySet<number>,
+    private readonly sizeOfType: SizeOfType | undefined,
+  ) {}
 
   // ---- sizes: sizeEstimator.EstimateSize of compilation.go ----
 
@@ -222,7 +226,7 @@ class Coster {
       const v = this.local(node.args as string);
       if (v?.size !== undefined) return v.size;
     }
-    return undefined;
+    return this.sizeOfType?.(node.checkedType);
   }
 
   private sizeOrUnknown(node: CelAstNode | Operand): Estimate {
@@ -235,6 +239,15 @@ class Coster {
     if (known !== undefined) return known;
     if (node.op === 'id') return this.local(node.args as string)?.entry;
     return undefined;
+  }
+
+  /**
+   * library/cost.go's sizeEstimate of listElementNode: the items of a list
+   * have no computed size; the SizeEstimator answers by their path (a list
+   * read from self), else by their type.
+   */
+  private elementSize(list: Operand): Estimate {
+    return (list.path.length > 0 ? this.estimateSize([...list.path, '@items']) : undefined) ?? this.sizeOfType?.(list.type?.valueType) ?? UNKNOWN;
   }
 
   private operand(node: CelAstNode): Operand {
@@ -486,7 +499,7 @@ class Coster {
           const elem = target.type?.valueType;
           const elKind = kindOf(elem);
           if (elKind === 'string' || elKind === 'bytes') {
-            const elSize = this.estimateSize(target.path.length > 0 ? [...target.path, '@items'] : []) ?? UNKNOWN;
+            const elSize = this.elementSize(target);
             elCost = add(elCost, byFactor(elSize, STRING_TRAVERSAL_COST_FACTOR));
           }
           return { cost: multiply(targetSize, elCost) };
@@ -520,7 +533,7 @@ class Coster {
           const listSize = this.sizeOrUnknown(target);
           let sz: Estimate = fixed(0);
           if (target.type?.valueType !== undefined) {
-            const elemSize = this.estimateSize(target.path.length > 0 ? [...target.path, '@items'] : []) ?? UNKNOWN;
+            const elemSize = this.elementSize(target);
             sz = multiply(listSize, elemSize);
           }
           if (args.length > 0) {
@@ -757,8 +770,14 @@ export interface CostResult {
  * CostEstimator), `self` being of type `self`. `presenceTests` are the
  * offsets of the has() calls compile.ts rewrote.
  */
-export function estimateCost(ast: CelAstNode, self: DeclType, presenceTests: ReadonlySet<number>): CostResult {
-  const coster = new Coster(self, presenceTests);
+/**
+ * A SizeEstimator's answer for a node that is not a path from self, by its
+ * type: the API server's (compilation.go) has none; cel-go's tests give one.
+ */
+export type SizeOfType = (type: CelTypeDeclaration | undefined) => Estimate | undefined;
+
+export function estimateCost(ast: CelAstNode, self: DeclType, presenceTests: ReadonlySet<number>, sizeOfType?: SizeOfType): CostResult {
+  const coster = new Coster(self, presenceTests, sizeOfType);
   const cost = coster.cost(ast);
   return { cost, unbounded: [...coster.unbounded.values()] };
 }
