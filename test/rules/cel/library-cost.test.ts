@@ -16,7 +16,7 @@
  */
 import type { CelTypeDeclaration } from '../../../src/rules/k8s/cel/cel-js';
 import { compileExpression } from '../../../src/rules/k8s/cel/compile';
-import { Estimate, estimateCost } from '../../../src/rules/k8s/cel/cost';
+import { Estimate, estimateCost, MAX_UINT64 } from '../../../src/rules/k8s/cel/cost';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
 import { environmentFor } from '../../../src/rules/k8s/cel/environment';
 import { celSchemaIssues } from '../../../src/rules/k8s/cel/schema-rules';
@@ -228,6 +228,41 @@ const CASES: ReadonlyArray<readonly [string, string, number, number]> = [
 describe('library cost estimates, as cost_test.go has them', () => {
   test.each(CASES)('%s: %s costs %d..%d', (_library, expression, min, max) => {
     expect(estimate(expression)).toEqual({ min, max });
+  });
+});
+
+/**
+ * cel-go's ext.Lists (version 3, in Kubernetes' base environment since 1.34): the figures of cel-go
+ * v0.26.0 ext/lists_test.go TestListsCosts. Its variables (x, z) are `self` here, a list whose maxItems
+ * is the test's size hint; its flatten cases mix element types, which Kubernetes refuses.
+ */
+const EXT_LISTS: ReadonlyArray<readonly [string, { [key: string]: unknown }, number, number]> = [
+  ['lists.range(4) == [0, 1, 2, 3]', {}, 26, 26],
+  ['lists.range(4 / 2) == [0, 1]', {}, MAX_UINT64, MAX_UINT64],
+  ['[1, 2, 3].distinct() == [1, 2, 3]', {}, 50, 50],
+  ['[1, 1, 1].distinct() == [1]', {}, 50, 50],
+  ['self.distinct() == [\'hello\']', listOf('string', 3), 23, 41],
+  ['[1, 2, 3].slice(1, 3) == [2, 3]', {}, 34, 34],
+  ['self.slice(1, 3) == [2, 3]', listOf('integer', 10), 25, 25],
+  ['[3, 2, 1].reverse() == [1, 2, 3]', {}, 35, 35],
+  ['self.reverse() == [1, 2, 3]', listOf('integer', 5), 23, 28],
+  ['[2, 3, 1].sort() == [1, 2, 3]', {}, 50, 50],
+  ['self.sort() == [1, 2, 3]', listOf('integer', 5), 23, 73],
+  ['self.sort() == ["a", "a", "b", "b", "c", "c"]', listOf('string', 10), 23, 233],
+  ['self.sort() == []', listOf('integer', 10), 22, 222],
+];
+
+function listOf(type: string, maxItems: number): { [key: string]: unknown } {
+  return { type: 'array', maxItems, items: { type } };
+}
+
+describe('ext.Lists cost estimates, as cel-go\'s TestListsCosts has them', () => {
+  test.each(EXT_LISTS)('%s costs %d..%d', (rule, schema, min, max) => {
+    const self = { type: 'object', ...schema };
+    const declared = schemaDeclType(self, false)!;
+    const compiled = compileExpression(rule, 'rule', declared, false, self, false);
+    expect(compiled.error).toBeUndefined();
+    expect(estimateCost(compiled.ast!, declared, new Set()).cost).toEqual({ min, max });
   });
 });
 
