@@ -1,14 +1,18 @@
 /**
  * The program behind `bin/cdk8s-kube-bind`: what used to be the bin script's
  * own lines, in one module, so that the command line is built into one file
- * (`lib/cli/program.bundle.js`, see .projenrc.ts) and a start resolves and
- * compiles one file rather than some seventy (issue 23, start-up). Only what
- * the program loads at start is in that file; the packages it requires
- * (js-yaml, yaml, re2js) are loaded from node_modules, when they are needed.
+ * (`lib/cli/program.bundle.js`, see scripts/bundle-cli.ts) and a start
+ * resolves and compiles one file rather than some seventy (issue 23,
+ * start-up); bin/cdk8s-kube-bind loads it with V8's code cache for it
+ * (load-program.ts). The packages it requires (yaml, re2js) are loaded from
+ * node_modules when they are needed; js-yaml's single-file build is in it.
  */
 import { EXIT_TROUBLE } from './command';
 import { cleanUpOnInterruptAndExit, exitWith } from './interrupt';
 import { main } from './main';
+
+/** `main`, for the compile's step that runs the bundle once to make its code cache (scripts/bundle-cli.ts). */
+export { main };
 
 /**
  * Runs the command line `argv` (without node and the script) as the

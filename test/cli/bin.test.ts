@@ -19,7 +19,7 @@ function run(args: string[], stdin = '') {
 test('the bin script starts with a node shebang and is executable', () => {
   const text = fs.readFileSync(BIN, 'utf8');
   expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
-  expect(text).toContain("require('../lib/cli/program.bundle.js').runProgram(process.argv.slice(2))");
+  expect(text).toContain("require('../lib/cli/load-program.js').loadProgram().runProgram(process.argv.slice(2))");
   // eslint-disable-next-line no-bitwise
   expect(fs.statSync(BIN).mode & 0o111).not.toBe(0);
 });
