@@ -40,13 +40,20 @@
  *   --previous`, `migrate` and `from-crd`, over the same 20 and 80 MiB,
  *   each run a process of its own launched as the bin script launches the
  *   CLI (nothing of the bench's own in its memory), medians of three
- *   samples a side (`--memory-reps`);
+ *   samples a side (`--memory-reps`); and of `validate -o json` and `-o
+ *   text` over 20 and 80 MiB of the findings-heavy mix (below);
  * - peer: `validate` (every check) against the JSON-schema peer, Ajv 8 with
  *   the openAPIV3Schema of each version of kube-bind's CRDs (src/crds) over
  *   the file read by js-yaml, on the verdict corpus in 14 namespaces (about
  *   5,200 documents, the held-out set's style and size); and, shown but not
  *   judged, the same pair over 5,000 documents of the generated mix, where no
  *   object repeats (validate checks a repeated object once).
+ * - findings: whole processes on both sides, from spawn to exit (start-up,
+ *   loading, output): `validate --output json` and `--output text` against
+ *   the Ajv peer run as a process of its own (bench/peer-process.ts), on two
+ *   mixes of the verdict corpus copied into a namespace per file and copy to
+ *   about 5,300 documents: its valid files (clean) and its invalid ones
+ *   (findings-heavy), each judged ≤ 2× the peer on the same file (issue 34).
  *
  * Every sample runs in a fresh child process (separate peak memory, no JIT
  * or cache carried over); values are medians of wall-clock time, which is
@@ -55,7 +62,7 @@
  * compile` first), or `--lib DIR`.
  *
  * Usage: bench [--no-fail] [--lib DIR] [--reps N] [--synth-reps N] [--heavy-reps N] [--memory-reps N] [--require-reps N] [--only NAMES] [--keep]
- * (`--only exports,charts,boundschemas,validate,require,mix,big,startup,fromcrd,linear,memory,peer` runs a subset). Exits 1 when
+ * (`--only exports,charts,boundschemas,validate,require,mix,big,startup,fromcrd,linear,memory,peer,findings,cel` runs a subset). Exits 1 when
  * a target is missed, unless --no-fail; 2 when the benchmark itself fails.
  */
 import { spawnSync } from 'child_process';
@@ -65,6 +72,7 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import type { ChildResult, Job } from './bench/child';
+import type { VerdictFiles } from './bench/inputs';
 import { Check, checksTable, median, mib, ms, ratio, table, times, verdict } from './bench/stats';
 import type { Workload } from './bench/workloads';
 
@@ -76,7 +84,7 @@ const CLI_BUNDLE = path.join('cli', 'program.bundle.js');
 const CLI_LOADER = path.join('cli', 'load-program.js');
 
 /** What `--only` can pick. */
-const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd', 'linear', 'memory', 'peer', 'cel'];
+const PARTS = ['exports', 'charts', 'boundschemas', 'validate', 'require', 'mix', 'big', 'startup', 'fromcrd', 'linear', 'memory', 'peer', 'findings', 'cel'];
 
 /** The output formats of `validate`, each of whose peak memory must stay flat. */
 const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'];
@@ -96,6 +104,22 @@ const MEMORY_COMMANDS: ReadonlyArray<{ readonly command: string; readonly max?: 
   { command: 'migrate' },
   { command: 'from-crd' },
 ];
+
+/**
+ * The verdict mixes of issue 34, each judged whole process against the whole-process Ajv peer: the corpus's files
+ * whose every case is valid (`clean`) and its files with an invalid case (`findings-heavy`, nearly every document has
+ * one to three findings), each copied into namespaces of its own per copy until the mix holds about this many
+ * documents (the size of the held-out set's mix the issue measured).
+ */
+const VERDICT_MIX_DOCUMENTS = 5_300;
+const VERDICT_MIXES: ReadonlyArray<{ readonly name: string; readonly files: VerdictFiles }> = [
+  { name: 'clean', files: 'valid' },
+  { name: 'findings-heavy', files: 'invalid' },
+];
+/** The output formats the verdict mixes are timed in (the issue measured json; text is the default). */
+const VERDICT_MIX_FORMATS = ['json', 'text'];
+/** The formats whose peak memory is judged on the findings-heavy mix too, at 4× the input: ≤ 1.5× (issue 34). */
+const FINDINGS_MEMORY_FORMATS = ['json', 'text'];
 
 /** The repeated-names mix's two sizes: 4× the input may cost at most 4.6× the time, and 1.25× the peak memory. */
 const SMALL_MIB = 20;
@@ -392,6 +416,36 @@ function sideSummary(side: Side): string[] {
   ];
 }
 
+/** What `validate` finds in a mix: how many documents, how many with a finding, how many invalid. */
+interface MixFindings {
+  readonly documents: number;
+  readonly withFindings: number;
+  readonly invalid: number;
+}
+
+/** What the CLI of `launcher` finds in `file` (one untimed run, --output json), so each mix's row says what it holds. */
+function findingsOf(launcher: string, file: string): MixFindings {
+  const out = path.join(path.dirname(launcher), 'findings.json');
+  const fd = fs.openSync(out, 'w');
+  try {
+    const child = spawnSync(process.execPath, [launcher, 'validate', '--output', 'json', file], { cwd: ROOT, env: childEnv(), stdio: ['ignore', fd, 'ignore'] });
+    if (child.status !== 0 && child.status !== 1) throw new Error(`validate -o json ${file}: exit ${child.status ?? child.signal}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const objects = JSON.parse(fs.readFileSync(out, 'utf8')) as Array<{ valid: boolean; violations: unknown[] }>;
+  fs.rmSync(out, { force: true });
+  return {
+    documents: objects.length,
+    withFindings: objects.filter(o => o.violations.length > 0).length,
+    invalid: objects.filter(o => !o.valid).length,
+  };
+}
+
+function percent(part: number, whole: number): string {
+  return `${Math.round((100 * part) / whole)}%`;
+}
+
 /** Files of two output folders, byte for byte. */
 function sameOutput(a: string, b: string): boolean {
   const files = (d: string): string[] => fs.readdirSync(d).sort();
@@ -466,6 +520,7 @@ function main(): number {
   const started = Date.now();
   const cases = SYNTH_CASES.filter(c => opts.only.has(c.part));
   const samples = new Samples();
+  const mixFindings = new Map<string, MixFindings>();
 
   console.log(`machine: ${machine()}`);
   console.log(`library: ${path.relative(ROOT, opts.lib) || '.'}; samples per side: ${opts.reps} (synth of exports and ConfigMaps ${opts.synthReps}, `
@@ -568,6 +623,10 @@ function main(): number {
       const size = (mebibytes: number): string => `${mebibytes} MiB`;
       for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
         run({ mode: 'write-repeated', file: path.join(work, `repeated-${mebibytes}.yaml`), corpus, bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} mix`);
+        if (opts.only.has('memory')) {
+          run({ mode: 'write-repeated', file: path.join(work, `findings-heavy-${mebibytes}.yaml`), corpus, bytes: mebibytes * 1024 * 1024, files: 'invalid' },
+            `write ${size(mebibytes)} findings-heavy mix`);
+        }
         if (opts.only.has('linear') || opts.only.has('memory')) {
           run({ mode: 'write-repeated-crds', file: path.join(work, `repeated-crds-${mebibytes}.yaml`), bytes: mebibytes * 1024 * 1024 }, `write ${size(mebibytes)} CRDs`);
         }
@@ -600,6 +659,10 @@ function main(): number {
               const args = [launcher, 'validate', '--output', format, path.join(work, `repeated-${mebibytes}.yaml`)];
               samples.add(`repeated ${size(mebibytes)} validate -o ${format}`, timeProcess(args, `validate -o ${format} ${size(mebibytes)}`, exitHook));
             }
+            for (const format of FINDINGS_MEMORY_FORMATS) {
+              const args = [launcher, 'validate', '--output', format, path.join(work, `findings-heavy-${mebibytes}.yaml`)];
+              samples.add(`findings-heavy ${size(mebibytes)} validate -o ${format}`, timeProcess(args, `findings-heavy validate -o ${format} ${size(mebibytes)}`, exitHook));
+            }
             for (const { command } of MEMORY_COMMANDS) {
               samples.add(`repeated ${size(mebibytes)} ${command} memory`, timeProcess([launcher, ...argsOf(command, mebibytes)], `${command} ${size(mebibytes)} memory`, exitHook));
             }
@@ -609,6 +672,7 @@ function main(): number {
       for (const mebibytes of [SMALL_MIB, LARGE_MIB]) {
         fs.rmSync(path.join(work, `repeated-${mebibytes}.yaml`), { force: true });
         fs.rmSync(path.join(work, `repeated-crds-${mebibytes}.yaml`), { force: true });
+        fs.rmSync(path.join(work, `findings-heavy-${mebibytes}.yaml`), { force: true });
       }
     }
     if (opts.only.has('peer')) {
@@ -635,6 +699,29 @@ function main(): number {
         for (const [s, j] of runs) samples.add(`mix-distinct ${s}`, run(j, `mix-distinct ${s}`));
       }
     }
+    if (opts.only.has('findings')) {
+      // Whole processes on both sides, spawn to exit, as a user runs either tool: start-up, loading and output included.
+      const crdsJson = path.join(work, 'peer-crds.json');
+      run({ mode: 'write-peer-crds', lib: opts.lib, file: crdsJson }, 'write the peer\'s CRDs');
+      const launcher = writeLauncher(work, opts.lib);
+      const hook = path.join(work, 'exit-hook.js');
+      fs.writeFileSync(hook, EXIT_HOOK);
+      const peerProcess = path.join(js, 'peer-process.js');
+      for (const mix of VERDICT_MIXES) {
+        const file = path.join(work, `verdicts-${mix.name}.yaml`);
+        run({ mode: 'write-repeated', file, corpus, documents: VERDICT_MIX_DOCUMENTS, files: mix.files }, `write the ${mix.name} verdict mix`);
+        mixFindings.set(mix.name, findingsOf(launcher, file));
+        for (let rep = 0; rep < opts.reps; rep++) {
+          const runs: Array<[string, string[]]> = [
+            ['ajv peer', [peerProcess, crdsJson, file]],
+            ...VERDICT_MIX_FORMATS.map((f): [string, string[]] => [`validate -o ${f}`, [launcher, 'validate', '--output', f, file]]),
+          ];
+          if (rep % 2 === 1) runs.reverse();
+          for (const [s, args] of runs) samples.add(`verdicts ${mix.name} ${s}`, timeProcess(args, `${mix.name} ${s}`, hook));
+        }
+        fs.rmSync(file, { force: true });
+      }
+    }
     if (opts.only.has('cel')) {
       // The real-world CRDs that carry CEL rules, validated as a user would (the API server accepts them all), and
       // what compiling their rules costs: shared/ is reading material beside the repository, never part of it.
@@ -653,7 +740,7 @@ function main(): number {
       for (let rep = 0; rep < opts.requireReps; rep++) samples.add('require lib/index.js', runChild(script, path.join(opts.lib, 'index.js'), 'require'));
     }
 
-    const checks = checksOf(opts, samples);
+    const checks = checksOf(opts, samples, mixFindings);
     console.log(table(['run', 'median', 'samples (ms)', 'median CPU', 'peak RSS'], samples.rows()));
     console.log('');
     console.log(checksTable(checks));
@@ -667,7 +754,7 @@ function main(): number {
 }
 
 /** The measures, their targets and verdicts. */
-function checksOf(opts: Options, samples: Samples): Check[] {
+function checksOf(opts: Options, samples: Samples, mixFindings: ReadonlyMap<string, MixFindings>): Check[] {
   const checks: Check[] = [];
   // Wall-clock decides, as a user waits for it; the CPU-time ratio is shown for busy machines.
   const cpuRatio = (a: string, b: string): string => times(ratio(samples.median(a, s => s.cpuMs), samples.median(b, s => s.cpuMs)));
@@ -807,6 +894,21 @@ function checksOf(opts: Options, samples: Samples): Check[] {
     }
   }
   if (opts.only.has('memory')) {
+    // Issue 34: the mix where nearly every document has findings, each kept to the end of the run for the report.
+    for (const format of FINDINGS_MEMORY_FORMATS) {
+      const label = (size: number): string => `findings-heavy ${size} MiB validate -o ${format}`;
+      const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
+      const r = ratio(large, small);
+      checks.push({
+        name: `flat memory: validate -o ${format}, findings-heavy mix, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
+        shown: times(r),
+        value: r,
+        max: 1.5,
+        target: '≤ 1.50×',
+        detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
+          + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
+      });
+    }
     for (const { command, max } of MEMORY_COMMANDS) {
       const label = (size: number): string => `repeated ${size} MiB ${command} memory`;
       const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
@@ -832,6 +934,17 @@ function checksOf(opts: Options, samples: Samples): Check[] {
       value: r,
       detail: `${ms(samples.median(ours))} vs ${ms(samples.median(theirs))} (CPU ${cpuRatio(ours, theirs)}); peak RSS ${samples.peak(ours)} vs ${samples.peak(theirs)}`,
     });
+  }
+  if (opts.only.has('findings')) {
+    for (const mix of VERDICT_MIXES) {
+      const found = mixFindings.get(mix.name);
+      const what = found === undefined ? '' : ` (${found.documents.toLocaleString('en-US')} documents, ${percent(found.withFindings, found.documents)} with findings, `
+        + `${percent(found.invalid, found.documents)} invalid)`;
+      for (const format of VERDICT_MIX_FORMATS) {
+        versus(`whole process: validate -o ${format} vs the Ajv 8 peer, ${mix.name} verdict mix${what}`,
+          `verdicts ${mix.name} validate -o ${format}`, `verdicts ${mix.name} ajv peer`, 2);
+      }
+    }
   }
   if (opts.only.has('require')) {
     const cost = samples.median('require lib/index.js');

@@ -127,6 +127,22 @@ describe('bench inputs of #23', () => {
     expect(new Set(moved.map(i => namespaces[i])).size).toBeGreaterThan(300);
   });
 
+  test('the verdict mixes of #34: the valid files (clean) or the invalid ones (findings-heavy), copied to at least the documents asked', () => {
+    const expected: Array<{ file: string; valid: boolean }> = JSON.parse(fs.readFileSync(path.join(corpus, 'expected.json'), 'utf8')).cases;
+    const invalidFiles = new Set(expected.filter(c => !c.valid).map(c => c.file));
+    const validFiles = new Set(expected.map(c => c.file).filter(f => !invalidFiles.has(f)));
+    const clean = verdictDocuments(corpus, 'valid');
+    const heavy = verdictDocuments(corpus, 'invalid');
+    // Every document of the corpus is in exactly one of the two, each file's documents with their file.
+    expect(clean.length + heavy.length).toBe(verdictDocuments(corpus).length);
+    expect(new Set(clean.map(d => d.file)).size).toBe(validFiles.size);
+    expect(new Set(heavy.map(d => d.file)).size).toBe(invalidFiles.size);
+    const file = path.join(tempDir(), 'heavy.yaml');
+    const documents = writeRepeatedMix(file, corpus, { documents: 2 * heavy.length + 1, files: 'invalid' });
+    expect(documents).toBe(3 * heavy.length);
+    expect(yamlLoadAll(fs.readFileSync(file, 'utf8'))).toHaveLength(documents);
+  });
+
   test('the repeated CRDs: groups of their own per copy, two CRDs repeated as they are', () => {
     const file = path.join(tempDir(), 'crds.yaml');
     const count = writeRepeatedCrds(file, 1);

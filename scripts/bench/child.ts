@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
 import { ApiObject, App, Chart, Yaml } from 'cdk8s';
-import { writeCrds, writeMix, writeMixOfSize, writeRepeatedCrds, writeRepeatedMix } from './inputs';
+import { VerdictFiles, writeCrds, writeMix, writeMixOfSize, writeRepeatedCrds, writeRepeatedMix } from './inputs';
 import type * as Peer from './peer';
 import { buildConstructs, buildPlain, buildPlainLiterals, KubeBindModule, Workload } from './workloads';
 
@@ -25,7 +25,9 @@ export type Job =
   | { mode: 'write-mix'; file: string; count?: number; bytes?: number }
   | { mode: 'write-crds'; dir: string; count: number }
   | { mode: 'from-crd'; lib: string; dir: string }
-  | { mode: 'write-repeated'; file: string; corpus: string; bytes?: number; copies?: number }
+  | { mode: 'write-repeated'; file: string; corpus: string; bytes?: number; copies?: number; documents?: number; files?: VerdictFiles }
+  /** kube-bind's CRDs from the library, as JSON, for the whole-process peer (peer-process.ts). */
+  | { mode: 'write-peer-crds'; lib: string; file: string }
   | { mode: 'write-repeated-crds'; file: string; bytes: number }
   /** The CLI with `args`, whatever it finds (exit 0 or 1: the repeated mix holds invalid objects on purpose); stdout dropped. */
   | { mode: 'cli'; lib: string; args: string[] }
@@ -144,6 +146,12 @@ async function run(job: Job): Promise<Elapsed> {
     case 'write-repeated': {
       const stop = clock();
       writeRepeatedMix(job.file, job.corpus, job);
+      return stop();
+    }
+    case 'write-peer-crds': {
+      const crds = load(path.resolve(job.lib, 'crds', 'index.js'));
+      const stop = clock();
+      fs.writeFileSync(job.file, JSON.stringify([crds.apiServiceExportCrd(), crds.boundSchemaCrd()]));
       return stop();
     }
     case 'write-repeated-crds': {

@@ -124,9 +124,23 @@ export function writeCrds(dir: string, count: number): void {
   }
 }
 
+/**
+ * Which files of the verdict corpus a mix takes: every file, the files whose every case is valid (the clean mix), or
+ * the files with an invalid case (the findings-heavy mix: each such document has a finding or a few), by expected.json.
+ */
+export type VerdictFiles = 'all' | 'valid' | 'invalid';
+
+/** The corpus's files (relative paths) whose cases are all valid, by its expected.json. */
+function allValidFiles(root: string): ReadonlySet<string> {
+  const cases = (JSON.parse(fs.readFileSync(path.join(root, 'expected.json'), 'utf8')) as { cases: Array<{ file: string; valid: boolean }> }).cases;
+  const invalid = new Set(cases.filter(c => !c.valid).map(c => c.file));
+  return new Set(cases.map(c => c.file).filter(f => !invalid.has(f)));
+}
+
 /** The verdict corpus (test/fixtures/verdicts): the held-out-style documents, in order, with the number of their file. */
-export function verdictDocuments(root: string): Array<{ file: number; text: string }> {
+export function verdictDocuments(root: string, which: VerdictFiles = 'all'): Array<{ file: number; text: string }> {
   const out: Array<{ file: number; text: string }> = [];
+  const valid = which === 'all' ? undefined : allValidFiles(root);
   let file = 0;
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -134,6 +148,8 @@ export function verdictDocuments(root: string): Array<{ file: number; text: stri
       if (entry.isDirectory()) {
         walk(full);
       } else if (entry.name.endsWith('.yaml')) {
+        const relative = path.relative(root, full).split(path.sep).join('/');
+        if (valid !== undefined && valid.has(relative) !== (which === 'valid')) continue;
         for (const doc of fs.readFileSync(full, 'utf8').split(/^---[ \t]*$/m)) {
           if (/^[a-zA-Z]/m.test(doc)) out.push({ file, text: doc.replace(/^\n+/, '') });
         }
@@ -170,22 +186,33 @@ function inNamespace(doc: string, suffix: string): string {
   return `${doc.slice(0, start)}${indent}namespace: default-${suffix}\n${rest}`;
 }
 
+/** How much of the verdict corpus a repeated mix holds, and which of its files (see writeRepeatedMix). */
+export interface MixSize {
+  readonly bytes?: number;
+  readonly copies?: number;
+  readonly documents?: number;
+  readonly files?: VerdictFiles;
+}
+
 /**
  * What `kubectl get apiserviceexports,boundschemas -A -o yaml` of a provider
  * cluster gives: the same objects (the verdict corpus, valid and invalid) in
  * every consumer's namespaces, copy after copy until the file holds `bytes`
- * (or `copies` copies). Each file of the corpus gets namespaces of its own in
+ * (or `copies` copies, or at least `documents`), of every file of the corpus
+ * or only of its valid or its invalid files (`files`). Each file of the corpus gets namespaces of its own in
  * each copy, so its objects meet only each other, as when the corpus is
  * checked file by file. Names repeat across namespaces, which the rules
  * across objects must index, not scan. Returns the number of documents.
  */
-export function writeRepeatedMix(file: string, corpus: string, size: { bytes?: number; copies?: number }): number {
-  const docs = verdictDocuments(corpus);
+export function writeRepeatedMix(file: string, corpus: string, size: MixSize): number {
+  const docs = verdictDocuments(corpus, size.files);
+  // As many copies as make at least `documents`, when it is given.
+  const copies = size.documents !== undefined ? Math.ceil(size.documents / docs.length) : size.copies;
   const fd = fs.openSync(file, 'w');
   let written = 0;
   let copy = 0;
   try {
-    while (size.copies !== undefined ? copy < size.copies : written < (size.bytes ?? 0)) {
+    while (copies !== undefined ? copy < copies : written < (size.bytes ?? 0)) {
       const text = docs.map(d => `---\n${inNamespace(d.text, `f${d.file}-c${copy}`)}`).join('');
       fs.writeSync(fd, text);
       written += Buffer.byteLength(text);

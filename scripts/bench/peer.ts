@@ -14,10 +14,16 @@ export interface PeerResult {
   readonly invalid: number;
 }
 
-export function peerValidate(crds: ReadonlyArray<{ [key: string]: any }>, text: string): PeerResult {
+/**
+ * Checks every document of `text`; `report`, when given, is handed each invalid document's index and Ajv's errors
+ * (what a whole-process peer prints, as kubeconform prints each invalid resource).
+ */
+export function peerValidate(
+  crds: ReadonlyArray<{ [key: string]: any }>, text: string, report?: (index: number, errors: unknown) => void,
+): PeerResult {
   // Kubernetes' extensions (x-kubernetes-*, nullable) and formats are not Ajv's: ignored, as kubeconform's JSON-schema check does.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  const validators = new Map<string, (data: unknown) => boolean>();
+  const validators = new Map<string, ((data: unknown) => boolean) & { errors?: unknown }>();
   for (const crd of crds) {
     for (const version of crd.spec.versions) {
       validators.set(`${crd.spec.group}/${version.name}/${crd.spec.names.kind}`, ajv.compile(version.schema.openAPIV3Schema));
@@ -29,7 +35,10 @@ export function peerValidate(crds: ReadonlyArray<{ [key: string]: any }>, text: 
     documents++;
     const d = doc as { apiVersion?: unknown; kind?: unknown } | null;
     const validate = validators.get(`${String(d?.apiVersion)}/${String(d?.kind)}`);
-    if (validate !== undefined && !validate(doc)) invalid++;
+    if (validate !== undefined && !validate(doc)) {
+      invalid++;
+      report?.(documents - 1, validate.errors);
+    }
   }
   return { documents, invalid };
 }
