@@ -28,9 +28,18 @@ const ROOT = path.resolve(__dirname, '..');
 const LIB_CLI = path.join(ROOT, 'lib', 'cli');
 const BUNDLE = path.join(LIB_CLI, 'program.bundle.js');
 
-/** lib/io/js-yaml.js, replaced by js-yaml's single-file build (the module it loads at run time). */
+/**
+ * lib/io/js-yaml.js, replaced by js-yaml's single-file build (the module it loads at run time). Refused when that
+ * module exports anything the build does not hold as it is (a helper of its own would be lost in the bundle).
+ */
 function jsYamlBuildInBundle(): Plugin {
   const dist = path.join(path.dirname(require.resolve('js-yaml/package.json')), 'dist', 'js-yaml.js');
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const ours = require(path.join(ROOT, 'lib', 'io', 'js-yaml.js')) as { [name: string]: unknown };
+  const build = require(dist) as { [name: string]: unknown };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const lost = Object.keys(ours).filter(name => name !== '__esModule' && ours[name] !== build[name]);
+  if (lost.length > 0) throw new Error(`lib/io/js-yaml.js exports ${lost.join(', ')}, which js-yaml's build does not: the bundle cannot replace it`);
   return {
     name: 'js-yaml-build-in-bundle',
     setup(b) {

@@ -6,7 +6,8 @@
  * the same version with the same API. Everything in src/ takes js-yaml from
  * here, so its classes exist once (js-yaml's `Schema` checks `instanceof Type`).
  * Where the build is missing (a bundler that moved the package), the entry
- * point serves.
+ * point serves. The command line's bundle carries that same build in place
+ * of this module (scripts/bundle-cli.ts), so V8's code cache covers it.
  */
 import * as fs from 'fs';
 import * as path from 'path';
