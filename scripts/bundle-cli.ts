@@ -36,9 +36,9 @@ function jsYamlBuildInBundle(): Plugin {
   const dist = path.join(path.dirname(require.resolve('js-yaml/package.json')), 'dist', 'js-yaml.js');
   /* eslint-disable @typescript-eslint/no-require-imports */
   const ours = require(path.join(ROOT, 'lib', 'io', 'js-yaml.js')) as { [name: string]: unknown };
-  const build = require(dist) as { [name: string]: unknown };
+  const jsYamlBuild = require(dist) as { [name: string]: unknown };
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const lost = Object.keys(ours).filter(name => name !== '__esModule' && ours[name] !== build[name]);
+  const lost = Object.keys(ours).filter(name => name !== '__esModule' && ours[name] !== jsYamlBuild[name]);
   if (lost.length > 0) throw new Error(`lib/io/js-yaml.js exports ${lost.join(', ')}, which js-yaml's build does not: the bundle cannot replace it`);
   return {
     name: 'js-yaml-build-in-bundle',
