@@ -70,13 +70,17 @@ export function cleanUpOnInterruptAndExit(): void {
 
 /**
  * Ends the program with `status` once what it wrote has gone out. An interrupt
- * that arrived while the run's last synchronous stretch ran is still handled
- * first: the turn of the event loop `setImmediate` asks for reads the pending
- * signal, where a loop with nothing left to do would exit without it.
+ * that arrived while the run's last stretch ran is still handled first: the
+ * signal waits in libuv's signal pipe until the loop next polls, and a loop
+ * with nothing left to do would exit without polling. One `setImmediate` is
+ * not enough: when the run ended in a callback of a poll that had returned
+ * before the signal came (a file read; the signal sent to a stopped process
+ * that a write to a closed pipe then ended), it runs in that same turn, before
+ * any poll. The second runs after the next poll.
  */
 export function exitWith(status: number): void {
   process.exitCode = status;
-  setImmediate(() => undefined);
+  setImmediate(() => setImmediate(() => undefined));
 }
 
 /** Removes every live temporary folder; says on stderr which could not be. True when none is left. */
