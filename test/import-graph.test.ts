@@ -39,9 +39,21 @@ test('an import that runs back up a layer', () => {
   ]);
 });
 
-test('an import into the rules past their index', () => {
-  expect(check({ 'src/migrate/crd.ts': ['src/rules/engine/messages.ts'], 'src/rules/engine/messages.ts': [] }))
-    .toEqual(['past the rules index: src/migrate/crd.ts -> src/rules/engine/messages.ts (import from src/rules)']);
+test('an import into a family, the registry or the runner past the rules index; the engine, mirrors and helpers are open', () => {
+  expect(check({
+    'src/migrate/crd.ts': ['src/rules/engine/messages.ts', 'src/rules/k8s/names.ts', 'src/rules/helpers/schema-equality.ts', 'src/rules/kube-bind/scope.ts'],
+    'src/lifecycle/conditions.ts': ['src/rules/registry.ts', 'src/rules/runner.ts'],
+    'src/rules/engine/messages.ts': [],
+    'src/rules/k8s/names.ts': [],
+    'src/rules/helpers/schema-equality.ts': [],
+    'src/rules/kube-bind/scope.ts': [],
+    'src/rules/registry.ts': [],
+    'src/rules/runner.ts': [],
+  })).toEqual([
+    'past the rules index: src/migrate/crd.ts -> src/rules/kube-bind/scope.ts (import from src/rules, or from its engine, k8s or helpers folders)',
+    'past the rules index: src/lifecycle/conditions.ts -> src/rules/registry.ts (import from src/rules, or from its engine, k8s or helpers folders)',
+    'past the rules index: src/lifecycle/conditions.ts -> src/rules/runner.ts (import from src/rules, or from its engine, k8s or helpers folders)',
+  ]);
 });
 
 test('a file at the top of src/ other than the index, and a folder that is no layer', () => {

@@ -3,7 +3,7 @@ import { DefinitionManifest, DefinitionSpec, DefinitionSpecProps } from './defin
 import { KubeBindResource, KubeBindResourceKind } from './kube-bind-resource';
 import { servingPaths } from '../lifecycle/serving-paths';
 import { InformerScope, Scope } from '../model/enums';
-import { deprecationNotes } from '../rules';
+import { deprecationNotes } from '../rules/k8s/deprecation';
 import { ResourceNames } from '../values/resource-names';
 import { ResourceVersion } from '../values/resource-version';
 

@@ -14,7 +14,9 @@
  */
 import { CONDITION_SEVERITIES, CONDITION_STATUSES, inProse } from '../model';
 import { isObject, own } from '../model/manifest';
-import { isRfc3339, dns1123SubdomainErrors, isCamelCase, suggestCamelCase, didYouMean, oneOf, show } from '../rules';
+import { didYouMean, oneOf, show } from '../rules/engine/messages';
+import { isRfc3339 } from '../rules/k8s/formats';
+import { dns1123SubdomainErrors, isCamelCase, suggestCamelCase } from '../rules/k8s/names';
 
 /** One broken rule of one condition field. */
 export interface ConditionProblem {

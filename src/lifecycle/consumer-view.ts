@@ -13,7 +13,7 @@
 import { DEFAULT_NAMESPACE_PREFIX, NAMESPACE_HASH_LENGTH } from '../model';
 import { DEFAULT_GROUP, kindVersionOf } from '../model/kinds';
 import { isObject, Manifest, own } from '../model/manifest';
-import { deprecationNotes } from '../rules';
+import { deprecationNotes } from '../rules/k8s/deprecation';
 
 /** A served version that is deprecated, with the warning the API server sends with every request to it. */
 export interface DeprecatedVersion {

@@ -8,7 +8,7 @@
  * `versions[*].schema` (`{ openAPIV3Schema: ... }` or the bare schema) work.
  */
 import { isObject, own } from '../model/manifest';
-import { definitionSpecOf } from '../rules';
+import { definitionSpecOf } from '../rules/k8s/deprecation';
 
 /** The paths of one served version. */
 export interface VersionPaths {

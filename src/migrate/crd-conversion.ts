@@ -7,7 +7,9 @@
 import { CrdFindings } from './crd-findings';
 import { CONVERSION_STRATEGIES } from '../model';
 import { isObject, own } from '../model/manifest';
-import { isBase64, didYouMean, oneOf, show, field } from '../rules';
+import { didYouMean, oneOf, show } from '../rules/engine/messages';
+import { field } from '../rules/engine/paths';
+import { isBase64 } from '../rules/k8s/formats';
 import { Conversion } from '../values/conversion';
 
 const STRATEGIES = CONVERSION_STRATEGIES;

@@ -6,7 +6,8 @@
  * reader reports its own finding and returns undefined; the caller goes on
  * and withholds the result at the end when any problem was found.
  */
-import { didYouMean, field, item, oneOf, show } from '../rules';
+import { didYouMean, oneOf, show } from '../rules/engine/messages';
+import { field, item } from '../rules/engine/paths';
 
 export class CrdFindings {
   /** What kube-bind or Kubernetes refuses, or what a BoundSchema cannot hold. */

@@ -6,7 +6,8 @@
  */
 import { CrdFindings } from './crd-findings';
 import { isObject, own } from '../model/manifest';
-import { show, field, item } from '../rules';
+import { show } from '../rules/engine/messages';
+import { field, item } from '../rules/engine/paths';
 import { PrinterColumn, PrinterColumnFormat, PrinterColumnType } from '../values/printer-column';
 import { ResourceVersion } from '../values/resource-version';
 import { Subresources } from '../values/subresources';

@@ -5,7 +5,7 @@
  */
 import { CRD_KIND } from '../model/kinds';
 import { own } from '../model/manifest';
-import { show } from '../rules';
+import { show } from '../rules/engine/messages';
 
 export { CRD_API_VERSION, CRD_KIND } from '../model/kinds';
 

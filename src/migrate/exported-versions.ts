@@ -10,7 +10,9 @@ import { CrdFindings } from './crd-findings';
 import { readCrdVersion } from './crd-version';
 import { schemaDifference, showSide } from './schema-difference';
 import { isObject, own } from '../model/manifest';
-import { didYouMean, show, item, versionSchemaDifference } from '../rules';
+import { didYouMean, show } from '../rules/engine/messages';
+import { item } from '../rules/engine/paths';
+import { versionSchemaDifference } from '../rules/helpers/schema-equality';
 import { ResourceVersion, copySchema } from '../values/resource-version';
 
 export interface ExportedVersions {

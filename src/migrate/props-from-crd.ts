@@ -19,7 +19,8 @@ import { DEFAULT_INFORMER_SCOPE, INFORMER_SCOPES, RESOURCE_SCOPES } from '../mod
 import { InformerScope, Scope } from '../model/enums';
 import { isCrd } from '../model/kinds';
 import { isObject, own } from '../model/manifest';
-import { didYouMean, oneOf, show, field } from '../rules';
+import { didYouMean, oneOf, show } from '../rules/engine/messages';
+import { field } from '../rules/engine/paths';
 import { Conversion } from '../values/conversion';
 import { ResourceNames } from '../values/resource-names';
 import { ResourceVersion } from '../values/resource-version';

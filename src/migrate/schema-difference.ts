@@ -7,7 +7,9 @@
  */
 import { createHash } from 'crypto';
 import { isObject } from '../model/manifest';
-import { show, item, MISSING } from '../rules';
+import { show } from '../rules/engine/messages';
+import { item } from '../rules/engine/paths';
+import { MISSING } from '../rules/helpers/schema-equality';
 
 /** Where two values differ (a path relative to where the comparison began) and what each side holds there. */
 export interface SchemaDifference {

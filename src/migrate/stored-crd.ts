@@ -29,7 +29,7 @@
 import { CRD_API_VERSION, CRD_KIND } from './crd';
 import { DEFAULT_CONVERSION_STRATEGY } from '../model';
 import { Manifest, isObject, own } from '../model/manifest';
-import { goToLower } from '../rules';
+import { goToLower } from '../rules/k8s/names';
 import { PrinterColumn, renderPrinterColumn } from '../values/printer-column';
 import { copySchema } from '../values/resource-version';
 import { renderSubresources } from '../values/subresources';

@@ -1,4 +1,4 @@
-import { goToLower } from '../rules';
+import { goToLower } from '../rules/k8s/names';
 
 /**
  * The names of an exported custom resource (`spec.names`).
