@@ -128,6 +128,10 @@ async function main(): Promise<void> {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    // Minified: 1.1 MB of source to 0.57 MB, which a start reads, and V8 hashes and deserializes the cache of
+    // (one-document validate, bench machine: 62 to 50 ms of the start's own CPU). The source map beside it gives
+    // a stack trace its names back (`node --enable-source-maps`); no message of the program names a function.
+    minify: true,
     logLevel: 'warning',
     plugins: [jsYamlBuildInBundle()],
     banner: { js: '// Holds js-yaml\'s single-file build (MIT License: node_modules/js-yaml/LICENSE).' },

@@ -109,6 +109,32 @@ describe('bin script end to end (needs lib/ compiled)', () => {
     expect(twice.out).toBe(once.out);
   });
 
+  test('stdout a regular file or /dev/null: the same report as on a pipe, written without loading node:stream', () => {
+    const file = fixture('invalid.yaml');
+    const piped = run(['validate', '--output', 'json', file]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-stdout-'));
+    try {
+      // The preload prints, at exit, whether Node's stream module was loaded: a stream made for stdout loads it.
+      const probe = path.join(dir, 'probe.js');
+      fs.writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(2, `stream loaded: ${process.moduleLoadList.includes('NativeModule stream')}\\n`));\n");
+      const report = path.join(dir, 'report.json');
+      for (const target of [report, '/dev/null']) {
+        const out = fs.openSync(target, 'w');
+        try {
+          const r = spawnSync(process.execPath, ['-r', probe, BIN, 'validate', '--output', 'json', file], {
+            cwd: ROOT, stdio: ['ignore', out, 'pipe'], encoding: 'utf8', env: { ...process.env, CDK8S_KUBE_BIND_DEBUG: '' },
+          });
+          expect({ target, code: r.status, err: r.stderr }).toEqual({ target, code: piped.code, err: 'stream loaded: false\n' });
+        } finally {
+          fs.closeSync(out);
+        }
+      }
+      expect(fs.readFileSync(report, 'utf8')).toBe(piped.out);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('paths: exit status 0, one path per line', () => {
     const r = run(['paths', fixture('paths', 'definitions.yaml')]);
     expect(r.code).toBe(0);
