@@ -3,13 +3,13 @@
  * when that schema is in the set (a CRD, a BoundSchema, a v1alpha1 export).
  */
 import { Testing } from 'cdk8s';
-import { ApiServiceExport, BoundSchema, PermissionClaim } from '../../src';
+import { ApiServiceExport, BoundSchema, Findings, PermissionClaim } from '../../src';
 import { Manifest } from '../../src/model/manifest';
 import { RuleContext } from '../../src/rules/engine/rule';
 import { gjsonKeys, walkSchema } from '../../src/rules/helpers/reference-paths';
 import { REFERENCE_PATH_RULES } from '../../src/rules/kube-bind/reference-paths';
 import { crd } from '../../src/rules/scenarios';
-import { chart, synthError } from '../util';
+import { chart } from '../util';
 
 const ctx: RuleContext = { group: 'kube-bind.io' };
 const NS = 'cert-manager-provider';
@@ -61,9 +61,9 @@ function found(objects: Manifest[]): Array<[number, string, string, string]> {
 
 const NAME = 'spec.permissionClaims[0].selector.references[0].jsonPath.name';
 
-test('a misspelt field of a Certificate is an error, with the field it was meant to be', () => {
+test('a misspelt field of a Certificate is a warning (kube-bind silently claims nothing through it), with the field it was meant to be', () => {
   expect(found([exportReading({ name: 'spec.secretNmae' }), certificatesCrd()])).toEqual([
-    [0, 'error', NAME, '"spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)'],
+    [0, 'warning', NAME, '"spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)'],
   ]);
 });
 
@@ -82,7 +82,7 @@ test('a wrong field deeper down, inside array items, and in jsonPath.namespace',
   ]);
 });
 
-test('under x-kubernetes-preserve-unknown-fields any field may exist: a warning', () => {
+test('under x-kubernetes-preserve-unknown-fields any field may exist: the warning says it may select nothing', () => {
   const [[, severity, , message]] = found([exportReading({ name: 'spec.keystores.jks.secretName' }), certificatesCrd()]);
   expect(severity).toBe('warning');
   expect(message).toBe('"spec.keystores.jks.secretName" may select nothing: spec.keystores keeps unknown fields, so the schema cannot tell');
@@ -103,7 +103,7 @@ test('a BoundSchema in another namespace is not the one the export reads; a Boun
     ...certificatesCrd(), apiVersion: 'kube-bind.io/v1alpha2', kind: 'BoundSchema', metadata: { name: 'certificates.cert-manager.io', namespace },
   });
   expect(found([exportReading({ name: 'spec.secretNmae' }), bound('elsewhere')])).toEqual([]);
-  expect(found([exportReading({ name: 'spec.secretNmae' }), bound(NS)]).map(f => f[1])).toEqual(['error']);
+  expect(found([exportReading({ name: 'spec.secretNmae' }), bound(NS)]).map(f => f[1])).toEqual(['warning']);
 });
 
 test('a field one of the read versions declares fits; the reference\'s own versions decide which are read', () => {
@@ -112,11 +112,11 @@ test('a field one of the read versions declares fits; the reference\'s own versi
   const exp = exportReading({ name: 'spec.secretRef' });
   exp.spec.resources[0].versions = ['v1', 'v1beta1'];
   expect(found([exp, definition])).toEqual([]);
-  expect(found([exportReading({ name: 'spec.secretRef' }, { versions: ['v1'] }), definition]).map(f => f[1])).toEqual(['error']);
+  expect(found([exportReading({ name: 'spec.secretRef' }, { versions: ['v1'] }), definition]).map(f => f[1])).toEqual(['warning']);
 });
 
 test('a root schema of type object with no properties keeps no field: spec cannot exist', () => {
-  expect(found([exportReading({ name: 'spec.secretName' }), certificatesCrd({ type: 'object' })]).map(f => f[1])).toEqual(['error']);
+  expect(found([exportReading({ name: 'spec.secretName' }), certificatesCrd({ type: 'object' })]).map(f => f[1])).toEqual(['warning']);
 });
 
 test('gjsonKeys splits on unescaped dots and gives up on what it does not follow', () => {
@@ -132,7 +132,7 @@ test('walkSchema: an array read by key is missing; int-or-string and untyped nod
   expect(walkSchema(schema, ['spec', 'lst'])).toEqual({ kind: 'missing', at: 1, known: ['list', 'port'] });
 });
 
-test('through the constructs: a claim reference to a BoundSchema\'s misspelt field fails the synth', () => {
+test('through the constructs: a claim reference to a BoundSchema\'s misspelt field is a warning at synth', () => {
   const c = chart({ namespace: NS });
   const certificates = new BoundSchema(c, 'certificates', {
     group: 'cert-manager.io',
@@ -145,15 +145,19 @@ test('through the constructs: a claim reference to a BoundSchema\'s misspelt fie
     resource: { apiGroup: '', resourceType: 'secrets' },
     references: [{ resource: certificates, jsonPath: { name: 'spec.secretNmae' } }],
   }));
-  expect(synthError(c)).toContain('[KB178] spec.permissionClaims[0].selector.references[0].jsonPath.name: "spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)');
-  // The right name synthesizes.
+  expect(Findings.of(c).map(f => [f.ruleId, f.severity, f.path, f.message])).toEqual([[
+    'KB178', 'warning', 'spec.permissionClaims[0].selector.references[0].jsonPath.name',
+    '"spec.secretNmae" selects nothing: no such field (did you mean "spec.secretName"?)',
+  ]]);
+  expect(() => Testing.synth(c)).not.toThrow();
+  // The right name has no finding.
   const ok = chart({ namespace: NS });
   const schema = new BoundSchema(ok, 'certificates', { group: 'cert-manager.io', names: { kind: 'Certificate', plural: 'certificates' }, schema: certificateSchema(), versions: [{ name: 'v1' }] });
   new ApiServiceExport(ok, 'export', { schemas: [schema] }).addPermissionClaim(new PermissionClaim({
     resource: { apiGroup: '', resourceType: 'secrets' },
     references: [{ resource: schema, jsonPath: { name: 'spec.secretName' } }],
   }));
-  expect(() => Testing.synth(ok)).not.toThrow();
+  expect(Findings.of(ok)).toEqual([]);
 });
 
 test('below a scalar field nothing is judged, so validate (which keeps no scalar types) and the constructs agree', () => {

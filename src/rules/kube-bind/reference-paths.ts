@@ -125,15 +125,19 @@ class Definitions {
 function checkExpression(path: string, expression: string, definition: Definition, versions: readonly string[]): Violation | undefined {
   const problem = referencePathProblem(expression, definition, definition.label, versions);
   if (problem === undefined) return undefined;
-  // A field that cannot exist is an error here; one that may not (unknown fields kept) a warning.
-  return violation(referencePathExists, path, problem.message, problem.hint, problem.kind === 'open' ? 'warning' : undefined);
+  // The message says which: a field that cannot exist "selects nothing", one that may not (unknown fields kept) "may select nothing".
+  return violation(referencePathExists, path, problem.message, problem.hint);
 }
 
 const referencePathExists: CrossObjectRule = defineRule({
   id: 'KB178',
   title: 'A reference\'s jsonPath names a field the referenced resource\'s schema can hold (when that schema is in the set)',
-  source: 'kube-bind behaviour (references are GJSON paths evaluated on the referencing objects); Kubernetes structural schema pruning',
-  severity: 'error',
+  // A warning, as KB217 on templates: kube-bind evaluates the path with gjson on each referencing object and claims
+  // what it finds; a path that names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims
+  // nothing through this reference. Nothing refuses the export, and the claim's other selectors still bind.
+  source: 'kube-bind behaviour (pkg/resources/resources.go:108-114 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists()); '
+    + 'Kubernetes structural schema pruning',
+  severity: 'warning',
   scope: 'app',
   // The claims' references of v1alpha2 exports, and the shape of the schemas they refer to.
   reads: {
