@@ -75,3 +75,30 @@ test('a rule this evaluator cannot run (a Kubernetes library function) is left t
   const m = withSpec({ size: { 'type': 'string', 'default': '1Gi', 'x-kubernetes-validations': [{ rule: 'quantity(self).isLessThan(quantity(\'1Mi\'))' }] } });
   expect(defaults(m)).toEqual([]);
 });
+
+describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp', () => {
+  const rule = (text: string, value: string): Manifest => withSpec({ code: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
+
+  // A JavaScript RegExp reads `[[:digit:]]` as the class [[:digt] and a literal "]", `\pL` as "pL", `\z` as "z":
+  // each of these defaults would be refused, though the server accepts it.
+  test.each([
+    ['a POSIX class', 'self.matches(\'^[[:digit:]]+$\')', '123'],
+    ['a Unicode class', 'self.matches(\'^\\\\pL+$\')', 'abc'],
+    ['end of text', 'self.matches(\'c\\\\z\')', 'abc'],
+    ['the global form', 'matches(self, \'^[[:alpha:]]+$\')', 'abc'],
+    ['inside a macro, beside a string that holds "matches("', '[self].all(x, x.matches(\'^[[:alpha:]]+$\')) && self != \'matches(x)\'', 'abc'],
+  ])('%s passes as the server passes it', (_name, text, value) => {
+    expect(defaults(rule(text, value))).toEqual([]);
+  });
+
+  test.each([
+    ['a POSIX class', 'self.matches(\'^[[:digit:]]+$\')', 'abc'],
+    ['the global form', 'matches(self, \'^[[:alpha:]]+$\')', '123'],
+  ])('%s fails as the server fails it', (_name, text, value) => {
+    expect(defaults(rule(text, value))).toEqual([`${SPEC}.properties.code.default: "${value}" fails the rule "${text}": failed rule: ${text}`]);
+  });
+
+  test('a pattern RE2 refuses is an evaluation error: left to the server (compile reports the pattern)', () => {
+    expect(defaults(rule('self.matches(\'(?=a)\')', 'abc'))).toEqual([]);
+  });
+});

@@ -14,9 +14,16 @@
  * declared for type-checking only, so quantity(), url(), ip()... cannot run),
  * a result that is not a bool, and rules with optionalOldSelf (their second
  * run, with no old value, needs optional values).
+ *
+ * `matches()` is Go's `regexp.MatchString` in Kubernetes (RE2), where cel-js
+ * runs a JavaScript RegExp: the two read `[[:alpha:]]`, `\pL` or `\z`
+ * differently, and a JavaScript answer would refuse a default the server
+ * accepts. A rule that calls it is evaluated with the call renamed to a
+ * function of this module's that matches with RE2 (regex.ts).
  */
-import { CelEnvironment, newCelEnvironment } from './cel-js';
+import { CelAstNode, CelEnvironment, newCelEnvironment } from './cel-js';
 import { isObject, own } from '../../../model/manifest';
+import { re2Matches } from '../regex';
 
 /** A rule the default breaks. */
 export interface DefaultRuleFailure {
@@ -71,14 +78,62 @@ function failureAt(schema: unknown, value: unknown, at: string, depth: number): 
 
 let dynamic: CelEnvironment | undefined;
 
-/** One environment for every rule evaluated here: self and oldSelf as dyn. */
+/** The name `matches` is evaluated under here: one no Kubernetes rule can call (compile.ts refuses unknown functions). */
+const RE2_MATCHES = 'kubeBindRe2Matches';
+
+/** Go's regexp.MatchString(pattern, value); a pattern RE2 refuses is an evaluation error, as in cel-go. */
+function matchesWithRe2(value: string, pattern: string): boolean {
+  const matched = re2Matches(pattern, value);
+  if (matched === undefined) throw new Error(`invalid regular expression: ${pattern}`);
+  return matched;
+}
+
+/** One environment for every rule evaluated here: self and oldSelf as dyn, and `matches` as RE2 matches. */
 function dynamicEnvironment(): CelEnvironment {
   if (dynamic === undefined) {
     dynamic = newCelEnvironment();
     dynamic.registerVariable('self', 'dyn');
     dynamic.registerVariable('oldSelf', 'dyn');
+    dynamic.registerFunction(`string.${RE2_MATCHES}(string): bool`, matchesWithRe2);
+    dynamic.registerFunction(`${RE2_MATCHES}(string, string): bool`, matchesWithRe2);
   }
   return dynamic;
+}
+
+/**
+ * `rule` with each call of `matches` (`s.matches(p)` and `matches(s, p)`)
+ * calling RE2_MATCHES instead, found in its AST so that a string holding
+ * "matches(" is left alone; undefined when a call is not where the AST says.
+ */
+function withRe2Matches(rule: string, ast: CelAstNode): string | undefined {
+  const at: number[] = [];
+  const visit = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.every(visit);
+    if (!isObject(node) || typeof node.op !== 'string') return true;
+    const args = node.args;
+    if ((node.op === 'call' || node.op === 'rcall') && Array.isArray(args) && args[0] === 'matches') {
+      // A global call starts with its name; a method's name follows its receiver (and the dot).
+      const receiver = node.op === 'rcall' ? args[1] : undefined;
+      const from = isObject(receiver) && typeof receiver.end === 'number' ? receiver.end : node.start;
+      const name = typeof from === 'number' ? rule.indexOf('matches', from) : -1;
+      if (name < 0 || (node.op === 'call' && name !== from)) return false;
+      at.push(name);
+    }
+    return visit(args);
+  };
+  if (!visit(ast)) return undefined;
+  let text = rule;
+  for (const name of at.sort((a, b) => b - a)) text = `${text.slice(0, name)}${RE2_MATCHES}${text.slice(name + 'matches'.length)}`;
+  return text;
+}
+
+/** The program of `rule`, its `matches` calls matching with RE2; undefined when it cannot be made here. */
+function programOf(rule: string): Program | undefined {
+  const environment = dynamicEnvironment();
+  const parsed = environment.parse(rule);
+  if (!rule.includes('matches')) return parsed as unknown as Program;
+  const rewritten = withRe2Matches(rule, parsed.ast);
+  return rewritten === undefined ? undefined : environment.parse(rewritten) as unknown as Program;
 }
 
 /** The rule's result on `self` (oldSelf the same value), or undefined when it cannot be evaluated here. */
@@ -87,7 +142,7 @@ function evaluate(rule: string, self: unknown): unknown {
   let program = programs.get(rule);
   if (!programs.has(rule)) {
     try {
-      program = dynamicEnvironment().parse(rule) as unknown as Program;
+      program = programOf(rule);
     } catch {
       program = undefined;
     }
