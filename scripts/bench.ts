@@ -118,10 +118,17 @@ const VERDICT_MIXES: ReadonlyArray<{ readonly name: string; readonly files: Verd
 ];
 /** The output formats the verdict mixes are timed in (the issue measured json; text is the default). */
 const VERDICT_MIX_FORMATS = ['json', 'text'];
-/** The formats whose peak memory is judged on the findings-heavy mix too, at 4× the input: ≤ 1.5× (issue 34). */
+/** The formats whose peak memory is judged on the findings-heavy mix too, at 4× the input. */
 const FINDINGS_MEMORY_FORMATS = ['json', 'text'];
 
-/** The repeated-names mix's two sizes: 4× the input may cost at most 4.6× the time, and 1.25× the peak memory. */
+/**
+ * The peak memory `validate` may reach at 4× the input, on both mixes (issue 34: the cross-object index keeps a
+ * map and a list per namespace, which is real work, "so the goal is now ≤ 1.5× for 4× the input, on both mixes").
+ * The repeated-names mix was judged at an earlier ≤ 1.25× until then; it reads 1.22–1.25× here.
+ */
+const FLAT_MEMORY_MAX = 1.5;
+
+/** The repeated-names mix's two sizes: 4× the input may cost at most 4.6× the time, and FLAT_MEMORY_MAX the peak memory. */
 const SMALL_MIB = 20;
 const LARGE_MIB = 80;
 
@@ -886,8 +893,8 @@ function checksOf(opts: Options, samples: Samples, mixFindings: ReadonlyMap<stri
         name: `flat memory: validate -o ${format}, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
         shown: times(r),
         value: r,
-        max: 1.25,
-        target: '≤ 1.25×',
+        max: FLAT_MEMORY_MAX,
+        target: `≤ ${FLAT_MEMORY_MAX.toFixed(2)}×`,
         detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
           + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
       });
@@ -903,8 +910,8 @@ function checksOf(opts: Options, samples: Samples, mixFindings: ReadonlyMap<stri
         name: `flat memory: validate -o ${format}, findings-heavy mix, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
         shown: times(r),
         value: r,
-        max: 1.5,
-        target: '≤ 1.50×',
+        max: FLAT_MEMORY_MAX,
+        target: `≤ ${FLAT_MEMORY_MAX.toFixed(2)}×`,
         detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
           + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
       });
