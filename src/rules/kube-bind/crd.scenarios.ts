@@ -66,4 +66,19 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     pass: () => one(crd([SCHEMA, COLOR], ['spec.versions.0.selectableFields', [{ jsonPath: '.spec.color' }, { jsonPath: '.spec.size' }]])),
     noConstruct: NO_CONSTRUCT,
   },
+  {
+    id: 'KB222',
+    path: 'spec.versions[0].served',
+    // YAML's `served: "yes"`: a string where Go's CustomResourceDefinitionVersion.Served is a bool.
+    fail: () => one(crd(['spec.versions.0.served', 'yes'])),
+    pass: () => one(crd(['spec.versions.0.served', true])),
+    noConstruct: NO_CONSTRUCT,
+  },
+  {
+    id: 'KB223',
+    path: 'spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.color.maxLenght',
+    fail: () => one(crd([SCHEMA, COLOR], ['spec.versions.0.schema.openAPIV3Schema.properties.spec.properties.color.maxLenght', 20])),
+    pass: () => one(crd([SCHEMA, COLOR], ['spec.versions.0.schema.openAPIV3Schema.properties.spec.properties.color.maxLength', 20])),
+    noConstruct: NO_CONSTRUCT,
+  },
 ];

@@ -11,13 +11,16 @@ import { CRD_KIND_VERSION, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { RESOURCE_SCOPES } from '../../model/values';
 import { crdValidationOptions } from '../engine/crd-validation-options';
-import { didYouMean, show } from '../engine/messages';
+import { perObject } from '../engine/memo';
+import { didYouMean, show, yamlBooleanHint } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-options';
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
+import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
+import { decodeProblems, DecodeProblem } from '../k8s/go-json';
 import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
@@ -329,7 +332,69 @@ const selectableFields: Rule = defineRule({
   },
 });
 
+/** What decoding the CRD into its Go types refuses or drops, read once per object for both rules below. */
+const decodingOf = perObject((obj: Manifest): DecodeProblem[] => decodeProblems(obj, CUSTOM_RESOURCE_DEFINITION));
+
+/** `spec.versions[0].served` from the segments of a decoding problem. */
+function pathOf(segments: DecodeProblem['path']): string {
+  return segments.reduce<string>((at, s) => (typeof s === 'number' ? item(at, s) : field(at, s)), '');
+}
+
+/** How to write `value` as a `expected`: YAML's unquoted words and numbers are the usual cause. */
+function decodingHint(value: unknown, expected: string | undefined): string {
+  if (expected === 'string' && typeof value === 'boolean') return yamlBooleanHint(value);
+  if (expected === 'string' && typeof value === 'number') return `quote it in YAML: ${JSON.stringify(String(value))}`;
+  if (expected === 'bool' && typeof value === 'string') return 'write true or false, unquoted';
+  if (expected?.startsWith('int') && typeof value === 'string') return 'write the number unquoted';
+  return `write it as a ${expected ?? 'value of its type'} (apiextensions.k8s.io/v1, \`kubectl explain customresourcedefinitions\`)`;
+}
+
+/**
+ * Mirrors the API server's decoding of a request (apimachinery
+ * pkg/runtime/serializer/json: Serializer.Decode, sigs.k8s.io/json): a value
+ * of the wrong JSON type does not decode into the CRD's Go types, and the
+ * server answers 400 before any validation, whatever the field validation.
+ */
+const crdDecodes: Rule = defineRule({
+  id: 'KB222',
+  title: 'A CustomResourceDefinition decodes into apiextensions.k8s.io/v1\'s Go types: every field has the JSON type its Go field takes',
+  source: 'Kubernetes API machinery (apimachinery pkg/runtime/serializer/json: Serializer.Decode; sigs.k8s.io/json: UnmarshalCaseSensitivePreserveInts; '
+    + 'apiextensions-apiserver pkg/apis/apiextensions/v1: types.go, marshal.go)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  foundBy: 'decoding',
+  check: obj => decodingOf(obj).filter(p => p.kind === 'type').map(p => violation(crdDecodes, pathOf(p.path),
+    `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the CustomResourceDefinition and refuses it`,
+    decodingHint(p.value, p.expected))),
+});
+
+/**
+ * Mirrors strict field validation of a built-in kind (sigs.k8s.io/json
+ * UnmarshalStrict, which kubectl's default --validate=strict asks for): a
+ * key no Go field carries is dropped, with a warning, and refused under
+ * strict. Below a type that decodes itself again without strictness
+ * (JSONSchemaPropsOrBool, ...OrArray, ...OrStringArray: `items`,
+ * `additionalProperties`, `dependencies`) it is dropped unreported.
+ */
+const crdKnownFields: Rule = defineRule({
+  id: 'KB223',
+  title: 'A CustomResourceDefinition holds only the fields of apiextensions.k8s.io/v1 (the server drops others; under strict field validation it refuses them)',
+  source: 'Kubernetes API machinery (sigs.k8s.io/json: UnmarshalStrict, unknown fields; apiextensions-apiserver pkg/apis/apiextensions/v1: types.go, marshal.go)',
+  severity: 'warning',
+  strictSeverity: 'error',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  foundBy: 'decoding',
+  check: obj => decodingOf(obj).filter(p => p.kind === 'unknown').map(p => {
+    const key = String(p.path[p.path.length - 1]);
+    return violation(crdKnownFields, pathOf(p.path), `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
+      + 'or refuses the object under strict field validation',
+    `remove it, or spell it as ${p.fieldsOf} does; \`kubectl explain customresourcedefinitions --recursive\` lists the fields`);
+  }),
+});
+
 export const CRD_RULES: readonly Rule[] = [
-  crdName, carriable, requiredParts, scopeValue, schemaRequired, preserveUnknownFields, apiApproved, selectableFields,
+  crdName, carriable, requiredParts, scopeValue, schemaRequired, preserveUnknownFields, apiApproved, selectableFields, crdDecodes, crdKnownFields,
 ];
 
