@@ -42,7 +42,15 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
   const superseded = supersededFor(target);
   const kept = superseded.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
   // What an object says in `.status` the server drops, when its kind's CRD (ours: not a CRD's) has the status subresource.
-  return statusAsServed(kept, target, ruleById);
+  return statusAsServed(withoutWhatIsRefusedFirst(kept), target, ruleById);
+}
+
+/** `found` without the findings at or below a path a `refusedFirst` rule reports (a value that never decodes). */
+function withoutWhatIsRefusedFirst(found: Violation[]): Violation[] {
+  const refused = found.filter(v => ruleById(v.rule)?.refusedFirst === true).map(v => v.path);
+  if (refused.length === 0) return found;
+  const under = (path: string, at: string): boolean => path === at || (path.startsWith(at) && (path[at.length] === '.' || path[at.length] === '['));
+  return found.filter(v => ruleById(v.rule)?.refusedFirst === true || !refused.some(at => under(v.path, at)));
 }
 
 const RULE_BY_ID = new Map(RULES.map(r => [r.id, r]));

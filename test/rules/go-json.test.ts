@@ -78,3 +78,14 @@ test('through the rules: KB222 refuses, KB223 warns and is an error under --stri
   expect(found.map(v => `${v.rule} ${v.severity} ${v.path}`)).toEqual(['KB222 error spec.versions[0].served', 'KB223 warning spec.names.plurl']);
   expect(strictFindings(found).map(v => `${v.rule} ${v.severity}`)).toEqual(['KB222 error', 'KB223 error']);
 });
+
+test('a value that does not decode is reported by KB222 alone: the server never validates it (refusedFirst)', () => {
+  const m: Manifest = crd(['spec.scope', 3], [SCHEMA, { type: 5 }], ['spec.names', 'widgets']);
+  expect(validateObject(m).filter(v => v.severity === 'error').map(v => `${v.rule} ${v.path}`)).toEqual([
+    'KB222 spec.names',
+    'KB222 spec.scope',
+    'KB222 spec.versions[0].schema.openAPIV3Schema.type',
+  ]);
+  // Without the decoding problem, the scope is KB182's to report.
+  expect(validateObject(crd(['spec.scope', 'Global'])).map(v => v.rule)).toContain('KB182');
+});

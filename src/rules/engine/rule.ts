@@ -78,6 +78,13 @@ export interface Rule extends RuleHeader {
    * `statusAsServed` (helpers/status-subresource.ts).
    */
   readonly foundBy?: 'decoding' | 'schema';
+  /**
+   * The rule reports a value the API server refuses before it validates
+   * anything (one that does not decode): the findings of other rules at a
+   * path it reports, or below it, are left out, as the server never checks
+   * that value. Read by the runner.
+   */
+  readonly refusedFirst?: boolean;
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
 }

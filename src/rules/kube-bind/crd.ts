@@ -364,6 +364,7 @@ const crdDecodes: Rule = defineRule({
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   foundBy: 'decoding',
+  refusedFirst: true,
   check: obj => decodingOf(obj).filter(p => p.kind === 'type').map(p => violation(crdDecodes, pathOf(p.path),
     `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the CustomResourceDefinition and refuses it`,
     decodingHint(p.value, p.expected))),
