@@ -11,7 +11,7 @@ import type { RunMode } from './output/reporter';
 
 export const STRICT_FLAG = {
   name: 'strict',
-  description: 'strict field validation, as kubectl\'s default --validate=strict: an unknown field (KB009; KB223 in a CRD) is an error, not a warning',
+  description: 'strict field validation, as kubectl\'s default --validate=strict: an unknown field (KB009, KB223, KB224) is an error, not a warning',
 };
 
 export const FAIL_ON_SKIPPED_FLAG = {

@@ -185,7 +185,7 @@ function validateDescription(): string {
     '(a JSON entry with index null, a SARIF result and tool execution',
     'notification, a JUnit test case with an error, a GitHub ::error).',
     '',
-    'With --strict, an unknown field (KB009; KB223 in a CRD) is an error, as',
+    'With --strict, an unknown field (KB009, KB223, KB224) is an error, as',
     'kubectl\'s default strict field validation (--validate=strict) makes the',
     'API server refuse the object; without it, a warning (the server drops the',
     'field for a client that does not ask for strict validation). With',

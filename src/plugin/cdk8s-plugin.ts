@@ -61,7 +61,7 @@ export interface KubeBindValidationProperties {
   readonly group?: string;
   /** The kube-bind backend's `--namespace-prefix`, for the namespaces of templates (KB203); default `kube-bind-`. */
   readonly namespacePrefix?: string;
-  /** Strict field validation, as `validate --strict`: an unknown field (KB009; KB223 in a CRD) is an error; default false. */
+  /** Strict field validation, as `validate --strict`: an unknown field (KB009, KB223, KB224) is an error; default false. */
   readonly strict?: boolean;
   /** As `validate --fail-on-skipped`: a manifest of a kind this library does not check fails the synth (KB001); default false. */
   readonly failOnSkipped?: boolean;

@@ -57,8 +57,8 @@ async function run(format: string, flags: string[], input = file) {
   return runCli(['validate', '--output', format, ...flags, input]);
 }
 
-test('the unknown-field rules (kube-bind\'s kinds, CRDs) are the ones whose severity strict field validation changes', () => {
-  expect(strictRuleIds()).toEqual(['KB009', 'KB223']);
+test('the unknown-field rules (kube-bind\'s kinds, CRDs, metadata) are the ones whose severity strict field validation changes', () => {
+  expect(strictRuleIds()).toEqual(['KB009', 'KB223', 'KB224']);
 });
 
 describe('text', () => {

@@ -40,4 +40,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     pass: () => one(clusterBinding()),
     noConstruct: 'kube-bind\'s backend writes ClusterBindings; no construct does',
   },
+  {
+    id: 'KB224',
+    path: 'metadata.lables',
+    fail: () => one(a2(['metadata.lables', { app: 'db' }])),
+    pass: () => one(a2(['metadata.labels', { app: 'db' }])),
+  },
 ];

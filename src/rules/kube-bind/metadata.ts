@@ -12,11 +12,13 @@
  */
 import { CLUSTER_BINDING_NAME, CLUSTER_BINDING_NAME_CEL } from '../../crds/cluster-binding';
 import { CHECKED_KIND_VERSIONS } from '../../model/kinds';
-import { own } from '../../model/manifest';
-import { lengthProblem, show } from '../engine/messages';
+import { isObject, own } from '../../model/manifest';
+import { didYouMean, lengthProblem, show } from '../engine/messages';
+import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { violation } from '../engine/violation';
 import { decodeViolation } from '../helpers/metadata-decoding';
+import { decodeProblems } from '../k8s/go-json';
 import {
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
@@ -24,6 +26,7 @@ import {
   validateLabels,
   validateOwnerReferences,
 } from '../k8s/object-meta';
+import { OBJECT_META as OBJECT_META_TYPE } from '../k8s/object-meta-type';
 
 const OBJECT_META = 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessor';
 
@@ -121,10 +124,41 @@ const clusterBindingName: Rule = defineRule({
   },
 });
 
+/**
+ * Mirrors the strict decoding of metadata (sigs.k8s.io/json UnmarshalStrict
+ * into metav1.ObjectMeta): for a custom resource in
+ * `objectmeta.GetObjectMetaWithOptions` with ReturnUnknownFieldPaths, for a
+ * CRD in the request's decoding. A key ObjectMeta has no field for is
+ * dropped, and refused under strict field validation (kubectl's default).
+ * Values of the wrong type are the other rules' (KB020, KB230-KB233).
+ */
+const knownMetadataFields: Rule = defineRule({
+  id: 'KB224',
+  title: 'metadata holds only the fields of ObjectMeta (the server drops others; under strict field validation it refuses them)',
+  source: 'Kubernetes API machinery (sigs.k8s.io/json: UnmarshalStrict into metav1.ObjectMeta; apiextensions-apiserver objectmeta/coerce.go: '
+    + 'GetObjectMetaWithOptions, ReturnUnknownFieldPaths)',
+  severity: 'warning',
+  strictSeverity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  foundBy: 'decoding',
+  check: obj => {
+    const metadata = own(obj, 'metadata');
+    if (!isObject(metadata)) return [];
+    return decodeProblems(metadata, OBJECT_META_TYPE).filter(p => p.kind === 'unknown').map(p => {
+      const key = String(p.path[p.path.length - 1]);
+      const at = p.path.reduce<string>((path, s) => (typeof s === 'number' ? item(path, s) : field(path, s)), 'metadata');
+      return violation(knownMetadataFields, at, `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
+        + 'or refuses the object under strict field validation', `remove it, or spell it as ${p.fieldsOf} does (\`kubectl explain pods.metadata\`)`);
+    });
+  },
+});
+
 export const METADATA_RULES: Rule[] = [
   labels,
   annotations,
   finalizers,
   ownerReferences,
   clusterBindingName,
+  knownMetadataFields,
 ];
