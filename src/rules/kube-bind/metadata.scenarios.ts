@@ -46,4 +46,11 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     fail: () => one(a2(['metadata.lables', { app: 'db' }])),
     pass: () => one(a2(['metadata.labels', { app: 'db' }])),
   },
+  {
+    id: 'KB225',
+    path: 'metadata.creationTimestamp',
+    fail: () => one(a2(['metadata.creationTimestamp', 'yesterday'])),
+    pass: () => one(a2(['metadata.creationTimestamp', '2026-11-29T09:00:00Z'])),
+    noConstruct: 'cdk8s renders no creationTimestamp; only YAML copied from a cluster holds one',
+  },
 ];

@@ -144,12 +144,41 @@ const knownMetadataFields: Rule = defineRule({
   foundBy: 'decoding',
   check: obj => {
     const metadata = own(obj, 'metadata');
-    if (!isObject(metadata)) return [];
+    if (!isObject(metadata) || Array.isArray(metadata)) return [];
     return decodeProblems(metadata, OBJECT_META_TYPE).filter(p => p.kind === 'unknown').map(p => {
       const key = String(p.path[p.path.length - 1]);
       const at = p.path.reduce<string>((path, s) => (typeof s === 'number' ? item(path, s) : field(path, s)), 'metadata');
       return violation(knownMetadataFields, at, `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
         + 'or refuses the object under strict field validation', `remove it, or spell it as ${p.fieldsOf} does (\`kubectl explain pods.metadata\`)`);
+    });
+  },
+});
+
+/** The metadata fields whose JSON type other rules check (KB020, KB230-KB233): KB225 leaves them alone. */
+const TYPED_ELSEWHERE = new Set(['name', 'generateName', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences']);
+
+/**
+ * Mirrors the decoding of metadata into metav1.ObjectMeta (objectmeta/coerce.go
+ * GetObjectMetaWithOptions for custom resources, the request's decoding for a
+ * CRD) for the fields no other rule reads: a `generation: "2"` or a
+ * `creationTimestamp: yesterday` does not decode, and the server refuses the object.
+ */
+const metadataTypes: Rule = defineRule({
+  id: 'KB225',
+  title: 'metadata\'s other fields (uid, resourceVersion, generation, timestamps, managedFields) have ObjectMeta\'s types',
+  source: 'Kubernetes API machinery (sigs.k8s.io/json into metav1.ObjectMeta; apiextensions-apiserver objectmeta/coerce.go: GetObjectMetaWithOptions)',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  foundBy: 'decoding',
+  check: obj => {
+    const metadata = own(obj, 'metadata');
+    if (!isObject(metadata) || Array.isArray(metadata)) return [];
+    return decodeProblems(metadata, OBJECT_META_TYPE).filter(p => p.kind === 'type' && !TYPED_ELSEWHERE.has(String(p.path[0]))).map(p => {
+      const at = p.path.reduce<string>((path, s) => (typeof s === 'number' ? item(path, s) : field(path, s)), 'metadata');
+      return violation(metadataTypes, at, `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the object's metadata`,
+        p.expected === 'v1.Time' ? 'write an RFC 3339 time, e.g. "2026-01-02T15:04:05Z", or leave the field out: the server sets it'
+          : `write it as a ${p.expected ?? 'value of its type'}, or leave it out: the server sets it`);
     });
   },
 });
@@ -161,4 +190,5 @@ export const METADATA_RULES: Rule[] = [
   ownerReferences,
   clusterBindingName,
   knownMetadataFields,
+  metadataTypes,
 ];
