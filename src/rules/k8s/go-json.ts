@@ -24,6 +24,7 @@
  */
 import { isBase64, isRfc3339 } from './formats';
 import { isObject, own } from '../../model/manifest';
+import { field, item } from '../engine/paths';
 
 /** A Go type, as encoding/json decodes JSON into it. */
 export type GoType =
@@ -76,6 +77,11 @@ export interface DecodeProblem {
   readonly fieldsOf?: string;
   readonly known?: readonly string[];
   readonly expected?: string;
+}
+
+/** The field path of a problem (`spec.versions[0].served`), below `base`. */
+export function problemPath(problem: DecodeProblem, base = ''): string {
+  return problem.path.reduce<string>((at, s) => (typeof s === 'number' ? item(at, s) : field(at, s)), base);
 }
 
 /** The JSON type of `value`, as Go's UnmarshalTypeError names it. */
@@ -149,7 +155,7 @@ function decode(value: unknown, type: GoType, path: Array<string | number>, stri
       return;
     case 'slice':
       if (!Array.isArray(value)) return mismatch();
-      value.forEach((item, i) => decode(item, type.of, [...path, i], strict, out, depth + 1));
+      value.forEach((entry, i) => decode(entry, type.of, [...path, i], strict, out, depth + 1));
       return;
     case 'map':
       if (!isObject(value) || Array.isArray(value)) return mismatch();
@@ -159,8 +165,8 @@ function decode(value: unknown, type: GoType, path: Array<string | number>, stri
       if (!isObject(value) || Array.isArray(value)) return mismatch();
       const fields = type.fields();
       for (const key of Object.keys(value)) {
-        const field = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
-        if (field !== undefined) decode(own(value, key), field, [...path, key], strict, out, depth + 1);
+        const declared = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
+        if (declared !== undefined) decode(own(value, key), declared, [...path, key], strict, out, depth + 1);
         else if (strict) out.push({ kind: 'unknown', path: [...path, key], value: own(value, key), detail: `unknown field "${key}"`, fieldsOf: type.name, known: Object.keys(fields) });
       }
       return;

@@ -20,7 +20,7 @@ import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-op
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
-import { decodeProblems, DecodeProblem } from '../k8s/go-json';
+import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
 import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
@@ -335,11 +335,6 @@ const selectableFields: Rule = defineRule({
 /** What decoding the CRD into its Go types refuses or drops, read once per object for both rules below. */
 const decodingOf = perObject((obj: Manifest): DecodeProblem[] => decodeProblems(obj, CUSTOM_RESOURCE_DEFINITION));
 
-/** `spec.versions[0].served` from the segments of a decoding problem. */
-function pathOf(segments: DecodeProblem['path']): string {
-  return segments.reduce<string>((at, s) => (typeof s === 'number' ? item(at, s) : field(at, s)), '');
-}
-
 /** How to write `value` as a `expected`: YAML's unquoted words and numbers are the usual cause. */
 function decodingHint(value: unknown, expected: string | undefined): string {
   if (expected === 'string' && typeof value === 'boolean') return yamlBooleanHint(value);
@@ -365,7 +360,7 @@ const crdDecodes: Rule = defineRule({
   appliesTo: [CRD_KIND_VERSION],
   foundBy: 'decoding',
   refusedFirst: true,
-  check: obj => decodingOf(obj).filter(p => p.kind === 'type').map(p => violation(crdDecodes, pathOf(p.path),
+  check: obj => decodingOf(obj).filter(p => p.kind === 'type').map(p => violation(crdDecodes, problemPath(p),
     `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the CustomResourceDefinition and refuses it`,
     decodingHint(p.value, p.expected))),
 });
@@ -389,7 +384,7 @@ const crdKnownFields: Rule = defineRule({
   foundBy: 'decoding',
   check: obj => decodingOf(obj).filter(p => p.kind === 'unknown').map(p => {
     const key = String(p.path[p.path.length - 1]);
-    return violation(crdKnownFields, pathOf(p.path), `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
+    return violation(crdKnownFields, problemPath(p), `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
       + 'or refuses the object under strict field validation',
     `remove it, or spell it as ${p.fieldsOf} does; \`kubectl explain customresourcedefinitions --recursive\` lists the fields`);
   }),

@@ -12,13 +12,13 @@
  */
 import { CLUSTER_BINDING_NAME, CLUSTER_BINDING_NAME_CEL } from '../../crds/cluster-binding';
 import { CHECKED_KIND_VERSIONS } from '../../model/kinds';
-import { isObject, own } from '../../model/manifest';
+import { isObject, Manifest, own } from '../../model/manifest';
+import { perObject } from '../engine/memo';
 import { didYouMean, lengthProblem, show } from '../engine/messages';
-import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { violation } from '../engine/violation';
 import { decodeViolation } from '../helpers/metadata-decoding';
-import { decodeProblems } from '../k8s/go-json';
+import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
 import {
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
@@ -124,6 +124,12 @@ const clusterBindingName: Rule = defineRule({
   },
 });
 
+/** What decoding `metadata` into ObjectMeta refuses or drops, read once per object for KB224 and KB225. */
+const metadataDecoding = perObject((obj: Manifest): DecodeProblem[] => {
+  const metadata = own(obj, 'metadata');
+  return isObject(metadata) && !Array.isArray(metadata) ? decodeProblems(metadata, OBJECT_META_TYPE) : [];
+});
+
 /**
  * Mirrors the strict decoding of metadata (sigs.k8s.io/json UnmarshalStrict
  * into metav1.ObjectMeta): for a custom resource in
@@ -142,16 +148,11 @@ const knownMetadataFields: Rule = defineRule({
   scope: 'object',
   appliesTo: CHECKED_KIND_VERSIONS,
   foundBy: 'decoding',
-  check: obj => {
-    const metadata = own(obj, 'metadata');
-    if (!isObject(metadata) || Array.isArray(metadata)) return [];
-    return decodeProblems(metadata, OBJECT_META_TYPE).filter(p => p.kind === 'unknown').map(p => {
-      const key = String(p.path[p.path.length - 1]);
-      const at = p.path.reduce<string>((path, s) => (typeof s === 'number' ? item(path, s) : field(path, s)), 'metadata');
-      return violation(knownMetadataFields, at, `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
-        + 'or refuses the object under strict field validation', `remove it, or spell it as ${p.fieldsOf} does (\`kubectl explain pods.metadata\`)`);
-    });
-  },
+  check: obj => metadataDecoding(obj).filter(p => p.kind === 'unknown').map(p => {
+    const key = String(p.path[p.path.length - 1]);
+    return violation(knownMetadataFields, problemPath(p, 'metadata'), `is not a field of ${p.fieldsOf}${didYouMean(key, p.known ?? [])}: the server drops it, `
+      + 'or refuses the object under strict field validation', `remove it, or spell it as ${p.fieldsOf} does (\`kubectl explain pods.metadata\`)`);
+  }),
 });
 
 /** The metadata fields whose JSON type other rules check (KB020, KB230-KB233): KB225 leaves them alone. */
@@ -171,16 +172,10 @@ const metadataTypes: Rule = defineRule({
   scope: 'object',
   appliesTo: CHECKED_KIND_VERSIONS,
   foundBy: 'decoding',
-  check: obj => {
-    const metadata = own(obj, 'metadata');
-    if (!isObject(metadata) || Array.isArray(metadata)) return [];
-    return decodeProblems(metadata, OBJECT_META_TYPE).filter(p => p.kind === 'type' && !TYPED_ELSEWHERE.has(String(p.path[0]))).map(p => {
-      const at = p.path.reduce<string>((path, s) => (typeof s === 'number' ? item(path, s) : field(path, s)), 'metadata');
-      return violation(metadataTypes, at, `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the object's metadata`,
-        p.expected === 'v1.Time' ? 'write an RFC 3339 time, e.g. "2026-01-02T15:04:05Z", or leave the field out: the server sets it'
-          : `write it as a ${p.expected ?? 'value of its type'}, or leave it out: the server sets it`);
-    });
-  },
+  check: obj => metadataDecoding(obj).filter(p => p.kind === 'type' && !TYPED_ELSEWHERE.has(String(p.path[0]))).map(p =>
+    violation(metadataTypes, problemPath(p, 'metadata'), `is ${show(p.value)}: ${p.detail}, so the API server cannot decode the object's metadata`,
+      p.expected === 'v1.Time' ? 'write an RFC 3339 time, e.g. "2026-01-02T15:04:05Z", or leave the field out: the server sets it'
+        : `write it as a ${p.expected ?? 'value of its type'}, or leave it out: the server sets it`)),
 });
 
 export const METADATA_RULES: Rule[] = [
