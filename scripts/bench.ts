@@ -885,50 +885,27 @@ function checksOf(opts: Options, samples: Samples, mixFindings: ReadonlyMap<stri
     }
   }
   if (opts.only.has('memory')) {
-    for (const format of FORMATS) {
-      const label = (size: number): string => `repeated ${size} MiB validate -o ${format}`;
+    /** Peak memory at LARGE_MIB against SMALL_MIB of the samples `label(size)` names; judged when `max` is given. */
+    const flatMemory = (name: string, label: (size: number) => string, max: number | undefined): void => {
       const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
       const r = ratio(large, small);
       checks.push({
-        name: `flat memory: validate -o ${format}, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
-        shown: times(r),
-        value: r,
-        max: FLAT_MEMORY_MAX,
-        target: `≤ ${FLAT_MEMORY_MAX.toFixed(2)}×`,
-        detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
-          + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
-      });
-    }
-  }
-  if (opts.only.has('memory')) {
-    // Issue 34: the mix where nearly every document has findings, each kept to the end of the run for the report.
-    for (const format of FINDINGS_MEMORY_FORMATS) {
-      const label = (size: number): string => `findings-heavy ${size} MiB validate -o ${format}`;
-      const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
-      const r = ratio(large, small);
-      checks.push({
-        name: `flat memory: validate -o ${format}, findings-heavy mix, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
-        shown: times(r),
-        value: r,
-        max: FLAT_MEMORY_MAX,
-        target: `≤ ${FLAT_MEMORY_MAX.toFixed(2)}×`,
-        detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
-          + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
-      });
-    }
-    for (const { command, max } of MEMORY_COMMANDS) {
-      const label = (size: number): string => `repeated ${size} MiB ${command} memory`;
-      const [small, large] = [SMALL_MIB, LARGE_MIB].map(size => samples.median(label(size), s => s.maxRssBytes));
-      const r = ratio(large, small);
-      checks.push({
-        name: `flat memory: ${command}, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
+        name: `flat memory: ${name}, ${LARGE_MIB} vs ${SMALL_MIB} MiB`,
         shown: times(r),
         value: r,
         ...(max !== undefined ? { max, target: `≤ ${max.toFixed(2)}×` } : {}),
         detail: `median peak RSS ${mib(large)} vs ${mib(small)} (samples ${samples.each(label(LARGE_MIB), s => mib(s.maxRssBytes))} `
           + `vs ${samples.each(label(SMALL_MIB), s => mib(s.maxRssBytes))}); ${ms(samples.median(label(LARGE_MIB)))} vs ${ms(samples.median(label(SMALL_MIB)))}`,
       });
+    };
+    for (const format of FORMATS) {
+      flatMemory(`validate -o ${format}`, size => `repeated ${size} MiB validate -o ${format}`, FLAT_MEMORY_MAX);
     }
+    // Issue 34: the mix where nearly every document has findings, each kept to the end of the run for the report.
+    for (const format of FINDINGS_MEMORY_FORMATS) {
+      flatMemory(`validate -o ${format}, findings-heavy mix`, size => `findings-heavy ${size} MiB validate -o ${format}`, FLAT_MEMORY_MAX);
+    }
+    for (const { command, max } of MEMORY_COMMANDS) flatMemory(command, size => `repeated ${size} MiB ${command} memory`, max);
   }
   if (opts.only.has('peer')) {
     versus('validate (every check) vs the Ajv 8 JSON-schema peer, held-out-style mix', 'held-out-style validate', 'held-out-style ajv peer',
