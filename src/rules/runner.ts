@@ -6,6 +6,7 @@
  */
 import { DEFAULT_NAMESPACE_PREFIX } from '../model';
 import { closeRuleScope, openRuleScope, withinRun } from './engine/memo';
+import { isAtOrBelow } from './engine/paths';
 import { Located, Rule, RuleContext, SharedPass, Superseded, passOf } from './engine/rule';
 import { Violation } from './engine/violation';
 import { readByRules } from './engine/work-count';
@@ -49,8 +50,7 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
 function withoutWhatIsRefusedFirst(found: Violation[]): Violation[] {
   const refused = found.filter(v => ruleById(v.rule)?.refusedFirst === true).map(v => v.path);
   if (refused.length === 0) return found;
-  const under = (path: string, at: string): boolean => path === at || (path.startsWith(at) && (path[at.length] === '.' || path[at.length] === '['));
-  return found.filter(v => ruleById(v.rule)?.refusedFirst === true || !refused.some(at => under(v.path, at)));
+  return found.filter(v => ruleById(v.rule)?.refusedFirst === true || !refused.some(at => isAtOrBelow(v.path, at)));
 }
 
 const RULE_BY_ID = new Map(RULES.map(r => [r.id, r]));

@@ -12,3 +12,8 @@ export function field(path: string, key: string): string {
 export function item(path: string, i: number): string {
   return `${path}[${i}]`;
 }
+
+/** Whether `path` is `at` or a field or item below it (`spec.names` holds `spec.names.kind`, not `spec.namesake`). */
+export function isAtOrBelow(path: string, at: string): boolean {
+  return path === at || (path.startsWith(at) && (path[at.length] === '.' || path[at.length] === '['));
+}

@@ -7,11 +7,9 @@
  * ObjectMeta is left out: the metadata family checks it (KB020, KB230-KB234).
  */
 import {
-  ANY_JSON, BOOL, BYTES, CustomDecode, FLOAT64, GoStruct, GoType, INT32, INT64, mapOf, sliceOf, STRING, TIME,
+  ANY_JSON, BOOL, BYTES, CustomDecode, FLOAT64, GoStruct, GoType, INT32, INT64, mapOf, sliceOf, STRING, struct, TIME,
 } from './go-json';
 import { isObject } from '../../model/manifest';
-
-const struct = (name: string, fields: () => { readonly [json: string]: GoType }): GoStruct => ({ kind: 'struct', name, fields });
 
 const NAMES = struct('CustomResourceDefinitionNames', () => ({
   plural: STRING, singular: STRING, shortNames: sliceOf(STRING), kind: STRING, listKind: STRING, categories: sliceOf(STRING),

@@ -63,6 +63,7 @@ export const TIME: GoType = { kind: 'time' };
 /** []byte: a base64 string (encoding/json's StdEncoding). */
 export const BYTES: GoType = { kind: 'bytes' };
 export const sliceOf = (of: GoType): GoType => ({ kind: 'slice', of });
+export const struct = (name: string, fields: () => { readonly [json: string]: GoType }): GoStruct => ({ kind: 'struct', name, fields });
 export const mapOf = (of: GoType): GoType => ({ kind: 'map', of });
 
 /** One thing the decoder refuses (`type`) or drops (`unknown`), at `path` below the value decoded. */

@@ -5,9 +5,7 @@
  * resource in apiextensions-apiserver's `objectmeta.GetObjectMetaWithOptions`
  * (ReturnUnknownFieldPaths under strict field validation).
  */
-import { BOOL, GoStruct, GoType, INT64, mapOf, sliceOf, STRING, TIME, ANY_JSON } from './go-json';
-
-const struct = (name: string, fields: () => { readonly [json: string]: GoType }): GoStruct => ({ kind: 'struct', name, fields });
+import { ANY_JSON, BOOL, GoStruct, INT64, mapOf, sliceOf, STRING, struct, TIME } from './go-json';
 
 export const OBJECT_META: GoStruct = struct('ObjectMeta', () => ({
   name: STRING,

@@ -27,7 +27,7 @@ import { keyPath } from './values';
 import { isObject, own } from '../../model/manifest';
 import type { SchemaCheckOption } from '../engine/crd-validation-options';
 import { didYouMean, show, yamlBooleanHint } from '../engine/messages';
-import { field, item } from '../engine/paths';
+import { field, isAtOrBelow, item } from '../engine/paths';
 
 /** Which family of requirement an issue breaks; each maps to one rule id. */
 export type StructuralIssueKind =
@@ -152,7 +152,7 @@ export function structuralSchemaIssues(schema: unknown, path: string, options: S
 function celIssues(schema: unknown, path: string, found: readonly StructuralIssue[]): StructuralIssue[] {
   if (found.some(issue => issue.kind === 'root' || issue.kind === 'type' || issue.kind === 'junctor')) return [];
   const errorPaths = found.map(issue => issue.path);
-  const blocked = (nodePath: string): boolean => errorPaths.some(p => p === nodePath || p.startsWith(`${nodePath}.`) || p.startsWith(`${nodePath}[`));
+  const blocked = (nodePath: string): boolean => errorPaths.some(p => isAtOrBelow(p, nodePath));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cel = require('./cel/schema-rules') as typeof import('./cel/schema-rules');
   return cel.celSchemaIssues(schema, path, blocked).map(issue => ({
