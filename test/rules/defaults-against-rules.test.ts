@@ -71,9 +71,106 @@ describe('a default that breaks a rule of its schema is refused', () => {
   });
 });
 
-test('a rule this evaluator cannot run (a Kubernetes library function) is left to the server', () => {
-  const m = withSpec({ size: { 'type': 'string', 'default': '1Gi', 'x-kubernetes-validations': [{ rule: 'quantity(self).isLessThan(quantity(\'1Mi\'))' }] } });
-  expect(defaults(m)).toEqual([]);
+describe('a library function the runtime does not implement leaves the rule to the server', () => {
+  const rule = (text: string, value: string): Manifest => withSpec({ size: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
+
+  test('when the call decides the rule', () => {
+    expect(defaults(rule('quantity(self).isLessThan(quantity(\'1Mi\'))', '1Gi'))).toEqual([]);
+  });
+
+  test('even when an evaluation error follows it: the call might have decided the rule first', () => {
+    expect(defaults(rule('quantity(self).isInteger() || self.size() / 0 == 1', '1Gi'))).toEqual([]);
+  });
+
+  test('unless the rule is decided without it', () => {
+    const text = 'self.startsWith(\'1\') && quantity(self).isInteger()';
+    expect(defaults(rule(text, '2Gi'))).toEqual([`${SPEC}.properties.size.default: "2Gi" fails the rule "${text}": failed rule: ${text}`]);
+    expect(defaults(rule('self.startsWith(\'2\') || quantity(self).isInteger()', '2Gi'))).toEqual([]);
+  });
+});
+
+/** The schema of `spec.value`: a string with the rule, its message and optionalOldSelf. */
+const ruled = (entry: Manifest, value: unknown = 'x', schema: Manifest = { type: 'string' }): Manifest =>
+  withSpec({ value: { ...schema, 'default': value, 'x-kubernetes-validations': [entry] } });
+const VALUE = `${SPEC}.properties.value.default`;
+
+describe('rules with optionalOldSelf run twice: oldSelf is optional.of(default), then optional.none() (CRDValidationRatcheting)', () => {
+  test.each([
+    ['a rule that reads oldSelf only when it has a value', '!oldSelf.hasValue() || oldSelf.value() == self'],
+    ['orValue', 'oldSelf.orValue(self) == self'],
+    ['optional.of', 'oldSelf.orValue(\'x\') == \'x\''],
+  ])('%s passes both runs', (_name, rule) => {
+    expect(defaults(ruled({ rule, optionalOldSelf: true }))).toEqual([]);
+  });
+
+  test('a rule false without an old value refuses the default (second run)', () => {
+    expect(defaults(ruled({ rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: 'only on update' })))
+      .toEqual([`${VALUE}: "x" fails the rule "oldSelf.hasValue()": only on update`]);
+  });
+
+  test('a rule that reads the value of optional.none() fails to evaluate', () => {
+    expect(defaults(ruled({ rule: 'oldSelf.value() == self', optionalOldSelf: true })))
+      .toEqual([`${VALUE}: "x" makes the rule "oldSelf.value() == self" fail to evaluate: optional.none() dereference evaluating rule: oldSelf.value() == self`]);
+  });
+
+  test('a transition rule without optionalOldSelf runs once, with the default as oldSelf', () => {
+    expect(defaults(ruled({ rule: 'self == oldSelf' }))).toEqual([]);
+    expect(defaults(ruled({ rule: 'self != oldSelf', message: 'must change' }))).toEqual([`${VALUE}: "x" fails the rule "self != oldSelf": must change`]);
+  });
+
+  describe('below a list, only the items of a list-type map have an old value', () => {
+    const list = (listType: string, rule: Manifest): Manifest => withSpec({
+      items: {
+        'type': 'array',
+        'x-kubernetes-list-type': listType,
+        ...(listType === 'map' ? { 'x-kubernetes-list-map-keys': ['name'] } : {}),
+        'items': { 'type': 'object', 'required': ['name'], 'properties': { name: { type: 'string' } }, 'x-kubernetes-validations': [rule] },
+        'default': [{ name: 'a' }],
+      },
+    });
+
+    test('a list-type map: the item is its own old value', () => {
+      expect(defaults(list('map', { rule: 'oldSelf.name == self.name' }))).toEqual([]);
+      expect(defaults(list('map', { rule: 'oldSelf.name != self.name', message: 'renamed' })))
+        .toEqual([`${SPEC}.properties.items.default: [{"name":"a"}] fails the rule "oldSelf.name != self.name" at [0]: renamed`]);
+    });
+
+    test('an atomic list: a transition rule is skipped, optionalOldSelf gets optional.none() in both runs', () => {
+      expect(defaults(list('atomic', { rule: 'oldSelf.name != self.name' }))).toEqual([]);
+      expect(defaults(list('atomic', { rule: 'oldSelf.hasValue()', optionalOldSelf: true })))
+        .toEqual([`${SPEC}.properties.items.default: [{"name":"a"}] fails the rule "oldSelf.hasValue()" at [0]: failed rule: oldSelf.hasValue()`]);
+    });
+  });
+});
+
+describe('an evaluation error refuses the default, in Kubernetes\' words (validateExpressions)', () => {
+  const object = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } };
+  test.each([
+    ['no such key', { rule: 'self.b == 1' }, { a: 1 }, object, 'no such key: b evaluating rule: self.b == 1'],
+    ['index out of bounds', { rule: 'self[1] == \'a\'' }, ['a'], { type: 'array', items: { type: 'string' } }, 'index out of bounds: 1 evaluating rule: self[1] == \'a\''],
+    ['division by zero', { rule: '10 / self > 1' }, 0, { type: 'integer' }, 'division by zero evaluating rule: 10 / self > 1'],
+    ['modulus by zero', { rule: '10 % self == 0', message: 'must divide 10' }, 0, { type: 'integer' }, 'modulus by zero evaluating rule: must divide 10'],
+    ['integer overflow', { rule: 'self * 9223372036854775807 > 0' }, 2, { type: 'integer' }, 'integer overflow evaluating rule: self * 9223372036854775807 > 0'],
+    ['a runtime no such overload (int-or-string)', { rule: 'self + 1 > 2' }, 'a', { 'x-kubernetes-int-or-string': true },
+      '\'no such overload: _+_(string, int)\': call arguments did not match a supported operator, function or macro signature for rule: self + 1 > 2'],
+    ['a computed pattern RE2 refuses', { rule: 'self.matches(self)' }, '(', { type: 'string' },
+      'error parsing regexp: missing closing ): `(` evaluating rule: self.matches(self)'],
+  ])('%s', (_name, entry, value, schema, message) => {
+    expect(defaults(ruled(entry, value, schema))).toEqual([`${VALUE}: ${JSON.stringify(value)} makes the rule ${JSON.stringify(entry.rule)} fail to evaluate: ${message}`]);
+  });
+
+  test.each([
+    ['a guarded key', { rule: '!has(self.b) || self.b == 1' }, { a: 1 }, object],
+    ['a guarded index', { rule: 'size(self) < 2 || self[1] == \'a\'' }, ['a'], { type: 'array', items: { type: 'string' } }],
+    ['a guarded division', { rule: 'self == 0 || 10 / self > 1' }, 0, { type: 'integer' }],
+    ['an error absorbed by ||, as cel-go absorbs it', { rule: '10 / self > 1 || self == 0' }, 0, { type: 'integer' }],
+  ])('%s passes', (_name, entry, value, schema) => {
+    expect(defaults(ruled(entry, value, schema))).toEqual([]);
+  });
+
+  test('the errors of a rule compile.ts refuses are not reported again (the rule is)', () => {
+    expect(defaults(ruled({ rule: 'self.c == 1' }, { a: 1 }, object))).toEqual([]);
+  });
 });
 
 describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp', () => {
@@ -98,7 +195,7 @@ describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp',
     expect(defaults(rule(text, value))).toEqual([`${SPEC}.properties.code.default: "${value}" fails the rule "${text}": failed rule: ${text}`]);
   });
 
-  test('a pattern RE2 refuses is an evaluation error: left to the server (compile reports the pattern)', () => {
+  test('a literal pattern RE2 refuses makes the rule fail to compile (ValidateRegexLiterals): not an evaluation error here', () => {
     expect(defaults(rule('self.matches(\'(?=a)\')', 'abc'))).toEqual([]);
   });
 });

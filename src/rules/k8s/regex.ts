@@ -17,7 +17,7 @@ import { flat } from '../../model/manifest';
 /** The parts of re2js used here (the package is ESM-first; its CommonJS build is loaded). */
 interface Re2Js {
   readonly RE2JS: {
-    compile(pattern: string): { matches(input: string): boolean; test(input: string): boolean };
+    compile(pattern: string): { matches(input: string): boolean; test(input: string): boolean; matcher(input: string): Re2Matcher };
   };
 }
 
@@ -91,4 +91,53 @@ function explain(message: string): string | undefined {
 export function re2Matches(pattern: string, value: string): boolean | undefined {
   const found = compiled(pattern);
   return 'error' in found ? undefined : found.test(value);
+}
+
+/** Why Go's regexp.Compile refuses `pattern` in Go's words ("error parsing regexp: ..."), or undefined when it compiles. */
+export function re2CompileError(pattern: string): string | undefined {
+  const found = compiled(pattern);
+  return 'error' in found ? found.error : undefined;
+}
+
+/**
+ * Go's `regexp.FindAllString(value, n)`: the successive non-overlapping
+ * matches of `pattern`, leftmost first, an empty match right after the
+ * previous match skipped, at most `n` (all when n < 0). Undefined when the
+ * pattern does not compile.
+ */
+export function re2FindAll(pattern: string, value: string, n: number): string[] | undefined {
+  const found = compiled(pattern);
+  if ('error' in found) return undefined;
+  const limit = n < 0 ? value.length + 1 : n;
+  const out: string[] = [];
+  const matcher = found.matcher(value);
+  for (let pos = 0, prevEnd = -1; out.length < limit && pos <= value.length;) {
+    if (!matcher.find(pos)) break;
+    const start = matcher.start();
+    const end = matcher.end();
+    let accept = true;
+    if (end === pos) {
+      // An empty match: never right after the previous match; the search moves on by one character (one code point).
+      if (start === prevEnd) accept = false;
+      pos += pos < value.length && (value.codePointAt(pos) ?? 0) > 0xffff ? 2 : 1;
+    } else {
+      pos = end;
+    }
+    prevEnd = end;
+    if (accept) out.push(value.slice(start, end));
+  }
+  return out;
+}
+
+/** Go's `regexp.FindString(value)`: the leftmost match, "" when there is none. Undefined when the pattern does not compile. */
+export function re2Find(pattern: string, value: string): string | undefined {
+  const all = re2FindAll(pattern, value, 1);
+  return all === undefined ? undefined : all[0] ?? '';
+}
+
+/** The part of re2js' Matcher used by re2FindAll. */
+interface Re2Matcher {
+  find(start: number): boolean;
+  start(): number;
+  end(): number;
 }

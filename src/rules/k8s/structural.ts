@@ -739,8 +739,9 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
 
 /**
  * mirrors ValidateDefaults' last step: a default that validates against its schema is run through the
- * schema's CEL rules (cel.NewValidator, the default as self and oldSelf); cel/default-rules.ts is loaded
- * only when the node or a node below it has rules.
+ * schema's CEL rules (cel.NewValidator, with the default as old value, then without one); a rule that
+ * evaluates to false or fails to evaluate refuses it. cel/default-rules.ts is loaded only when the node
+ * or a node below it has rules.
  */
 function checkDefaultAgainstRules(node: { [key: string]: any }, path: string, value: unknown, out: StructuralIssue[]): void {
   if (!hasValidationRules(node)) return;
@@ -748,11 +749,17 @@ function checkDefaultAgainstRules(node: { [key: string]: any }, path: string, va
   const rules = require('./cel/default-rules') as typeof import('./cel/default-rules');
   const failure = rules.defaultRuleFailure(node, value);
   if (failure === undefined) return;
+  const where = failure.at === '' ? '' : ` at ${failure.at.replace(/^\./, '')}`;
   out.push({
     kind: 'type',
     path: field(path, 'default'),
-    message: `${show(value)} fails the rule ${show(failure.rule)}${failure.at === '' ? '' : ` at ${failure.at.replace(/^\./, '')}`}: ${failure.message}`,
-    hint: 'the server checks every default against the x-kubernetes-validations rules of its schema when the CRD is created: fix the default or the rule',
+    message: failure.kind === 'false'
+      ? `${show(value)} fails the rule ${show(failure.rule)}${where}: ${failure.message}`
+      : `${show(value)} makes the rule ${show(failure.rule)} fail to evaluate${where}: ${failure.message}`,
+    hint: failure.kind === 'false'
+      ? 'the server checks every default against the x-kubernetes-validations rules of its schema when the CRD is created: fix the default or the rule'
+      : 'the server evaluates the rules on every default when the CRD is created, and an evaluation error refuses it: '
+        + 'fix the default, or guard the rule (has(), size(), a check before dividing)',
     ...AFTER_STRUCTURAL,
   });
 }

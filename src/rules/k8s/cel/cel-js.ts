@@ -42,17 +42,33 @@ export interface CelEnvironment {
   parse(expression: string): CelParsed;
 }
 
+/** cel-js' optional values (lib/optional.js): `optional.of(v)` and `optional.none()` at run time. */
+export interface CelOptionals {
+  of(value: unknown): unknown;
+  none(): unknown;
+}
+
 interface CelJs {
   readonly Environment: new (options: { enableOptionalTypes: boolean; homogeneousAggregateLiterals: boolean }) => CelEnvironment;
+  readonly Optional: CelOptionals;
 }
 
 let loaded: CelJs | undefined;
 
-/** A new environment with optional types and homogeneous aggregate literals, as Kubernetes' base environment has. */
-export function newCelEnvironment(): CelEnvironment {
+function celJs(): CelJs {
   if (loaded === undefined) {
     const nodeModule = (process as unknown as { getBuiltinModule(name: string): typeof import('module') }).getBuiltinModule('module');
     loaded = nodeModule.createRequire(__filename)('@marcbachmann/cel-js') as CelJs;
   }
-  return new loaded.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  return loaded;
+}
+
+/** A new environment with optional types and homogeneous aggregate literals, as Kubernetes' base environment has. */
+export function newCelEnvironment(): CelEnvironment {
+  return new (celJs().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+}
+
+/** cel-js' Optional class, whose `of` and `none` make the optional values its programs read. */
+export function celOptionals(): CelOptionals {
+  return celJs().Optional;
 }

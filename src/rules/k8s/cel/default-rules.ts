@@ -1,66 +1,113 @@
 /**
  * A default checked against the x-kubernetes-validations rules of its schema,
  * as `structuraldefaulting.ValidateDefaults` does (apiextensions-apiserver
- * pkg/apiserver/schema/defaulting/validation.go, Kubernetes 1.36: once the
+ * pkg/apiserver/schema/defaulting/validation.go, Kubernetes 1.36): once the
  * default validates against its schema, `cel.NewValidator(s, ...)` runs on it
- * with the default as both self and oldSelf). Loaded only for a default whose
- * schema has rules.
+ * twice, as `Validator.validate` (pkg/apiserver/schema/cel/validation.go)
+ * walks a value:
+ * - with the default as old value: oldSelf is the default, and
+ *   `optional.of(default)` for a rule with optionalOldSelf; where the walk
+ *   finds no old value (the items of a list that is not a list-type map), a
+ *   rule reading oldSelf is skipped, unless it has optionalOldSelf: then
+ *   oldSelf is `optional.none()`;
+ * - when that run found nothing, again with no old value (CRDValidationRatcheting,
+ *   GA): only the rules with optionalOldSelf that read oldSelf can answer
+ *   otherwise, with `optional.none()`.
+ * A rule refuses the default when it evaluates to false, or when its
+ * evaluation fails as cel-go's fails (runtime/cel-go-errors.ts: no such key,
+ * index out of bounds, division or modulus by zero, integer overflow, a
+ * runtime "no such overload" of an operator, optional.none() dereference, a
+ * bad regular expression), reported in Kubernetes' words ("<error>
+ * evaluating rule: <rule>").
  *
- * Evaluated with `@marcbachmann/cel-js`, `self` and `oldSelf` as dyn (the
- * rules were type-checked by compile.ts): a value is converted as Kubernetes'
- * UnstructuredToVal types it (an integer schema gives an int, a number schema
- * a double). What this evaluator cannot decide is left to the server, never
- * reported: a rule whose evaluation fails (the Kubernetes libraries are
- * declared for type-checking only, so quantity(), url(), ip()... cannot run),
- * a result that is not a bool, and rules with optionalOldSelf (their second
- * run, with no old value, needs optional values).
+ * Evaluated with `@marcbachmann/cel-js`, `self` and `oldSelf` as dyn: a value
+ * is converted as Kubernetes' UnstructuredToVal types it (an integer schema
+ * gives an int, a number schema a double). Kubernetes' libraries run with
+ * runtime/library.ts (regex find and findAll, lists, sets; each loaded when a
+ * rule first calls it). Left to the server, never reported:
+ * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
+ *   and a rule cel-js cannot parse;
+ * - a rule calling a library function the runtime does not implement
+ *   (quantity, url, ip, cidr, semver, format, cel-go's strings and lists
+ *   extensions) or meeting a case it does not decide, unless cel-js decided
+ *   the rule without that call (`false && f()`);
+ * - an error cel-go might not raise: a function or overload cel-js lacks,
+ *   cel-js' own limits, an error cel-js raises with no code this file knows;
+ * - the runtime cost budget (RuntimeCELCostBudget, PerCallLimit): cel-js
+ *   counts no cost as it evaluates, so a default that runs out of it is not
+ *   found here;
+ * - messageExpression (the rule's message, or "failed rule: <rule>", is
+ *   reported), the rules of allOf, and a list-type map's old item is the item
+ *   itself (the default has unique keys once it validates).
  *
  * `matches()` is Go's `regexp.MatchString` in Kubernetes (RE2), where cel-js
  * runs a JavaScript RegExp: the two read `[[:alpha:]]`, `\pL` or `\z`
  * differently, and a JavaScript answer would refuse a default the server
  * accepts. A rule that calls it is evaluated with the call renamed to a
- * function of this module's that matches with RE2 (regex.ts).
+ * function of this module's that matches with RE2 (regex.ts). A pattern RE2
+ * refuses is an evaluation error when it is computed; a literal one makes
+ * the rule fail to compile (cel-go's ValidateRegexLiterals for matches, the
+ * constant patterns compiled with the program for find and findAll), which
+ * is compile.ts' to report: such a rule is left alone here.
  */
-import { CelAstNode, CelEnvironment, newCelEnvironment } from './cel-js';
+import { CelAstNode, CelEnvironment, celOptionals, newCelEnvironment } from './cel-js';
+import { compileExpression } from './compile';
+import { childDeclType, DeclType, schemaDeclType } from './decl-type';
+import { celGoErrorText } from './runtime/cel-go-errors';
+import { declareLibraryRuntime } from './runtime/library';
+import { celGoError, trackingUndecided } from './runtime/outcome';
+import { celRealm } from './runtime/realm';
 import { isObject, own } from '../../../model/manifest';
-import { re2Matches } from '../regex';
+import { re2CompileError, re2Matches } from '../regex';
 
 /** A rule the default breaks. */
 export interface DefaultRuleFailure {
   /** Where the rule sits below the default's schema node: `` for the node itself, `.spec.size`, `[0]`. */
   readonly at: string;
   readonly rule: string;
-  /** The rule's message, or Kubernetes' "failed rule: <rule>". */
+  /** `false`: the rule evaluated to false; `error`: its evaluation (or its program's creation) failed. */
+  readonly kind: 'false' | 'error';
+  /** For `false`, the rule's message or Kubernetes' "failed rule: <rule>"; for `error`, Kubernetes' text of the error. */
   readonly message: string;
 }
 
 const MAX_DEPTH = 100;
-type Program = (context: { [name: string]: unknown }) => unknown;
-let programs: Map<string, Program | undefined> | undefined;
-const MAX_PROGRAMS = 2000;
+
+/** The old value a node is validated against: absent where the walk finds none. */
+type Old = { readonly value: unknown } | undefined;
+
+/** One walk of the validator: which run it is. */
+interface Run {
+  /** The second run (no old value) evaluates only the rules with optionalOldSelf that read oldSelf. */
+  readonly onlyOptionalOldSelf: boolean;
+}
 
 /** The first rule of `schema` (or of a node below it, where the value reaches) that `value` breaks. */
 export function defaultRuleFailure(schema: unknown, value: unknown): DefaultRuleFailure | undefined {
-  return failureAt(schema, value, '', 0);
+  if (!isObject(schema)) return undefined;
+  const isRoot = own(schema, 'x-kubernetes-embedded-resource') === true;
+  const declared = schemaDeclType(schema, isRoot);
+  return failureAt(schema, value, { value }, declared, isRoot, '', 0, { onlyOptionalOldSelf: false })
+    ?? failureAt(schema, value, undefined, declared, isRoot, '', 0, { onlyOptionalOldSelf: true });
 }
 
-function failureAt(schema: unknown, value: unknown, at: string, depth: number): DefaultRuleFailure | undefined {
-  if (!isObject(schema) || depth > MAX_DEPTH || value === null || value === undefined) return undefined;
+function failureAt(
+  schema: unknown, value: unknown, old: Old, declared: DeclType | undefined, isRoot: boolean, at: string, depth: number, run: Run,
+): DefaultRuleFailure | undefined {
+  // Fields whose type CEL cannot declare are left out of CEL validation entirely (validator()).
+  if (!isObject(schema) || declared === undefined || depth > MAX_DEPTH || value === null || value === undefined) return undefined;
   const rules = own(schema, 'x-kubernetes-validations');
   if (Array.isArray(rules)) {
-    const self = celValue(schema, value, 0);
-    for (const entry of rules) {
-      const rule = own(entry, 'rule');
-      if (typeof rule !== 'string' || own(entry, 'optionalOldSelf') === true) continue;
-      if (evaluate(rule, self) !== false) continue;
-      const message = own(entry, 'message');
-      return { at, rule, message: typeof message === 'string' && message.trim() !== '' ? message : `failed rule: ${rule}` };
-    }
+    const found = ruleFailure(schema, rules, value, old, declared, isRoot, run);
+    if (found !== undefined) return { at, ...found };
   }
   // The validator descends where the value does: properties, additionalProperties, items.
   if (Array.isArray(value)) {
+    // Only the items of a list-type map are correlated with old items (makeMapList).
+    const correlated = old !== undefined && own(schema, 'x-kubernetes-list-type') === 'map';
+    const items = own(schema, 'items');
     for (let i = 0; i < value.length; i++) {
-      const found = failureAt(own(schema, 'items'), value[i], `${at}[${i}]`, depth + 1);
+      const found = failureAt(items, value[i], correlated ? { value: value[i] } : undefined, childDeclType(declared, 'items'), embedded(items), `${at}[${i}]`, depth + 1, run);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -69,11 +116,66 @@ function failureAt(schema: unknown, value: unknown, at: string, depth: number): 
   const properties = own(schema, 'properties');
   const additional = own(schema, 'additionalProperties');
   for (const key of Object.keys(value)) {
-    const child = isObject(properties) && isObject(own(properties, key)) ? own(properties, key) : additional;
-    const found = failureAt(child, own(value, key), `${at}.${key}`, depth + 1);
+    const declaredProperty = isObject(properties) && isObject(own(properties, key));
+    const child = declaredProperty ? own(properties, key) : additional;
+    const childType = childDeclType(declared, declaredProperty ? { property: key } : 'additionalProperties');
+    // Every map type correlates (MapIsCorrelatable): the old value of a field is the old object's.
+    const childOld = old === undefined ? undefined : { value: own(old.value, key) };
+    const found = failureAt(child, own(value, key), childOld, childType, embedded(child), `${at}.${key}`, depth + 1, run);
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+function embedded(schema: unknown): boolean {
+  return own(schema, 'x-kubernetes-embedded-resource') === true;
+}
+
+/** The first of a node's rules that refuses `value` (validateExpressions). */
+function ruleFailure(
+  schema: { [key: string]: unknown }, rules: unknown[], value: unknown, old: Old, declared: DeclType, isRoot: boolean, run: Run,
+): Omit<DefaultRuleFailure, 'at'> | undefined {
+  let self: unknown;
+  for (const entry of rules) {
+    const rule = own(entry, 'rule');
+    if (typeof rule !== 'string') continue;
+    const optionalOldSelf = own(entry, 'optionalOldSelf') === true;
+    const compiled = compileExpression(rule, 'rule', declared, optionalOldSelf, schema, isRoot);
+    if (compiled.fallback) continue;
+    if (run.onlyOptionalOldSelf && !(optionalOldSelf && compiled.usesOldSelf)) continue;
+    // Transition rules are evaluated only where there is an old value, unless oldSelf is optional.
+    if (compiled.usesOldSelf && old === undefined && !optionalOldSelf) continue;
+    self ??= celValue(schema, value, 0);
+    const outcome = evaluate(rule, { self, oldSelf: oldSelfOf(schema, old, optionalOldSelf, self, value) });
+    if (outcome === undefined || outcome === true) continue;
+    const message = own(entry, 'message');
+    const shown = typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
+    if (outcome === false) return { rule, kind: 'false', message: shown ?? `failed rule: ${rule.trim()}` };
+    // An evaluation error of a rule compile.ts refuses is not reported: compile.ts reports the rule.
+    if (compiled.error !== undefined) continue;
+    return { rule, kind: 'error', message: kubernetesErrorText(outcome, shown ?? rule.trim()) };
+  }
+  return undefined;
+}
+
+/** oldSelf as validationActivationWithOldSelf binds it. */
+function oldSelfOf(schema: unknown, old: Old, optionalOldSelf: boolean, self: unknown, value: unknown): unknown {
+  const oldValue = old === undefined ? undefined : old.value === value ? self : celValue(schema, old.value, 0);
+  if (!optionalOldSelf) return oldValue;
+  return oldValue === undefined ? celOptionals().none() : celOptionals().of(oldValue);
+}
+
+/** An evaluation error in Kubernetes' words (validateExpressions); `ruleText` is ruleErrorString: the message, else the rule. */
+function kubernetesErrorText(failure: Failure, ruleText: string): string {
+  if (failure.error.startsWith('no such overload')) {
+    return `'${failure.error}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText}`;
+  }
+  return `${failure.error} evaluating rule: ${ruleText}`;
+}
+
+/** A rule's evaluation that failed as cel-go's fails, with cel-go's error. */
+interface Failure {
+  readonly error: string;
 }
 
 let dynamic: CelEnvironment | undefined;
@@ -81,14 +183,14 @@ let dynamic: CelEnvironment | undefined;
 /** The name `matches` is evaluated under here: one no Kubernetes rule can call (compile.ts refuses unknown functions). */
 const RE2_MATCHES = 'kubeBindRe2Matches';
 
-/** Go's regexp.MatchString(pattern, value); a pattern RE2 refuses is an evaluation error, as in cel-go. */
+/** Go's regexp.MatchString(pattern, value); a pattern RE2 refuses is cel-go's evaluation error (String.Match). */
 function matchesWithRe2(value: string, pattern: string): boolean {
   const matched = re2Matches(pattern, value);
-  if (matched === undefined) throw new Error(`invalid regular expression: ${pattern}`);
+  if (matched === undefined) throw celGoError(re2CompileError(pattern) ?? `error parsing regexp: ${pattern}`);
   return matched;
 }
 
-/** One environment for every rule evaluated here: self and oldSelf as dyn, and `matches` as RE2 matches. */
+/** One environment for every rule evaluated here: self and oldSelf as dyn, Kubernetes' libraries, and `matches` as RE2 matches. */
 function dynamicEnvironment(): CelEnvironment {
   if (dynamic === undefined) {
     dynamic = newCelEnvironment();
@@ -96,8 +198,33 @@ function dynamicEnvironment(): CelEnvironment {
     dynamic.registerVariable('oldSelf', 'dyn');
     dynamic.registerFunction(`string.${RE2_MATCHES}(string): bool`, matchesWithRe2);
     dynamic.registerFunction(`${RE2_MATCHES}(string, string): bool`, matchesWithRe2);
+    declareLibraryRuntime(dynamic);
   }
   return dynamic;
+}
+
+/** The functions whose literal pattern cel-go compiles with the rule (ValidateRegexLiterals, FindRegexOptimization, FindAllRegexOptimization). */
+const REGEX_FUNCTIONS = new Set(['matches', 'find', 'findAll']);
+
+/** The AST's calls: their name, the node, and their arguments (a method's receiver first). */
+function visitCalls(node: unknown, visit: (name: string, call: { [key: string]: unknown }, args: unknown[]) => boolean): boolean {
+  if (Array.isArray(node)) return node.every(n => visitCalls(n, visit));
+  if (!isObject(node) || typeof node.op !== 'string') return true;
+  const args = node.args;
+  if ((node.op === 'call' || node.op === 'rcall') && Array.isArray(args) && typeof args[0] === 'string') {
+    const callArgs = node.op === 'rcall' ? [args[1], ...(Array.isArray(args[2]) ? args[2] : [])] : (Array.isArray(args[1]) ? args[1] : []);
+    if (!visit(args[0], node, callArgs)) return false;
+  }
+  return visitCalls(args, visit);
+}
+
+/** Whether a literal pattern of matches, find or findAll is one RE2 refuses. */
+function hasBadLiteralPattern(ast: CelAstNode): boolean {
+  return !visitCalls(ast, (name, _call, args) => {
+    const pattern = args[1];
+    return !(REGEX_FUNCTIONS.has(name) && isObject(pattern) && pattern.op === 'value' && typeof pattern.args === 'string'
+      && re2CompileError(pattern.args) !== undefined);
+  });
 }
 
 /**
@@ -107,37 +234,38 @@ function dynamicEnvironment(): CelEnvironment {
  */
 function withRe2Matches(rule: string, ast: CelAstNode): string | undefined {
   const at: number[] = [];
-  const visit = (node: unknown): boolean => {
-    if (Array.isArray(node)) return node.every(visit);
-    if (!isObject(node) || typeof node.op !== 'string') return true;
-    const args = node.args;
-    if ((node.op === 'call' || node.op === 'rcall') && Array.isArray(args) && args[0] === 'matches') {
-      // A global call starts with its name; a method's name follows its receiver (and the dot).
-      const receiver = node.op === 'rcall' ? args[1] : undefined;
-      const from = isObject(receiver) && typeof receiver.end === 'number' ? receiver.end : node.start;
-      const name = typeof from === 'number' ? rule.indexOf('matches', from) : -1;
-      if (name < 0 || (node.op === 'call' && name !== from)) return false;
-      at.push(name);
-    }
-    return visit(args);
-  };
-  if (!visit(ast)) return undefined;
+  const found = visitCalls(ast, (name, call, args) => {
+    if (name !== 'matches') return true;
+    // A global call starts with its name; a method's name follows its receiver (and the dot).
+    const receiver = call.op === 'rcall' ? args[0] : undefined;
+    const from = isObject(receiver) && typeof receiver.end === 'number' ? receiver.end : call.start;
+    const where = typeof from === 'number' ? rule.indexOf('matches', from) : -1;
+    if (where < 0 || (call.op === 'call' && where !== from)) return false;
+    at.push(where);
+    return true;
+  });
+  if (!found) return undefined;
   let text = rule;
   for (const name of at.sort((a, b) => b - a)) text = `${text.slice(0, name)}${RE2_MATCHES}${text.slice(name + 'matches'.length)}`;
   return text;
 }
 
+type Program = (context: { [name: string]: unknown }) => unknown;
+let programs: Map<string, Program | undefined> | undefined;
+const MAX_PROGRAMS = 2000;
+
 /** The program of `rule`, its `matches` calls matching with RE2; undefined when it cannot be made here. */
 function programOf(rule: string): Program | undefined {
   const environment = dynamicEnvironment();
   const parsed = environment.parse(rule);
+  if (hasBadLiteralPattern(parsed.ast)) return undefined;
   if (!rule.includes('matches')) return parsed as unknown as Program;
   const rewritten = withRe2Matches(rule, parsed.ast);
   return rewritten === undefined ? undefined : environment.parse(rewritten) as unknown as Program;
 }
 
-/** The rule's result on `self` (oldSelf the same value), or undefined when it cannot be evaluated here. */
-function evaluate(rule: string, self: unknown): unknown {
+/** The rule's result (a bool), its failure as cel-go's, or undefined when it cannot be decided here. */
+function evaluate(rule: string, activation: { [name: string]: unknown }): boolean | Failure | undefined {
   programs ??= new Map();
   let program = programs.get(rule);
   if (!programs.has(rule)) {
@@ -150,26 +278,13 @@ function evaluate(rule: string, self: unknown): unknown {
     programs.set(rule, program);
   }
   if (program === undefined) return undefined;
-  try {
-    return program({ self, oldSelf: self });
-  } catch {
-    return undefined;
-  }
-}
-
-let realm: { readonly List: ArrayConstructor; readonly Struct: ObjectConstructor } | undefined;
-
-/**
- * The Array and Object of the realm cel-js runs in (Node's main one, where cel-js.ts loads it): cel-js
- * tells lists and maps by their constructors, and a test runner (Jest) runs this code in a realm of its own.
- */
-function celRealm(): { readonly List: ArrayConstructor; readonly Struct: ObjectConstructor } {
-  if (realm === undefined) {
-    const vm = (process as unknown as { getBuiltinModule(name: string): typeof import('vm') }).getBuiltinModule('vm');
-    const [List, Struct] = vm.runInThisContext('[Array, Object]') as [ArrayConstructor, ObjectConstructor];
-    realm = { List, Struct };
-  }
-  return realm;
+  const made = program;
+  const outcome = trackingUndecided(() => made(activation));
+  if (outcome.error === undefined) return typeof outcome.value === 'boolean' ? outcome.value : undefined;
+  // An error, when an undecided call was met on the way: that call might have decided the rule (`f() || 1/0 == 1`).
+  if (outcome.undecided) return undefined;
+  const error = celGoErrorText(outcome.error);
+  return error === undefined ? undefined : { error };
 }
 
 /** A JSON value as CEL sees it under `schema` (UnstructuredToVal): integers as int (BigInt) unless the schema says number. */

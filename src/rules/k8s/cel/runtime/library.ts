@@ -1,0 +1,106 @@
+/**
+ * Kubernetes' CEL libraries at run time, for the rules a default is checked
+ * against (../default-rules.ts). The functions are declared on the runtime's
+ * environment from library.ts' own declarations (declareKubernetesLibraries,
+ * replayed here with handlers), so that a signature is written once; each
+ * handler loads the module that implements its library when a rule first
+ * calls it. A function no module implements, or a case a module does not
+ * decide, leaves the rule to the server (outcome.ts), never an error.
+ *
+ * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
+ * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects).
+ */
+import { leaveToServer, RuntimeFunctions } from './outcome';
+import type { CelEnvironment } from '../cel-js';
+import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** Which module implements a function, by its runtime name (see RuntimeFunctions); loaded on the first call. */
+const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
+  [/^string\.(find|findAll)$/, () => (require('./regex') as typeof import('./regex')).FUNCTIONS],
+  [/^list\.(isSorted|sum|min|max|indexOf|lastIndexOf)$/, () => (require('./lists') as typeof import('./lists')).FUNCTIONS],
+  [/^k8s\.SetsNamespace\./, () => (require('./sets') as typeof import('./sets')).FUNCTIONS],
+];
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A value of one of the libraries' opaque types, as cel-js holds it: cel-js tells a registered type by its constructor. */
+interface Opaque {
+  readonly inner: unknown;
+}
+
+const opaqueTypes = new Map<string, new (inner: unknown) => Opaque>();
+
+function opaqueType(name: string): new (inner: unknown) => Opaque {
+  let type = opaqueTypes.get(name);
+  if (type === undefined) {
+    type = class {
+      constructor(readonly inner: unknown) {}
+    };
+    opaqueTypes.set(name, type);
+  }
+  return type;
+}
+
+function isLibraryType(name: string): boolean {
+  return (LIBRARY_TYPES as readonly string[]).includes(name);
+}
+
+function isOpaque(value: unknown): value is Opaque {
+  return typeof value === 'object' && value !== null && [...opaqueTypes.values()].some(type => value instanceof type);
+}
+
+/** The runtime name of a signature: `list<int>.isSorted(): bool` is `list.isSorted`, `quantity(string): ...` is `quantity`. */
+export function runtimeName(signature: string): string {
+  const head = signature.slice(0, signature.indexOf('('));
+  const dot = head.lastIndexOf('.');
+  if (dot < 0) return head;
+  return `${head.slice(0, dot).replace(/<.*>$/, '')}.${head.slice(dot + 1)}`;
+}
+
+const implementations = new Map<string, ((...args: unknown[]) => unknown) | undefined>();
+
+function implementation(name: string): ((...args: unknown[]) => unknown) | undefined {
+  if (!implementations.has(name)) {
+    const module = MODULES.find(([pattern]) => pattern.test(name));
+    implementations.set(name, module === undefined ? undefined : module[1]()[name]);
+  }
+  return implementations.get(name);
+}
+
+/** The handler of `signature`: the arguments unwrapped, the namespace dropped, an opaque result wrapped. */
+function handlerOf(signature: string): (...args: unknown[]) => unknown {
+  const name = runtimeName(signature);
+  const namespaced = /^k8s\.\w+Namespace\./.test(name);
+  const returns = signature.slice(signature.lastIndexOf(':') + 1).trim();
+  const wrap = isLibraryType(returns) ? opaqueType(returns) : undefined;
+  return (...args: unknown[]) => {
+    const f = implementation(name);
+    if (f === undefined) return leaveToServer(`${name} is not implemented here`);
+    const values = (namespaced ? args.slice(1) : args).map(a => (isOpaque(a) ? a.inner : a));
+    const result = f(...values);
+    return wrap === undefined ? result : new wrap(result);
+  };
+}
+
+/** Declares Kubernetes' libraries on `env`, as library.ts declares them, with the runtime's handlers. */
+export function declareLibraryRuntime(env: CelEnvironment): void {
+  const replay: CelEnvironment = {
+    clone: () => env.clone(),
+    parse: text => env.parse(text),
+    registerVariable: (name, type) => env.registerVariable(name, type),
+    registerConstant: (name, type, value) => env.registerConstant(name, type, value),
+    registerType: (name, definition) => env.registerType(name, isLibraryType(name) ? { ctor: opaqueType(name) } : definition),
+    registerFunction: signature => env.registerFunction(signature, handlerOf(signature)),
+    registerOperator: signature => env.registerOperator(signature, operatorOf(signature)),
+  };
+  declareKubernetesLibraries(replay);
+}
+
+/** `T == T` of a library type is its module's `T.==`; `T == null` is false (cel-go's heterogeneous equality). */
+function operatorOf(signature: string): (...args: unknown[]) => unknown {
+  const [left, right] = signature.split('==').map(s => s.trim());
+  if (right === 'null') return () => false;
+  const equals = handlerOf(`${left}.==(${right}): bool`);
+  // cel-js hands an operator's handler the AST and the evaluator too.
+  return (a: unknown, b: unknown) => equals(a, b);
+}
