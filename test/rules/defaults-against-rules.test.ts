@@ -72,20 +72,39 @@ describe('a default that breaks a rule of its schema is refused', () => {
 });
 
 describe('a library function the runtime does not implement leaves the rule to the server', () => {
-  const rule = (text: string, value: string): Manifest => withSpec({ size: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
+  const rule = (text: string, value: string): Manifest => withSpec({ site: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
 
   test('when the call decides the rule', () => {
-    expect(defaults(rule('quantity(self).isLessThan(quantity(\'1Mi\'))', '1Gi'))).toEqual([]);
+    expect(defaults(rule('url(self).getScheme() == \'http\'', 'https://example.com'))).toEqual([]);
   });
 
   test('even when an evaluation error follows it: the call might have decided the rule first', () => {
-    expect(defaults(rule('quantity(self).isInteger() || self.size() / 0 == 1', '1Gi'))).toEqual([]);
+    expect(defaults(rule('isURL(self) || self.size() / 0 == 1', 'https://example.com'))).toEqual([]);
   });
 
   test('unless the rule is decided without it', () => {
-    const text = 'self.startsWith(\'1\') && quantity(self).isInteger()';
-    expect(defaults(rule(text, '2Gi'))).toEqual([`${SPEC}.properties.size.default: "2Gi" fails the rule "${text}": failed rule: ${text}`]);
-    expect(defaults(rule('self.startsWith(\'2\') || quantity(self).isInteger()', '2Gi'))).toEqual([]);
+    const text = 'self.startsWith(\'http:\') && isURL(self)';
+    expect(defaults(rule(text, 'https://example.com'))).toEqual([`${SPEC}.properties.site.default: "https://example.com" fails the rule "${text}": failed rule: ${text}`]);
+    expect(defaults(rule('self.startsWith(\'https:\') || isURL(self)', 'https://example.com'))).toEqual([]);
+  });
+});
+
+describe('Kubernetes\' library functions the runtime implements decide the rule', () => {
+  const rule = (text: string, value: string): Manifest => withSpec({ size: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
+
+  test('a quantity', () => {
+    const text = 'quantity(self).isLessThan(quantity(\'1Mi\'))';
+    expect(defaults(rule(text, '1Ki'))).toEqual([]);
+    expect(defaults(rule(text, '1Gi'))).toEqual([`${SPEC}.properties.size.default: "1Gi" fails the rule "${text}": failed rule: ${text}`]);
+  });
+
+  test('a string that is no quantity is an evaluation error', () => {
+    expect(defaults(rule('isQuantity(self) && quantity(self).isInteger()', '1Gm'))).toEqual([
+      `${SPEC}.properties.size.default: "1Gm" fails the rule "isQuantity(self) && quantity(self).isInteger()": failed rule: isQuantity(self) && quantity(self).isInteger()`,
+    ]);
+    expect(defaults(rule('sign(quantity(self)) >= 0', '1Gm'))).toEqual([
+      `${SPEC}.properties.size.default: "1Gm" makes the rule "sign(quantity(self)) >= 0" fail to evaluate: unable to parse quantity's suffix evaluating rule: sign(quantity(self)) >= 0`,
+    ]);
   });
 });
 
@@ -197,5 +216,35 @@ describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp',
 
   test('a literal pattern RE2 refuses makes the rule fail to compile (ValidateRegexLiterals): not an evaluation error here', () => {
     expect(defaults(rule('self.matches(\'(?=a)\')', 'abc'))).toEqual([]);
+  });
+});
+
+describe('a library\'s runtime module is loaded only when a rule calls one of its functions', () => {
+  const RUNTIME = ['regex', 'lists', 'sets', 'quantity'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
+
+  /** The runtime modules that checking `m` loads, in a fresh registry. */
+  function loadedBy(m: Manifest): string[] {
+    const loaded: string[] = [];
+    jest.isolateModules(() => {
+      for (const name of RUNTIME) {
+        jest.doMock(name, () => {
+          loaded.push(name);
+          return jest.requireActual(name);
+        });
+      }
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('../../src/rules') as typeof import('../../src/rules')).validateObject(m);
+    });
+    return loaded;
+  }
+
+  const listRule = (rule: string): Manifest => withSpec({ sizes: { 'type': 'array', 'items': { type: 'integer' }, 'default': [1, 2], 'x-kubernetes-validations': [{ rule }] } });
+
+  test('none for a rule of the standard library', () => {
+    expect(loadedBy(listRule('size(self) > 1'))).toEqual([]);
+  });
+
+  test('the lists module for isSorted(), and no other', () => {
+    expect(loadedBy(listRule('self.isSorted()'))).toEqual([RUNTIME[1]]);
   });
 });

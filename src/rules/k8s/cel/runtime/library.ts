@@ -8,9 +8,10 @@
  * decide, leaves the rule to the server (outcome.ts), never an error.
  *
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
- * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects).
+ * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
+ * quantity.ts (every function of the quantity library).
  */
-import { leaveToServer, RuntimeFunctions } from './outcome';
+import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
 import type { CelEnvironment } from '../cel-js';
 import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
 
@@ -20,6 +21,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^string\.(find|findAll)$/, () => (require('./regex') as typeof import('./regex')).FUNCTIONS],
   [/^list\.(isSorted|sum|min|max|indexOf|lastIndexOf)$/, () => (require('./lists') as typeof import('./lists')).FUNCTIONS],
   [/^k8s\.SetsNamespace\./, () => (require('./sets') as typeof import('./sets')).FUNCTIONS],
+  [/^(quantity|isQuantity|sign|kubernetes\.Quantity\..*)$/, () => (require('./quantity') as typeof import('./quantity')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -77,7 +79,14 @@ function handlerOf(signature: string): (...args: unknown[]) => unknown {
     const f = implementation(name);
     if (f === undefined) return leaveToServer(`${name} is not implemented here`);
     const values = (namespaced ? args.slice(1) : args).map(a => (isOpaque(a) ? a.inner : a));
-    const result = f(...values);
+    let result: unknown;
+    try {
+      result = f(...values);
+    } catch (e) {
+      // Anything but cel-go's error or an undecided case is this runtime's failure, never the rule's.
+      if (thrownKind(e) !== undefined) throw e;
+      return leaveToServer(`${name} failed here: ${e instanceof Error ? e.message : String(e)}`);
+    }
     return wrap === undefined ? result : new wrap(result);
   };
 }
