@@ -5,14 +5,13 @@
  * with `@marcbachmann/cel-js`, then its output type checked (a rule must be
  * bool, a messageExpression string), and whether it reads `oldSelf`.
  *
- * What cel-js cannot parse falls back to the syntax-level check of cel.ts,
- * so that it never becomes a false error: cel-go's two-variable
- * comprehensions (`all(k, v, p)`, `exists(k, v, p)`, `existsOne`,
- * `transformList`, `transformMap`, `transformMapEntry`: ext.TwoVarComprehensions,
- * in the base environment since 1.32), optional entries in list and map
- * literals (`[?x]`, `{?k: v}`) and the macros cel-js lacks (`sortBy` of
- * ext.Lists, `optMap`/`optFlatMap`). Such an expression is checked for its
- * syntax and its field names only, and has no type nor estimated cost.
+ * What cel-js lacks is declared for it: the macros by macros.ts (cel-go's
+ * two-variable comprehensions, `optMap`/`optFlatMap`, `sortBy`), optional
+ * entries of list and map literals (`[?x]`, `{?k: v}`) by a rewrite
+ * (optional-entries.ts). Should cel-js still fail to parse a rewritten
+ * expression, it falls back to the syntax-level check of cel.ts, so that it
+ * never becomes a false error: such an expression is checked for its syntax
+ * and its field names only, and has no type nor estimated cost.
  *
  * Each distinct expression is compiled once per declared type and kind: the
  * results are kept, keyed by content.
@@ -20,6 +19,7 @@
 import type { CelAstNode, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
+import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { celRuleError } from '../cel';
 
 export type ExpressionKind = 'rule' | 'messageExpression';
@@ -47,22 +47,6 @@ const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\
 function withoutStrings(text: string): string {
   return text.replace(STRING_LITERAL, '""');
 }
-
-/** Whether the expression uses syntax cel-js does not parse (see the file's comment). */
-export function usesUnsupportedSyntax(text: string): boolean {
-  const code = withoutStrings(text);
-  if (/\.\s*(all|exists|exists_one|existsOne)\s*\(\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*,/.test(code)) return true;
-  if (/\.\s*(transformList|transformMap|transformMapEntry|sortBy|optMap|optFlatMap)\s*\(/.test(code)) return true;
-  // An optional entry: `?` right after `{`, after `,` inside a literal, or after a `[` that opens a list (not an index).
-  if (/\{\s*\?/.test(code) || /,\s*\?/.test(code)) return true;
-  for (let i = code.indexOf('['); i >= 0; i = code.indexOf('[', i + 1)) {
-    if (!/^\[\s*\?/.test(code.slice(i))) continue;
-    const before = code.slice(0, i).trimEnd();
-    if (!/[\w)\]]$/.test(before)) return true;
-  }
-  return false;
-}
-
 
 /**
  * `text` with each one-variable `existsOne(x, p)` written `exists_one(x, p)`
@@ -195,15 +179,21 @@ function compileFallback(text: string, kind: ExpressionKind, schema: unknown, is
 
 function compileUncached(source: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean): Compiled {
   const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
-  if (usesUnsupportedSyntax(source)) return compileFallback(source, kind, schema, isRoot);
-  const respelled = withExistsOneRespelled(source);
+  if (new RegExp(`\\b${OPTIONAL_ENTRY}\\b`).test(withoutStrings(source))) {
+    return { error: `${failed}: undeclared reference to '${OPTIONAL_ENTRY}'`, usesOldSelf: false, fallback: false };
+  }
+  const entries = withOptionalEntriesWrapped(source);
+  const respelled = withExistsOneRespelled(entries.text);
   const text = respelled.text;
-  const position = (_: string, start: number | undefined): string => positionIn(source, start === undefined ? undefined : respelled.original(start));
+  const position = (_: string, start: number | undefined): string =>
+    positionIn(source, start === undefined ? undefined : entries.original(respelled.original(start)));
   const env = environmentFor(self, optionalOldSelf);
   let parsed: CelParsed;
   try {
     parsed = env.parse(text);
   } catch (e) {
+    // The rewrite of optional entries reads brackets, not the grammar: where it made the text unparseable, fall back.
+    if (entries.text !== source) return compileFallback(source, kind, schema, isRoot);
     const err = e as Error & { range?: { start: number } };
     return { error: `${failed}: syntax error: ${firstLine(err.message)}${position(text, err.range?.start)}`, usesOldSelf: false, fallback: false };
   }

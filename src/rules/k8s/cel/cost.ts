@@ -15,6 +15,7 @@
  */
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 import { DeclType } from './decl-type';
+import { OPTIONAL_ENTRY } from './optional-entries';
 
 export interface Estimate {
   readonly min: number;
@@ -417,6 +418,13 @@ class Coster {
       if (entry !== undefined) this.entrySizes.set(node, entry);
       return add(fixed(1), argCost);
     }
+    if (name === OPTIONAL_ENTRY && args.length === 1) {
+      // An optional entry of a literal, which cel-go costs as its value alone (costCreateList, costCreateMap).
+      const cost = this.cost(args[0]);
+      const size = this.size(args[0]);
+      if (size !== undefined) this.sizes.set(node, size);
+      return cost;
+    }
     if (name === 'has' && args.length === 1 && args[0].op === '.') return this.cost((args[0].args as [CelAstNode, string])[0]);
     return this.callCost(node, name, undefined, args);
   }
@@ -429,10 +437,73 @@ class Coster {
     }
     switch (name) {
       case 'all': case 'exists': case 'exists_one': case 'map': case 'filter':
+      case 'transformList': case 'transformMap': case 'transformMapEntry':
         if (args.length >= 2 && args[0].op === 'id') return this.costComprehension(node, name, target, args);
+        break;
+      case 'optMap': case 'optFlatMap':
+        if (args.length === 2 && args[0].op === 'id') return this.costOptionalMap(node, name, target, args);
+        break;
+      case 'sortBy':
+        if (args.length === 2 && args[0].op === 'id') return this.costSortBy(node, target, args);
     }
     const targetCost = this.cost(target);
     return add(targetCost, this.callCost(node, name, target, args));
+  }
+
+  /**
+   * optMap and optFlatMap as cel-go expands them (cel/library.go):
+   * `t.hasValue() ? optional.of(bind(x, t.value(), e)) : optional.none()`,
+   * without `optional.of` for optFlatMap. The target is read twice, the
+   * bind costs its empty range (costBind), and hasValue, value, of and none
+   * are calls Kubernetes does not estimate (1 each).
+   */
+  private costOptionalMap(node: CelAstNode, macro: string, target: CelAstNode, args: readonly CelAstNode[]): Estimate {
+    const call = fixed(1);
+    const targetCost = this.cost(target);
+    const hasValue = add(call, targetCost);
+    // pushLocalVar(x, t.value()): a call has no path, nor a size unless its type is scalar (size() sees to that).
+    this.push(args[0].args as string, { path: [], size: undefined, entry: undefined });
+    const mapped = this.cost(args[1]);
+    const mappedSize = this.size(args[1]);
+    this.pop(args[0].args as string);
+    const bind = add(fixed(LIST_CREATE_BASE_COST), add(add(call, targetCost), mapped));
+    const present = macro === 'optMap' ? add(call, bind) : bind;
+    const none = fixed(1);
+    // The size of the conditional: the branches' sizes, known only for an optional of a scalar.
+    const scalar = isScalar(node.checkedType);
+    const presentSize = macro === 'optFlatMap' && mappedSize !== undefined ? mappedSize : scalar ? fixed(1) : UNKNOWN;
+    this.sizes.set(node, union(presentSize, scalar ? fixed(1) : UNKNOWN));
+    return add(hasValue, union(present, none));
+  }
+
+  /**
+   * sortBy as ext.Lists expands it (ext/lists.go, sortByMacro): the target
+   * bound to a hidden variable `l` (costBind), then
+   * `l.@sortByAssociatedKeys(l.map(x, key))`, estimated by
+   * estimateListSortBy over the keys' list: O(n²), with a factor of 2, and
+   * of 2.1 for string and bytes keys.
+   */
+  private costSortBy(node: CelAstNode, target: CelAstNode, args: readonly CelAstNode[]): Estimate {
+    const input = '@__sortBy_input__';
+    let sum = add(fixed(LIST_CREATE_BASE_COST), this.cost(target));
+    this.push(input, { path: this.pathOf(target), size: this.size(target), entry: this.entrySize(target) });
+    const inputNode = (): CelAstNode => ({ op: 'id', args: input, checkedType: target.checkedType });
+    const keyType = args[1].checkedType;
+    const keysType = { kind: 'list', name: `list<${keyType?.name ?? 'dyn'}>`, type: 'list', valueType: keyType } as CelTypeDeclaration;
+    const keys: CelAstNode = { op: 'rcall', args: ['map', inputNode(), args], checkedType: keysType };
+    const keysCost = this.cost(keys);
+    const size = this.sizeOrUnknown(keys);
+    const sorted = multiply(size, size);
+    const allocating = (factor: number): Estimate => add(add(byFactor(sorted, factor), fixed(1)), fixed(LIST_CREATE_BASE_COST));
+    const keyKind = kindOf(keyType);
+    const stringFactor = 2 + STRING_TRAVERSAL_COST_FACTOR;
+    // A dyn key matches every overload of @sortByAssociatedKeys: costCall takes the union of their estimates.
+    const callCost = keyKind === 'dyn' ? union(allocating(2), allocating(stringFactor))
+      : allocating(keyKind === 'string' || keyKind === 'bytes' ? stringFactor : 2);
+    sum = add(sum, add(this.cost(inputNode()), add(callCost, keysCost)));
+    this.pop(input);
+    this.sizes.set(node, sorted);
+    return sum;
   }
 
   /** costCall's overload part: functionCost with the argument costs, then the result size. */
@@ -668,51 +739,73 @@ class Coster {
     return v?.size ?? UNKNOWN;
   }
 
-  /** costComprehension over the comprehension cel-go's parser expands the macro into (parser/macro.go). */
+  /**
+   * costComprehension over the comprehension a macro expands into: cel-go's
+   * parser/macro.go for the one-variable macros, ext/comprehensions.go for
+   * the two-variable ones (compile.ts' macros.ts declares them for cel-js).
+   */
   private costComprehension(node: CelAstNode, macro: string, range: CelAstNode, args: readonly CelAstNode[]): Estimate {
+    const twoVariables = TWO_VARIABLE_MACROS.has(macro) && args.length >= 3 && args[1].op === 'id';
     const iterVar = args[0].args as string;
+    const iterVar2 = twoVariables ? args[1].args as string : undefined;
+    const body = args.slice(twoVariables ? 2 : 1);
     let sum = this.cost(range);
-    // The accumulator's initial value: a literal, or an empty list (map, filter).
-    const listAccu = macro === 'map' || macro === 'filter';
-    const accuInitCost = listAccu ? fixed(LIST_CREATE_BASE_COST) : fixed(CONST_COST);
+    // The accumulator's initial value: a literal, an empty list (map, filter, transformList) or an empty map (transformMap...).
+    const accuKind = LIST_ACCUMULATORS.has(macro) ? 'list' : MAP_ACCUMULATORS.has(macro) ? 'map' : undefined;
+    const accuInitCost = accuKind === 'list' ? fixed(LIST_CREATE_BASE_COST) : accuKind === 'map' ? fixed(MAP_CREATE_BASE_COST) : fixed(CONST_COST);
     sum = add(sum, accuInitCost);
-    const accuEntry: EntrySize | undefined = listAccu ? { container: 'list', key: fixed(1), val: { min: 0, max: 0 } } : undefined;
-    const accuSize = listAccu ? fixed(0) : fixed(1);
+    // The entry sizes costList and costMap give an empty list and an empty map.
+    const accuEntry: EntrySize | undefined = accuKind === undefined ? undefined : { container: accuKind, key: fixed(accuKind === 'list' ? 1 : 0), val: fixed(0) };
+    const accuSize = accuKind !== undefined ? fixed(0) : fixed(1);
     const accu = '@result';
     this.push(accu, { path: [], size: accuSize, entry: accuEntry });
-    // pushIterSingle.
     const rangeEntry = this.entrySize(range);
     const container = rangeEntry?.container ?? (kindOf(range.checkedType) === 'map' ? 'map' : 'list');
     const rangePath = this.pathOf(range);
-    const iterSize = container === 'list' ? rangeEntry?.val : rangeEntry?.key;
-    this.push(iterVar, { path: [...rangePath, container === 'list' ? '@items' : '@keys'], size: iterSize, entry: undefined });
+    if (iterVar2 === undefined) {
+      // pushIterSingle.
+      const iterSize = container === 'list' ? rangeEntry?.val : rangeEntry?.key;
+      this.push(iterVar, { path: [...rangePath, container === 'list' ? '@items' : '@keys'], size: iterSize, entry: undefined });
+    } else {
+      // pushIterKey and pushIterValue.
+      this.push(iterVar, { path: [...rangePath, container === 'list' ? '@indices' : '@keys'], size: rangeEntry?.key, entry: undefined });
+      this.push(iterVar2, { path: [...rangePath, container === 'list' ? '@items' : '@values'], size: rangeEntry?.val, entry: undefined });
+    }
 
     const identCost = fixed(SELECT_AND_IDENT_COST);
-    let loopCost: Estimate;
+    let loopCost: Estimate = fixed(0);
     let stepCost: Estimate;
     let resultCost: Estimate = identCost;
     let stepEntry: EntrySize | undefined;
+    const last = body[body.length - 1];
+    // The optional filter of map(x, p, t), filter(x, p) and the two-variable transforms: p ? step : @result.
+    const filter = macro === 'filter' ? body[0] : (macro === 'map' || macro.startsWith('transform')) && body.length === 2 ? body[0] : undefined;
     switch (macro) {
       case 'all': case 'exists': {
         // @not_strictly_false(@result) or @not_strictly_false(!@result); @result && p or @result || p.
         loopCost = macro === 'all' ? add(fixed(1), identCost) : add(fixed(1), add(fixed(1), identCost));
-        const p = this.cost(args[1]);
+        const p = this.cost(last);
         stepCost = { min: identCost.min, max: add(identCost, p).max };
         break;
       }
       case 'exists_one': {
-        loopCost = fixed(0);
         // p ? @result + 1 : @result; then @result == 1.
-        const p = this.cost(args[1]);
+        const p = this.cost(last);
         stepCost = add(p, union(add(fixed(1), add(identCost, fixed(0))), identCost));
         resultCost = add(byFactor(fixed(1), STRING_TRAVERSAL_COST_FACTOR), identCost);
         break;
       }
+      case 'transformMap': case 'transformMapEntry': {
+        // cel.@mapInsert(@result, k, t) or cel.@mapInsert(@result, t): a call Kubernetes does not estimate (1).
+        const filterCost = filter !== undefined ? this.cost(filter) : undefined;
+        const keyCost = macro === 'transformMap' ? identCost : fixed(0);
+        const insertCost = add(fixed(1), add(identCost, add(keyCost, this.cost(last))));
+        stepCost = filterCost !== undefined ? add(filterCost, union(insertCost, identCost)) : insertCost;
+        break;
+      }
       default: {
-        // map(x, t), map(x, p, t), filter(x, p): @result + [t] (or [x]), under p ? ... : @result.
-        loopCost = fixed(0);
-        const filter = macro === 'filter' ? args[1] : args.length === 3 ? args[1] : undefined;
-        const transform = macro === 'filter' ? undefined : args.length === 3 ? args[2] : args[1];
+        // map(x, t), map(x, p, t), filter(x, p), transformList(i, v, [p,] t): @result + [t] (or [x]), under p ? ... : @result.
+        const transform = macro === 'filter' ? undefined : last;
         const filterCost = filter !== undefined ? this.cost(filter) : undefined;
         const elementCost = transform !== undefined ? this.cost(transform) : identCost;
         const elementSize = transform !== undefined ? this.sizeOrUnknown(transform) : this.iterVarSize(iterVar, range);
@@ -723,11 +816,12 @@ class Coster {
       }
     }
     this.pop(iterVar);
+    if (iterVar2 !== undefined) this.pop(iterVar2);
     sum = add(sum, resultCost);
     this.pop(accu);
     const rangeCount = this.sizeOrUnknown(range);
     sum = add(sum, multiply(rangeCount, add(stepCost, loopCost)));
-    if (listAccu) {
+    if (accuKind !== undefined) {
       this.sizes.set(node, rangeCount);
       if (stepEntry !== undefined) this.entrySizes.set(node, stepEntry);
     } else {
@@ -736,6 +830,11 @@ class Coster {
     return sum;
   }
 }
+
+/** The macros whose three-argument (or four) form has two iteration variables: ext.TwoVarComprehensions. */
+const TWO_VARIABLE_MACROS = new Set(['all', 'exists', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
+const LIST_ACCUMULATORS = new Set(['map', 'filter', 'transformList']);
+const MAP_ACCUMULATORS = new Set(['transformMap', 'transformMapEntry']);
 
 /** `-1` or `-1.0`: cel-go's parser makes a negative number one literal, cel-js a negation of one. */
 function isNegativeLiteral(node: CelAstNode): boolean {

@@ -1,7 +1,7 @@
 /**
  * The CEL environment a rule compiles in, as `prepareEnvSet` builds it
  * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go): the
- * base environment (library.ts), the object types of `self`'s DeclType, and
+ * base environment (library.ts; macros.ts and optional-entries.ts for what cel-js lacks), the object types of `self`'s DeclType, and
  * the variables `self` and `oldSelf` (`optional<self>` for a rule with
  * optionalOldSelf: true). One environment per distinct declared type,
  * kept: the libraries are declared once and cloned.
@@ -9,6 +9,8 @@
 import { CelEnvironment, newCelEnvironment } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { declareKubernetesLibraries, declareNullComparison } from './library';
+import { declareMissingMacros } from './macros';
+import { declareOptionalEntry } from './optional-entries';
 
 let base: CelEnvironment | undefined;
 
@@ -16,6 +18,8 @@ function baseCelEnvironment(): CelEnvironment {
   if (base === undefined) {
     base = newCelEnvironment();
     declareKubernetesLibraries(base);
+    declareMissingMacros(base);
+    declareOptionalEntry(base);
   }
   return base;
 }

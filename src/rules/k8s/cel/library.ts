@@ -81,8 +81,8 @@ function signatures(): string[] {
     'string.format(list<dyn>): string', 'k8s.StringsNamespace.quote(string): string');
   // cel-go ext.Sets.
   for (const f of ['contains', 'equivalent', 'intersects']) out.push(`k8s.SetsNamespace.${f}(list<A>, list<A>): bool`);
-  // cel-go ext.Lists(ListsVersion(3)), sortBy aside (a macro: compile.ts falls back for it).
-  out.push('k8s.ListsNamespace.range(int): list<int>', 'list<A>.slice(int, int): list<A>', 'list<dyn>.flatten(): list<dyn>',
+  // cel-go ext.Lists(ListsVersion(3)), sortBy aside (a macro: macros.ts). flatten() takes a list of lists (list_flatten).
+  out.push('k8s.ListsNamespace.range(int): list<int>', 'list<A>.slice(int, int): list<A>', 'list<list<A>>.flatten(): list<A>',
     'list<dyn>.flatten(int): list<dyn>', 'list<A>.distinct(): list<A>', 'list<A>.reverse(): list<A>', 'list<A>.first(): optional<A>',
     'list<A>.last(): optional<A>');
   for (const t of COMPARABLE) out.push(`list<${t}>.sort(): list<${t}>`);

@@ -1,0 +1,175 @@
+/**
+ * Optional entries of list and map literals (`[?x]`, `{?k: v}`, cel-go's
+ * optional syntax: parser.EnableOptionalSyntax, on in Kubernetes' base
+ * environment), which cel-js 8 does not parse. They are written for cel-js
+ * with the entry's value wrapped in a macro, `[OPTIONAL_ENTRY(x)]`: the
+ * entry's value must be an optional, and the literal's element is its value
+ * type, as cel-go's checker types it (checkCreateList and checkCreateMap
+ * with OptionalIndices). cost.ts counts
+ * the wrapper as nothing, since cel-go's estimator costs the entry's value
+ * alone (costCreateList, costCreateMap).
+ */
+import type { CelEnvironment } from './cel-js';
+
+/** The wrapper's name: no rule may call it (compile.ts refuses it as cel-go refuses an undeclared function). */
+export const OPTIONAL_ENTRY = 'kubeBindOptionalEntry';
+
+/** A CEL string or bytes literal, raw or not, triple-quoted or not. */
+const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
+
+export interface Rewritten {
+  readonly text: string;
+  /** The offset in the original text of an offset in `text`. */
+  readonly original: (at: number) => number;
+}
+
+/** `text` with each string literal's characters replaced, its length kept: brackets inside strings are not structure. */
+function masked(text: string): string {
+  return text.replace(STRING_LITERAL, literal => '_'.repeat(literal.length));
+}
+
+interface Open {
+  /** `(` a call or a group, `[` an index, `L` a list literal, `{` a map literal. */
+  readonly kind: '(' | '[' | 'L' | '{';
+}
+
+/** Where each optional entry's `?` stands, and where its value starts and ends (end exclusive). */
+interface Entry {
+  readonly question: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+function skipSpace(code: string, from: number): number {
+  let i = from;
+  while (i < code.length && /\s/.test(code[i])) i++;
+  return i;
+}
+
+/** The optional entries of `code` (masked), found by their brackets. */
+function optionalEntries(code: string): Entry[] {
+  const entries: Entry[] = [];
+  const stack: Open[] = [];
+  // An entry being read: the depth it sits at, its `?`, and for a map entry whether the key is past.
+  let pending: Array<{ depth: number; question: number; valueStart: number | undefined; inMap: boolean }> = [];
+  const entryStart = (i: number): void => {
+    // Just after `[` of a list literal, `{`, or a `,` directly inside one: is the next token a `?`?
+    const j = skipSpace(code, i);
+    if (code[j] !== '?') return;
+    const top = stack[stack.length - 1];
+    const inMap = top.kind === '{';
+    pending.push({ depth: stack.length, question: j, valueStart: inMap ? undefined : skipSpace(code, j + 1), inMap });
+  };
+  const close = (i: number): void => {
+    const depth = stack.length;
+    const last = pending[pending.length - 1];
+    if (last !== undefined && last.depth === depth && last.valueStart !== undefined) {
+      entries.push({ question: last.question, valueStart: last.valueStart, valueEnd: i });
+    }
+    pending = pending.filter(p => p.depth !== depth);
+  };
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '(') {
+      stack.push({ kind: '(' });
+    } else if (c === '[') {
+      const before = code.slice(0, i).trimEnd();
+      stack.push({ kind: /[\w)\]}]$/.test(before) ? '[' : 'L' });
+      if (stack[stack.length - 1].kind === 'L') entryStart(i + 1);
+    } else if (c === '{') {
+      stack.push({ kind: '{' });
+      entryStart(i + 1);
+    } else if (c === ')' || c === ']' || c === '}') {
+      close(i);
+      stack.pop();
+    } else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && (top.kind === 'L' || top.kind === '{')) {
+        close(i);
+        entryStart(i + 1);
+      }
+    } else if (c === ':') {
+      // The key of a map entry ends at the first `:` at its depth (a ternary's `:` in a key wants parentheses).
+      const last = pending[pending.length - 1];
+      if (last !== undefined && last.depth === stack.length && last.inMap && last.valueStart === undefined) last.valueStart = skipSpace(code, i + 1);
+    }
+  }
+  return entries;
+}
+
+/**
+ * `text` with each optional entry `?v` (list) or `?k: v` (map) written
+ * `OPTIONAL_ENTRY(v)` and `k: OPTIONAL_ENTRY(v)`, or `text` itself when it
+ * has none.
+ */
+export function withOptionalEntriesWrapped(text: string): Rewritten {
+  if (!text.includes('?')) return { text, original: at => at };
+  const entries = optionalEntries(masked(text));
+  if (entries.length === 0) return { text, original: at => at };
+  // Edits at offsets of `text`: the `?` removed, `OPTIONAL_ENTRY(` before the value, `)` after it.
+  const edits: Array<{ at: number; remove: number; insert: string }> = [];
+  for (const e of entries) {
+    edits.push({ at: e.question, remove: 1, insert: '' });
+    edits.push({ at: e.valueStart, remove: 0, insert: `${OPTIONAL_ENTRY}(` });
+    edits.push({ at: e.valueEnd, remove: 0, insert: ')' });
+  }
+  edits.sort((a, b) => a.at - b.at || b.remove - a.remove);
+  let out = '';
+  let from = 0;
+  // For each offset of `out` where an edit happened: the shift to subtract to get back to `text`.
+  const shifts: Array<{ from: number; shift: number }> = [];
+  let shift = 0;
+  for (const edit of edits) {
+    out += text.slice(from, edit.at) + edit.insert;
+    shift += edit.insert.length - edit.remove;
+    shifts.push({ from: out.length, shift });
+    from = edit.at + edit.remove;
+  }
+  out += text.slice(from);
+  const original = (at: number): number => {
+    let s = 0;
+    for (const point of shifts) if (point.from <= at) s = point.shift;
+    return Math.max(0, at - s);
+  };
+  return { text: out, original };
+}
+
+const notEvaluated = (): never => {
+  throw new Error('declared for type-checking only');
+};
+
+interface Type {
+  readonly kind: string;
+  readonly valueType?: Type;
+}
+
+interface Checker {
+  readonly dynType: Type;
+  check(node: unknown, ctx: unknown): Type;
+  formatType(t: Type): string;
+  createError(code: string, message: string, node: unknown): Error;
+}
+
+/**
+ * The element type of an optional entry: the value type of its optional,
+ * or dyn for a dyn value. An entry whose value type is still open
+ * (`?optional.none()`) keeps its optional type, which cel-js takes, as it
+ * takes an empty literal, to fit any sibling: cel-go unifies the open type
+ * with the siblings'.
+ */
+function checkEntry(chk: Checker, call: { readonly args: readonly unknown[] }, ctx: unknown): Type {
+  const t = chk.check(call.args[0], ctx);
+  if (t.kind === 'dyn') return chk.dynType;
+  if (t.kind === 'optional') return t.valueType!.kind === 'param' ? t : t.valueType!;
+  // checker.go's typeMismatch, in its words.
+  throw chk.createError('type_mismatch', `expected type 'optional_type(${chk.formatType(t)})' but found '${chk.formatType(t)}'`, call.args[0]);
+}
+
+/** Declares the wrapper on `env`. */
+export function declareOptionalEntry(env: CelEnvironment): void {
+  env.registerFunction(`${OPTIONAL_ENTRY}(ast): dyn`, ({ args }: { args: unknown[] }) => ({
+    args,
+    typeCheck: checkEntry,
+    evaluate: notEvaluated,
+  }));
+}
