@@ -35,6 +35,15 @@ test('integers: a fraction or a value past int32 does not decode; a float64 take
   expect(problems({ maximum: 1.5, minimum: -3 })).toEqual([]);
 });
 
+test('int64 takes what kubectl sends for any integer up to 2^63 - 1, past 2^53 too', () => {
+  // kubectl decodes 1e18 as a float64 and marshals it as 1000000000000000000, which fits an int64.
+  expect(problems({ maxLength: 1e18, maxItems: -(2 ** 63) })).toEqual([]);
+  expect(problems({ maxLength: 2 ** 63 })).toEqual([`type maxLength: cannot unmarshal number ${2 ** 63} into a Go value of type int64`]);
+  expect(problems({ maxLength: 2n ** 63n - 1n, maxItems: 2n ** 63n })).toEqual([
+    `type maxItems: cannot unmarshal number ${2n ** 63n} into a Go value of type int64`,
+  ]);
+});
+
 test('metav1.Time takes an RFC 3339 string; []byte a base64 one', () => {
   expect(decodeProblems('2026-11-29T09:00:00Z', TIME)).toEqual([]);
   expect(decodeProblems('yesterday', TIME).map(p => p.detail)).toEqual(['parsing time "yesterday" as RFC 3339 failed']);

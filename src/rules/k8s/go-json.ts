@@ -110,7 +110,8 @@ export function goTypeName(type: GoType): string {
 }
 
 const MAX_DEPTH = 200;
-const INT_RANGE = { 32: [-(2 ** 31), 2 ** 31 - 1], 64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] } as const;
+/** The ranges of Go's int32 and int64, as bigints: a double past 2^53 is still an exact integer to compare. */
+const INT_RANGE = { 32: [-(2n ** 31n), 2n ** 31n - 1n], 64: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
 
 /** Every problem decoding `value` into `type`; `strict` says whether unknown fields are reported. */
 export function decodeProblems(value: unknown, type: GoType, strict = true): DecodeProblem[] {
@@ -141,8 +142,8 @@ function decode(value: unknown, type: GoType, path: Array<string | number>, stri
     case 'int': {
       if (typeof value !== 'number' && typeof value !== 'bigint') return mismatch();
       const [min, max] = INT_RANGE[type.bits];
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < min || n > max) refuse(`cannot unmarshal number ${String(value)} into a Go value of type int${type.bits}`);
+      const n = typeof value === 'bigint' ? value : Number.isInteger(value) ? BigInt(value) : undefined;
+      if (n === undefined || n < min || n > max) refuse(`cannot unmarshal number ${String(value)} into a Go value of type int${type.bits}`);
       return;
     }
     case 'time':
