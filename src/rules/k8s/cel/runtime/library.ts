@@ -9,7 +9,8 @@
  *
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
  * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
- * quantity.ts (every function of the quantity library).
+ * quantity.ts (every function of the quantity library), net.ts (the ip and
+ * cidr libraries).
  */
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
 import type { CelEnvironment } from '../cel-js';
@@ -22,6 +23,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^list\.(isSorted|sum|min|max|indexOf|lastIndexOf)$/, () => (require('./lists') as typeof import('./lists')).FUNCTIONS],
   [/^k8s\.SetsNamespace\./, () => (require('./sets') as typeof import('./sets')).FUNCTIONS],
   [/^(quantity|isQuantity|sign|kubernetes\.Quantity\..*)$/, () => (require('./quantity') as typeof import('./quantity')).FUNCTIONS],
+  [/^(ip|isIP|cidr|isCIDR|string|k8s\.IPNamespace\..*|net\.(IP|CIDR)\..*)$/, () => (require('./net') as typeof import('./net')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
