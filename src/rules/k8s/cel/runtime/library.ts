@@ -10,7 +10,7 @@
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
  * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
- * cidr libraries).
+ * cidr libraries), semver.ts.
  */
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
 import type { CelEnvironment } from '../cel-js';
@@ -24,6 +24,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^k8s\.SetsNamespace\./, () => (require('./sets') as typeof import('./sets')).FUNCTIONS],
   [/^(quantity|isQuantity|sign|kubernetes\.Quantity\..*)$/, () => (require('./quantity') as typeof import('./quantity')).FUNCTIONS],
   [/^(ip|isIP|cidr|isCIDR|string|k8s\.IPNamespace\..*|net\.(IP|CIDR)\..*)$/, () => (require('./net') as typeof import('./net')).FUNCTIONS],
+  [/^(semver|isSemver|kubernetes\.Semver\..*)$/, () => (require('./semver') as typeof import('./semver')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

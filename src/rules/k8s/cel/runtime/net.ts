@@ -6,6 +6,7 @@
  * (netip's ==). parseIPAddr refuses zones and IPv4-mapped IPv6 addresses;
  * parseCIDR refuses an IPv4-mapped prefix.
  */
+import { goQuote } from './go-quote';
 import * as netip from './netip';
 import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';
 
@@ -15,9 +16,9 @@ type NetValue = { readonly ip: netip.Addr } | { readonly cidr: netip.Prefix };
 /** parseIPAddr: the address, or Kubernetes' error text. */
 function parseIPAddr(raw: string): netip.Addr | string {
   const addr = netip.parseAddr(raw);
-  if (typeof addr === 'string') return `IP Address ${netip.goQuote(raw)} parse error during conversion from string: ${addr}`;
-  if (addr.zone !== '') return `IP address ${netip.goQuote(raw)} with zone value is not allowed`;
-  if (netip.is4In6(addr)) return `IPv4-mapped IPv6 address ${netip.goQuote(raw)} is not allowed`;
+  if (typeof addr === 'string') return `IP Address ${goQuote(raw)} parse error during conversion from string: ${addr}`;
+  if (addr.zone !== '') return `IP address ${goQuote(raw)} with zone value is not allowed`;
+  if (netip.is4In6(addr)) return `IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`;
   return addr;
 }
 
@@ -27,7 +28,7 @@ function parseCIDR(raw: string): netip.Prefix | string {
   if (prefix === undefined) leaveToServer('a prefix length with a sign or a leading zero, read differently by Go releases');
   const wrapped = 'network address parse error during conversion from string: ';
   if (typeof prefix === 'string') return `${wrapped}${wrapped}${prefix}`;
-  if (netip.is4In6(prefix.addr)) return `${wrapped}IPv4-mapped IPv6 address ${netip.goQuote(raw)} is not allowed`;
+  if (netip.is4In6(prefix.addr)) return `${wrapped}IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`;
   return prefix;
 }
 
