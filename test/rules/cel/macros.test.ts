@@ -11,6 +11,7 @@
 import { compileExpression, withExistsOneRespelled } from '../../../src/rules/k8s/cel/compile';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
 import { environmentFor } from '../../../src/rules/k8s/cel/environment';
+import { heterogeneousLiteral } from '../../../src/rules/k8s/cel/homogeneous';
 import { celSchemaIssues } from '../../../src/rules/k8s/cel/schema-rules';
 
 const SELF = schemaDeclType({ type: 'object' }, false)!;
@@ -19,7 +20,11 @@ const SELF = schemaDeclType({ type: 'object' }, false)!;
 function check(expression: string): { type?: string; error?: string } {
   const env = environmentFor(SELF, false);
   try {
-    const checked = env.parse(withExistsOneRespelled(expression).text).check();
+    const parsed = env.parse(withExistsOneRespelled(expression).text);
+    const checked = parsed.check();
+    // compile.ts checks homogeneous literals after cel-js, as cel-go does (homogeneous.ts).
+    const mismatch = checked.error === undefined ? heterogeneousLiteral(parsed.ast) : undefined;
+    if (mismatch !== undefined) return { error: mismatch.message };
     return checked.error !== undefined ? { error: checked.error.message } : { type: checked.type };
   } catch (e) {
     return { error: (e as Error).message };
@@ -79,7 +84,7 @@ describe('two-variable comprehensions compile as in cel-go', () => {
     ["{}.transformMapEntry(j, k, 'bad filter', {k: j})", 'no matching overload'],
     ["{'hello': 'world', 'greetings': 'tacocat'}.transformMapEntry(k, v, []) == {}", 'no matching overload'],
     // cel-go's tests format `[i, v]`, an int and a string: Kubernetes' base environment wants homogeneous literals.
-    ['[\'Hello\', \'world\'].transformList(i, v, "[%d]%s".format([i, v.lowerAscii()])) == ["[0]hello", "[1]world"]', 'List elements must have the same type'],
+    ['[\'Hello\', \'world\'].transformList(i, v, "[%d]%s".format([i, v.lowerAscii()])) == ["[0]hello", "[1]world"]', "expected type 'int' but found 'string'"],
     // The predicate's type and the variables' types.
     ['[1, 2].all(i, v, v)', 'no matching overload'],
     ["{'a': 1}.exists(k, v, v.startsWith('a'))", 'int.startsWith'],

@@ -63,9 +63,13 @@ function celJs(): CelJs {
   return loaded;
 }
 
-/** A new environment with optional types and homogeneous aggregate literals, as Kubernetes' base environment has. */
-export function newCelEnvironment(): CelEnvironment {
-  return new (celJs().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+/**
+ * A new environment with optional types and, unless `homogeneousLiterals` is false, cel-js' check of
+ * homogeneous aggregate literals (Kubernetes' base environment has both; the compiler checks literals
+ * itself, as cel-go does: homogeneous.ts).
+ */
+export function newCelEnvironment(homogeneousLiterals = true): CelEnvironment {
+  return new (celJs().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: homogeneousLiterals });
 }
 
 /** cel-js' Optional class, whose `of` and `none` make the optional values its programs read. */

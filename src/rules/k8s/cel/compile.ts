@@ -19,6 +19,7 @@
 import type { CelAstNode, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
+import { heterogeneousLiteral } from './homogeneous';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { celRuleError } from '../cel';
 
@@ -220,6 +221,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${position(text, err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
+  const mismatch = heterogeneousLiteral(parsed.ast);
+  if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${position(text, mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const want = kind === 'rule' ? 'bool' : 'string';
   if (checked.type !== want) {
     const error = kind === 'rule' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string';

@@ -150,17 +150,11 @@ interface Checker {
   createError(code: string, message: string, node: unknown): Error;
 }
 
-/**
- * The element type of an optional entry: the value type of its optional,
- * or dyn for a dyn value. An entry whose value type is still open
- * (`?optional.none()`) keeps its optional type, which cel-js takes, as it
- * takes an empty literal, to fit any sibling: cel-go unifies the open type
- * with the siblings'.
- */
+/** The element type of an optional entry: the value type of its optional (open for `optional.none()`), or dyn for a dyn value. */
 function checkEntry(chk: Checker, call: { readonly args: readonly unknown[] }, ctx: unknown): Type {
   const t = chk.check(call.args[0], ctx);
   if (t.kind === 'dyn') return chk.dynType;
-  if (t.kind === 'optional') return t.valueType!.kind === 'param' ? t : t.valueType!;
+  if (t.kind === 'optional') return t.valueType!;
   // checker.go's typeMismatch, in its words.
   throw chk.createError('type_mismatch', `expected type 'optional_type(${chk.formatType(t)})' but found '${chk.formatType(t)}'`, call.args[0]);
 }
