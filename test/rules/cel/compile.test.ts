@@ -39,3 +39,31 @@ describe('CEL type-checking of a rule against self', () => {
     expect(original('a.exists_one(x, p) && b.exists_one(y, q)'.indexOf('q'))).toBe('a.existsOne(x, p) && b.existsOne(y, q)'.indexOf('q'));
   });
 });
+
+describe('isSorted, max, min, sum and sort take the element types cel-go has overloads for', () => {
+  const lists = {
+    type: 'object',
+    properties: {
+      ports: { type: 'array', items: { 'x-kubernetes-int-or-string': true } },
+      replicas: { type: 'array', items: { type: 'integer' } },
+      objs: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+    },
+  };
+  test.each([
+    // A list of int-or-string is a list(dyn): every overload matches, and cel-go types the call dyn.
+    "self.ports.max() == 'http' || self.ports.min() == 80",
+    "self.ports.sort() == ['a']",
+    'self.replicas.max() > 1 && self.replicas.isSorted() && self.replicas.sum() >= 0',
+    "['b', 'a'].sort() == ['a', 'b'] && [duration('1s')].max() > duration('0s')",
+  ])('%s compiles', rule => {
+    expect(errorOf(rule, lists)).toBeUndefined();
+  });
+  test.each([
+    ['[[1]].max() == [1]', "found no matching overload for 'max' applied to 'list(list(int)).()'"],
+    ['[true].sum() == true', "found no matching overload for 'sum' applied to 'list(bool).()'"],
+    ['self.objs.isSorted()', "found no matching overload for 'isSorted' applied to 'list(selfType.objs.items).()'"],
+    ["self.replicas.max() > 'a'", 'int > string'],
+  ])('%s is refused', (rule, why) => {
+    expect(errorOf(rule, lists)).toContain(why);
+  });
+});

@@ -20,6 +20,7 @@ import type { CelAstNode, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
+import { listElementMismatch } from './library';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { celRuleError } from '../cel';
 
@@ -221,7 +222,7 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${position(text, err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
-  const mismatch = heterogeneousLiteral(parsed.ast);
+  const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast);
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${position(text, mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const want = kind === 'rule' ? 'bool' : 'string';
   if (checked.type !== want) {

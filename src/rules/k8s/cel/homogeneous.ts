@@ -14,6 +14,7 @@
  * AST instead.
  */
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
+import { celGoName } from './go-type-names';
 
 export interface Mismatch {
   readonly message: string;
@@ -56,17 +57,6 @@ function isEqualOrLessSpecific(a: CelTypeDeclaration, b: CelTypeDeclaration): bo
     case 'map': return isEqualOrLessSpecific(a.keyType!, b.keyType!) && isEqualOrLessSpecific(a.valueType!, b.valueType!);
   }
   return a.name === b.name;
-}
-
-/** cel-go's names of types in its messages: `list(int)`, `map(string, int)`, `optional_type(string)`. */
-function celGoName(t: CelTypeDeclaration): string {
-  switch (t.kind) {
-    case 'list': return `list(${celGoName(t.valueType!)})`;
-    case 'map': return `map(${celGoName(t.keyType!)}, ${celGoName(t.valueType!)})`;
-    case 'optional': return `optional_type(${celGoName(t.valueType!)})`;
-    case 'param': return t.name;
-  }
-  return isNull(t) ? 'null_type' : t.name;
 }
 
 /** Types joined one element at a time (checkCreateList's elemType, checkCreateMap's keyType and valueType). */

@@ -14,7 +14,8 @@
  * refuses it as cel-go does. The authorizer library (library/authz.go) needs
  * the `authorizer` variable, which CRD rules do not have.
  */
-import type { CelEnvironment } from './cel-js';
+import type { CelAstNode, CelEnvironment } from './cel-js';
+import { celGoName } from './go-type-names';
 
 const stub = (): never => {
   throw new Error('declared for type-checking only');
@@ -42,11 +43,9 @@ const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedN
 
 function signatures(): string[] {
   const out: string[] = [];
-  // library/lists.go, ListsVersion(0).
-  for (const t of COMPARABLE) {
-    out.push(`list<${t}>.isSorted(): bool`, `list<${t}>.max(): ${t}`, `list<${t}>.min(): ${t}`);
-  }
-  for (const t of SUMMABLE) out.push(`list<${t}>.sum(): ${t}`);
+  // library/lists.go, ListsVersion(0): isSorted, max, min and sum are declared for any element type, and
+  // listElementMismatch refuses the types cel-go has no overload for (see there why).
+  out.push('list<A>.isSorted(): bool', 'list<A>.max(): A', 'list<A>.min(): A', 'list<A>.sum(): A');
   out.push('list<A>.indexOf(A): int', 'list<A>.lastIndexOf(A): int');
   // library/regex.go.
   out.push('string.find(string): string', 'string.findAll(string): list<string>', 'string.findAll(string, int): list<string>');
@@ -85,7 +84,7 @@ function signatures(): string[] {
   out.push('k8s.ListsNamespace.range(int): list<int>', 'list<A>.slice(int, int): list<A>', 'list<list<A>>.flatten(): list<A>',
     'list<dyn>.flatten(int): list<dyn>', 'list<A>.distinct(): list<A>', 'list<A>.reverse(): list<A>', 'list<A>.first(): optional<A>',
     'list<A>.last(): optional<A>');
-  for (const t of COMPARABLE) out.push(`list<${t}>.sort(): list<${t}>`);
+  out.push('list<A>.sort(): list<A>');
   return out;
 }
 
@@ -112,4 +111,41 @@ const NULLABLE_OPTIONALS = ['optional<list<string>>', 'optional<kubernetes.Named
 /** `t == null` for the nullable type `t` (cel-js derives `null == t` and `!=`). */
 export function declareNullComparison(env: CelEnvironment, t: string): void {
   env.registerOperator(`${t} == null`, stub);
+}
+
+/** The functions of element-typed overloads, and the element types each has one for. */
+const ELEMENT_TYPED: ReadonlyMap<string, readonly string[]> = new Map([
+  ['isSorted', COMPARABLE], ['max', COMPARABLE], ['min', COMPARABLE], ['sort', COMPARABLE], ['sum', SUMMABLE],
+]);
+
+/**
+ * The first call of isSorted, max, min, sum (library/lists.go) or sort
+ * (ext.Lists) on a list whose element type has no overload: cel-go's
+ * "found no matching overload". cel-js takes the first overload that
+ * matches, so on a `list<dyn>` (a list of int-or-string) one overload per
+ * element type gave `max()` the first one's type, `int`, where cel-go,
+ * every overload matching, gives dyn; declared once for any element type
+ * (library.ts' signatures), the call is typed as cel-go types it, and this
+ * check refuses the element types cel-go refuses.
+ */
+export function listElementMismatch(node: unknown, depth = 0): { message: string; start: number | undefined } | undefined {
+  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = listElementMismatch(child, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const n = node as CelAstNode & { start?: number };
+  if (typeof n.op !== 'string') return undefined;
+  const found = listElementMismatch(n.args, depth + 1);
+  if (found !== undefined || n.op !== 'rcall') return found;
+  const [name, target, args] = n.args as [string, CelAstNode, unknown[]];
+  const allowed = ELEMENT_TYPED.get(name);
+  const type = target?.checkedType;
+  if (allowed === undefined || args.length !== 0 || type?.kind !== 'list') return undefined;
+  const elem = type.valueType!;
+  if (elem.kind === 'dyn' || elem.kind === 'param' || allowed.includes(elem.name)) return undefined;
+  return { message: `found no matching overload for '${name}' applied to '${celGoName(type)}.()'`, start: n.start };
 }
