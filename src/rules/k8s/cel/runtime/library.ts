@@ -10,10 +10,14 @@
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
  * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
- * cidr libraries), semver.ts.
+ * cidr libraries), semver.ts, format.ts (the name formats and byte).
+ *
+ * A function whose result is optional (`format.named()`, `validate()`)
+ * returns undefined for optional.none() and its value otherwise: the
+ * handler makes cel-js' optional of it.
  */
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
-import type { CelEnvironment } from '../cel-js';
+import { CelEnvironment, celOptionals } from '../cel-js';
 import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -25,6 +29,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^(quantity|isQuantity|sign|kubernetes\.Quantity\..*)$/, () => (require('./quantity') as typeof import('./quantity')).FUNCTIONS],
   [/^(ip|isIP|cidr|isCIDR|string|k8s\.IPNamespace\..*|net\.(IP|CIDR)\..*)$/, () => (require('./net') as typeof import('./net')).FUNCTIONS],
   [/^(semver|isSemver|kubernetes\.Semver\..*)$/, () => (require('./semver') as typeof import('./semver')).FUNCTIONS],
+  [/^(k8s\.FormatNamespace|kubernetes\.NamedFormat)\./, () => (require('./format') as typeof import('./format')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -76,8 +81,11 @@ function implementation(name: string): ((...args: unknown[]) => unknown) | undef
 function handlerOf(signature: string): (...args: unknown[]) => unknown {
   const name = runtimeName(signature);
   const namespaced = /^k8s\.\w+Namespace\./.test(name);
-  const returns = signature.slice(signature.lastIndexOf(':') + 1).trim();
-  const wrap = isLibraryType(returns) ? opaqueType(returns) : undefined;
+  const declared = signature.slice(signature.lastIndexOf(':') + 1).trim();
+  const optional = /^optional<(.*)>$/.exec(declared);
+  const returns = optional === null ? declared : optional[1];
+  const opaque = isLibraryType(returns) ? opaqueType(returns) : undefined;
+  const wrap = (value: unknown): unknown => (opaque === undefined ? value : new opaque(value));
   return (...args: unknown[]) => {
     const f = implementation(name);
     if (f === undefined) return leaveToServer(`${name} is not implemented here`);
@@ -90,7 +98,8 @@ function handlerOf(signature: string): (...args: unknown[]) => unknown {
       if (thrownKind(e) !== undefined) throw e;
       return leaveToServer(`${name} failed here: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return wrap === undefined ? result : new wrap(result);
+    if (optional === null) return wrap(result);
+    return result === undefined ? celOptionals().none() : celOptionals().of(wrap(result));
   };
 }
 

@@ -1,0 +1,68 @@
+/**
+ * The format library at run time (src/rules/k8s/cel/runtime/format.ts),
+ * with the cases of TestFormat (k8s.io/apiserver
+ * pkg/cel/library/format_test.go) for the formats it mirrors; the test code
+ * is our own.
+ */
+import { expectHolds, expectUndecided, Schema } from './evaluate';
+
+const schema: Schema = { type: 'string' };
+const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
+  'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime'];
+const LABEL = 'a lowercase RFC 1123 label must consist of lower case alphanumeric characters or \'-\', and must start and end with an alphanumeric character '
+  + '(e.g. \'my-name\',  or \'123-abc\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?\')';
+const SUBDOMAIN = 'a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character '
+  + '(e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')';
+const DNS1035 = 'a DNS-1035 label must consist of lower case alphanumeric characters or \'-\', start with an alphabetic character, and end with an alphanumeric character '
+  + '(e.g. \'my-name\',  or \'abc-123\', regex used for validation is \'[a-z]([-a-z0-9]*[a-z0-9])?\')';
+const NAME_PART = 'name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character '
+  + '(e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')';
+const LABEL_VALUE = 'a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character '
+  + '(e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')';
+
+test.each([
+  '!format.dns1123Label().validate("my-label-name").hasValue()',
+  '!format.dns1123Subdomain().validate("apiextensions.k8s.io").hasValue()',
+  '!format.qualifiedName().validate("apiextensions.k8s.io/v1beta1").hasValue()',
+  '!format.dns1123LabelPrefix().validate("my-label-prefix-").hasValue()',
+  '!format.dns1123SubdomainPrefix().validate("mysubdomain.prefix.-").hasValue()',
+  '!format.dns1035LabelPrefix().validate("my-label-prefix-").hasValue()',
+  '!format.byte().validate("aGVsbG8=").hasValue()',
+  `format.dns1123Label().validate("contains a space").value() == ["${LABEL}"]`,
+  `format.dns1123Subdomain().validate("contains a space").value() == ["${SUBDOMAIN}"]`,
+  `format.dns1035Label().validate("contains a space").value() == ["${DNS1035}"]`,
+  `format.qualifiedName().validate("contains a space").value() == ["${NAME_PART}"]`,
+  `format.dns1123LabelPrefix().validate("contains a space-").value() == ["${LABEL}"]`,
+  `format.dns1123SubdomainPrefix().validate("contains a space-").value() == ["${SUBDOMAIN}"]`,
+  `format.dns1035LabelPrefix().validate("contains a space-").value() == ["${DNS1035}"]`,
+  '!format.dns1123Label().validate("my-label-name").hasValue()',
+  '!format.dns1123Subdomain().validate("example.com").hasValue()',
+  '!format.dns1035Label().validate("my-label-name").hasValue()',
+  '!format.qualifiedName().validate("my.name").hasValue()',
+  'format.byte().validate("aGVsbG8").value() == ["invalid base64"]',
+  '!format.named("unknown").hasValue()',
+  '!format.labelValue().validate("my-cool-label-Value").hasValue()',
+  `format.labelValue().validate("my-cool-label-Value!!\\n\\n!!!").value() == ["${LABEL_VALUE}"]`,
+  // A label with dots is a valid subdomain: IsDNS1123Label says so; lengths are Go's bytes.
+  'format.dns1123Label().validate("a.b").value() == ["must not contain dots"]',
+  'format.dns1123Label().validate(self + self + self + self + self + self + self + self).value()[0] == "must be no more than 63 characters"',
+  'format.qualifiedName().validate("/a").value() == ["prefix part must be non-empty"]',
+  // On the default.
+  '!format.dns1123Label().validate(self).hasValue()',
+])('%s', expr => {
+  expectHolds(schema, 'abcdefgh', expr);
+});
+
+test.each(FORMATS)('format.named("%s") is format.%s()', name => {
+  expectHolds(schema, 'x', `format.named("${name}").hasValue() && format.named("${name}").value() == format.${name}()`);
+  for (const other of FORMATS.filter(f => f !== name)) expectHolds(schema, 'x', `format.${name}() != format.${other}()`);
+});
+
+test.each([
+  '!format.uri().validate("http://example.com").hasValue()',
+  '!format.uuid().validate("123e4567-e89b-12d3-a456-426614174000").hasValue()',
+  '!format.date().validate("2021-01-01").hasValue()',
+  '!format.datetime().validate("2021-01-01T00:00:00Z").hasValue()',
+])('%s is left to the server', expr => {
+  expectUndecided(schema, 'x', expr);
+});
