@@ -10,7 +10,7 @@
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
  * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
- * cidr libraries), semver.ts, format.ts (the name formats and byte).
+ * cidr libraries), semver.ts, format.ts (the name formats and byte), url.ts.
  *
  * A function whose result is optional (`format.named()`, `validate()`)
  * returns undefined for optional.none() and its value otherwise: the
@@ -30,6 +30,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^(ip|isIP|cidr|isCIDR|string|k8s\.IPNamespace\..*|net\.(IP|CIDR)\..*)$/, () => (require('./net') as typeof import('./net')).FUNCTIONS],
   [/^(semver|isSemver|kubernetes\.Semver\..*)$/, () => (require('./semver') as typeof import('./semver')).FUNCTIONS],
   [/^(k8s\.FormatNamespace|kubernetes\.NamedFormat)\./, () => (require('./format') as typeof import('./format')).FUNCTIONS],
+  [/^(url|isURL|kubernetes\.URL\..*)$/, () => (require('./url') as typeof import('./url')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
