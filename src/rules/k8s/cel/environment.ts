@@ -16,7 +16,7 @@ let base: CelEnvironment | undefined;
 
 function baseCelEnvironment(): CelEnvironment {
   if (base === undefined) {
-    // cel-js' own check of homogeneous literals is stricter than cel-go's: compile.ts runs homogeneous.ts instead.
+    // cel-js' own check of homogeneous literals knows no exemption for format: compile.ts runs homogeneous.ts instead.
     base = newCelEnvironment(false);
     declareKubernetesLibraries(base);
     declareMissingMacros(base);

@@ -1,17 +1,21 @@
 /**
  * The homogeneous aggregate literals of Kubernetes' base environment
  * (`cel.HomogeneousAggregateLiterals()`, k8s.io/apiserver
- * pkg/cel/environment/base.go), checked as cel-go's checker checks them:
- * the elements of a list literal, and the keys and the values of a map
- * literal, are joined one by one (checker.go, `joinTypes`), and an element
- * that is not assignable to the type so far (`isAssignable`, types.go) is a
- * type mismatch.
+ * pkg/cel/environment/base.go), checked as cel-go's AST validator checks
+ * them (cel/validator.go, `homogeneousAggregateLiteralValidator.Validate`):
+ * every element of a list literal, and every key and every value of a map
+ * literal, must have a type equivalent to the first one's
+ * (`Type.IsEquivalentType`, so a dyn element beside an int one is refused),
+ * an optional entry counting as its value type; literals anywhere inside a
+ * call of `format` are exempt (ext.Strings' stringFormatValidator adds
+ * `format` to HomogeneousAggregateLiteralExemptFunctions).
  *
- * cel-js' own check wants the types identical, so it refuses what cel-go
- * accepts: a dyn element beside an int one (`[self.intOrString, 1]`,
- * `[dyn(1), 2]`), or `optional.none()` beside another optional. The
- * compiler therefore runs cel-js without it, and this check on the checked
- * AST instead.
+ * The validator reads the types the checker gives once its type parameters
+ * are substituted: `[[], [1]]` is two `list(int)`. cel-js leaves an open
+ * parameter where cel-go has substituted one, so a parameter here matches
+ * any type. cel-js' own check of homogeneous literals has no exemption for
+ * `format` and no notion of an optional entry: the compiler runs cel-js
+ * without it, and this check on the checked AST instead.
  */
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 import { celGoName } from './go-type-names';
@@ -22,92 +26,65 @@ export interface Mismatch {
   readonly start: number | undefined;
 }
 
-/** isDyn, and a type parameter, which a fresh literal's open type (`[]`, `optional.none()`) is. */
-function isWildcard(t: CelTypeDeclaration): boolean {
-  return t.kind === 'dyn' || t.kind === 'param';
-}
+/** The functions whose arguments' literals are exempt, at any depth (inExemptFunction). */
+const EXEMPT_FUNCTIONS = new Set(['format']);
 
-/** isLegacyNullable: what null is assignable to (opaque types, optionals among them; structs; duration; timestamp). */
-function isNullable(t: CelTypeDeclaration): boolean {
-  return t.kind !== 'primitive' && t.kind !== 'list' && t.kind !== 'map';
-}
-
-const isNull = (t: CelTypeDeclaration): boolean => t.name === 'null' || t.name === 'null_type';
-
-/** internalIsAssignable, type parameters taken as wildcards. */
-function isAssignable(a: CelTypeDeclaration, b: CelTypeDeclaration): boolean {
-  if (isWildcard(a) || isWildcard(b)) return true;
-  if (isNull(a)) return isNull(b) || isNullable(b);
-  if (isNull(b)) return isNullable(a);
+/** IsEquivalentType, an open type parameter standing for the type cel-go would have substituted. */
+function isEquivalent(a: CelTypeDeclaration, b: CelTypeDeclaration): boolean {
+  if (a.kind === 'param' || b.kind === 'param') return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
-    case 'list': case 'optional': return isAssignable(a.valueType!, b.valueType!);
-    case 'map': return isAssignable(a.keyType!, b.keyType!) && isAssignable(a.valueType!, b.valueType!);
+    case 'list': case 'optional': return isEquivalent(a.valueType!, b.valueType!);
+    case 'map': return isEquivalent(a.keyType!, b.keyType!) && isEquivalent(a.valueType!, b.valueType!);
   }
   return a.name === b.name;
 }
 
-/** isEqualOrLessSpecific. */
-function isEqualOrLessSpecific(a: CelTypeDeclaration, b: CelTypeDeclaration): boolean {
-  if (isWildcard(a)) return true;
-  if (isWildcard(b)) return false;
-  if (a.kind !== b.kind) return false;
-  switch (a.kind) {
-    case 'list': case 'optional': return isEqualOrLessSpecific(a.valueType!, b.valueType!);
-    case 'map': return isEqualOrLessSpecific(a.keyType!, b.keyType!) && isEqualOrLessSpecific(a.valueType!, b.valueType!);
-  }
-  return a.name === b.name;
-}
+/** The first type of a literal's elements (keys, values), and the mismatch each later one makes. */
+class FirstType {
+  private first: CelTypeDeclaration | undefined;
 
-/** Types joined one element at a time (checkCreateList's elemType, checkCreateMap's keyType and valueType). */
-class Joined {
-  private type: CelTypeDeclaration | undefined;
-
-  /** joinTypes: the mismatch `element` makes, or undefined. */
-  add(element: CelAstNode): Mismatch | undefined {
-    const current = element.checkedType;
-    if (current === undefined) return undefined;
-    if (this.type === undefined || isAssignable(this.type, current)) {
-      this.type = this.type === undefined || !isEqualOrLessSpecific(this.type, current) ? current : this.type;
+  check(element: CelAstNode): Mismatch | undefined {
+    const type = element.checkedType;
+    if (type === undefined) return undefined;
+    if (this.first === undefined || (this.first.kind === 'param' && type.kind !== 'param')) {
+      // An open first type takes the type its siblings give it, as substitution would.
+      this.first = type;
       return undefined;
     }
-    const start = (element as { start?: number }).start;
-    return { message: `expected type '${celGoName(this.type)}' but found '${celGoName(current)}'`, start };
+    if (isEquivalent(this.first, type)) return undefined;
+    return { message: `expected type '${celGoName(this.first)}' but found '${celGoName(type)}'`, start: (element as { start?: number }).start };
   }
 }
 
-/**
- * The first literal of `node`'s tree whose elements, keys or values do not
- * join, in the order cel-go's checker meets them: each element is checked
- * (its own literals first) before it is joined.
- */
-export function heterogeneousLiteral(node: unknown, depth = 0): Mismatch | undefined {
+/** The first literal of `node`'s tree whose elements, keys or values are not of one type, outside `format` calls. */
+export function heterogeneousLiteral(node: unknown, exempt = false, depth = 0): Mismatch | undefined {
   if (depth > 200 || node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) {
     for (const child of node) {
-      const found = heterogeneousLiteral(child, depth + 1);
+      const found = heterogeneousLiteral(child, exempt, depth + 1);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   const n = node as CelAstNode;
   if (typeof n.op !== 'string') return undefined;
-  if (n.op === 'list') {
-    const elements = new Joined();
+  const isCall = (n.op === 'call' || n.op === 'rcall') && Array.isArray(n.args);
+  const inside = exempt || (isCall && EXEMPT_FUNCTIONS.has((n.args as unknown[])[0] as string));
+  if (!inside && n.op === 'list') {
+    const elements = new FirstType();
     for (const element of n.args as CelAstNode[]) {
-      const found = heterogeneousLiteral(element, depth + 1) ?? elements.add(element);
+      const found = elements.check(element);
       if (found !== undefined) return found;
     }
-    return undefined;
   }
-  if (n.op === 'map') {
-    const keys = new Joined();
-    const values = new Joined();
+  if (!inside && n.op === 'map') {
+    const keys = new FirstType();
+    const values = new FirstType();
     for (const [key, value] of n.args as Array<[CelAstNode, CelAstNode]>) {
-      const found = heterogeneousLiteral(key, depth + 1) ?? keys.add(key) ?? heterogeneousLiteral(value, depth + 1) ?? values.add(value);
+      const found = keys.check(key) ?? values.check(value);
       if (found !== undefined) return found;
     }
-    return undefined;
   }
-  return heterogeneousLiteral(n.args, depth + 1);
+  return heterogeneousLiteral(n.args, inside, depth + 1);
 }
