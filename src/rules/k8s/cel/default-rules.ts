@@ -24,17 +24,17 @@
  * is converted as Kubernetes' UnstructuredToVal types it (an integer schema
  * gives an int, a number schema a double). Kubernetes' libraries run with
  * runtime/library.ts (regex find and findAll, lists, sets, quantity, ip,
- * cidr, semver, url, and format but for the validate() of uri, uuid, date
- * and datetime; each loaded when a rule first calls it). Left to the
- * server, never reported:
+ * cidr, semver, url, and format but for format.datetime().validate(); each
+ * loaded when a rule first calls it). Left to the server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
  *   and a rule cel-js cannot parse;
  * - a rule calling a library function the runtime does not implement
- *   (those four formats, cel-go's strings and lists extensions) or meeting
- *   a case it does not decide (durations, timestamps, bytes, the sum of an
- *   empty list, what Go releases read differently: bracketed URL hosts, a
- *   prefix length with a leading zero), unless cel-js decided the rule
- *   without that call (`false && f()`);
+ *   (format.datetime().validate(); what library.ts declares of cel-go's
+ *   strings and lists extensions: charAt, replace, format, quote, range,
+ *   slice, flatten...) or meeting a case it does not decide (durations,
+ *   timestamps, bytes, the sum of an empty list, what Go releases read
+ *   differently: bracketed URL hosts, a prefix length with a leading zero),
+ *   unless cel-js decided the rule without that call (`false && f()`);
  * - an error cel-go might not raise: a function or overload cel-js lacks,
  *   cel-js' own limits, an error cel-js raises with no code this file knows;
  * - the runtime cost budget (RuntimeCELCostBudget, PerCallLimit): cel-js

@@ -6,9 +6,12 @@
  * (pkg/api/validation NameIsDNSLabel and friends, with maskTrailingDash for
  * the prefixes; pkg/util/validation IsDNS1123Label, IsDNS1123Subdomain,
  * IsDNS1035Label; pkg/api/validate/content IsLabelKey for qualifiedName and
- * IsLabelValue), `byte` kube-openapi's strfmt (../../formats.ts). The
- * validate() of uri, uuid, date and datetime is left to the server.
+ * IsLabelValue), `uri` Go's url.ParseRequestURI (net-url.ts), `byte`,
+ * `uuid` and `date` kube-openapi's strfmt (`byte` in ../../formats.ts).
+ * The validate() of datetime (strfmt's ParseDateTime, whose layouts vary
+ * between releases) is left to the server.
  */
+import * as goUrl from './net-url';
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
 import { isOpenApiByte } from '../../formats';
@@ -105,6 +108,43 @@ function maskTrailingDash(name: string): string {
   return byteLength(name) > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
 }
 
+/** uri: url.ParseRequestURI's error, if any (net-url.ts); what Go releases read differently is left to the server. */
+function uri(value: string): string[] {
+  try {
+    const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
+    return typeof parsed === 'string' ? [parsed] : [];
+  } catch (e) {
+    if (e instanceof goUrl.Undecided) leaveToServer(`a URL Go releases read differently (${e.message})`);
+    throw e;
+  }
+}
+
+/**
+ * strfmt's uuid: 8-4-4-4-12 hex digits, any case, with the hyphens or none.
+ * kube-openapi's pattern has taken the hyphens as optional one by one
+ * (`-?`): a UUID with some of them only is left to the server.
+ */
+function isUuid(value: string): boolean {
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{32}$/i.test(value)) return true;
+  if (/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value)) leaveToServer('a UUID with some of its hyphens, read differently by strfmt releases');
+  return false;
+}
+
+/**
+ * strfmt's date: Go's time.Parse("2006-01-02"): a year of four characters
+ * (time's atoi takes a sign: "-123"), a month 01-12 and a day of that month,
+ * nothing after.
+ */
+function isDate(value: string): boolean {
+  const m = /^([+-][0-9]{3}|[0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value);
+  if (m === null) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day >= 1 && day <= days;
+}
+
 /** ConstantFormats' validators; undefined for those left to the server. */
 const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | undefined } = {
   dns1123Label,
@@ -115,10 +155,10 @@ const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | unde
   dns1123SubdomainPrefix: v => dns1123Subdomain(maskTrailingDash(v), maxLenCharacters),
   dns1035LabelPrefix: v => dns1035Label(maskTrailingDash(v)),
   labelValue,
-  uri: undefined,
-  uuid: undefined,
+  uri,
+  uuid: v => (isUuid(v) ? [] : ['does not match the UUID format']),
   byte: v => (isOpenApiByte(v) ? [] : ['invalid base64']),
-  date: undefined,
+  date: v => (isDate(v) ? [] : ['invalid date']),
   datetime: undefined,
 };
 
