@@ -21,6 +21,7 @@ import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
+import { invalidLiteral } from './literals';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { celRuleError } from '../cel';
 
@@ -224,6 +225,12 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   }
   const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast);
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${position(text, mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  const literal = invalidLiteral(parsed.ast);
+  if (literal !== undefined) {
+    // compilation.go's two stages, each with its own words for a rule and for a messageExpression.
+    const stage = literal.stage === 'compilation' ? failed : kind === 'rule' ? 'program instantiation failed' : 'messageExpression instantiation failed';
+    return { error: `${stage}: ${literal.message}${position(text, literal.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  }
   const want = kind === 'rule' ? 'bool' : 'string';
   if (checked.type !== want) {
     const error = kind === 'rule' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string';
