@@ -249,3 +249,27 @@ describe('a library\'s runtime module is loaded only when a rule calls one of it
     expect(loadedBy(listRule('self.isSorted()'))).toEqual([RUNTIME[1]]);
   });
 });
+
+describe('a list of x-kubernetes-list-type set or map compares without order and adds by merging in cel-go (UnstructuredToVal)', () => {
+  const list = (listType: string, rule: string, value: unknown[]): Manifest => withSpec({
+    tags: { 'type': 'array', 'x-kubernetes-list-type': listType, 'items': { type: 'string' }, 'default': value, 'x-kubernetes-validations': [{ rule }] },
+  });
+
+  test.each([
+    ['set', 'self == [\'a\', \'b\']'],
+    ['set', 'self + [\'b\'] == self'],
+    ['set', '(self + [\'b\']).size() == 2'],
+  ])('a %s list: %s is left to the server (cel-js would answer false)', (listType, rule) => {
+    expect(defaults(list(listType, rule, ['b', 'a']))).toEqual([]);
+  });
+
+  test('an atomic list compares in order, as cel-js does: refused', () => {
+    expect(defaults(list('atomic', 'self == [\'a\', \'b\']', ['b', 'a'])))
+      .toEqual([`${SPEC}.properties.tags.default: ["b","a"] fails the rule "self == ['a', 'b']": failed rule: self == ['a', 'b']`]);
+  });
+
+  test('a set list with a rule that neither compares nor adds is decided: refused', () => {
+    expect(defaults(list('set', 'self.all(t, t.startsWith(\'a\'))', ['b', 'a'])))
+      .toEqual([`${SPEC}.properties.tags.default: ["b","a"] fails the rule "self.all(t, t.startsWith('a'))": failed rule: self.all(t, t.startsWith('a'))`]);
+  });
+});

@@ -40,6 +40,11 @@
  * - the runtime cost budget (RuntimeCELCostBudget, PerCallLimit): cel-js
  *   counts no cost as it evaluates, so a default that runs out of it is not
  *   found here;
+ * - a false or failing rule that compares or concatenates values (`==`,
+ *   `!=`, `+`, `in`, indexOf, lastIndexOf, sets.*) when self holds a list of
+ *   x-kubernetes-list-type set or map: UnstructuredToVal gives such lists an
+ *   Equal that ignores order and an Add that merges (pkg/cel/common
+ *   valuesunstructured.go), which cel-js' plain lists do not have;
  * - messageExpression (the rule's message, or "failed rule: <rule>", is
  *   reported), the rules of allOf, and a list-type map's old item is the item
  *   itself (the default has unique keys once it validates).
@@ -140,6 +145,7 @@ function ruleFailure(
   schema: { [key: string]: unknown }, rules: unknown[], value: unknown, old: Old, declared: DeclType, isRoot: boolean, run: Run,
 ): Omit<DefaultRuleFailure, 'at'> | undefined {
   let self: unknown;
+  let unordered: boolean | undefined;
   for (const entry of rules) {
     const rule = own(entry, 'rule');
     if (typeof rule !== 'string') continue;
@@ -152,6 +158,9 @@ function ruleFailure(
     self ??= celValue(schema, value, 0);
     const outcome = evaluate(rule, { self, oldSelf: oldSelfOf(schema, old, optionalOldSelf, self, value) });
     if (outcome === undefined || outcome === true) continue;
+    // A set or map list compares and adds otherwise in cel-go: a false or failing comparison is not decided here.
+    unordered ??= holdsUnorderedList(schema, value, 0);
+    if (unordered && comparesValues(rule)) continue;
     const message = own(entry, 'message');
     const shown = typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
     if (outcome === false) return { rule, kind: 'false', message: shown ?? `failed rule: ${rule.trim()}` };
@@ -256,6 +265,49 @@ function withRe2Matches(rule: string, ast: CelAstNode): string | undefined {
 
 type Program = (context: { [name: string]: unknown }) => unknown;
 let programs: Map<string, Program | undefined> | undefined;
+
+/** The operators and functions that compare or add values (through a list's Equal or Add in cel-go). */
+const COMPARING_OPS = new Set(['==', '!=', '+', 'in']);
+const COMPARING_CALLS = new Set(['indexOf', 'lastIndexOf', 'contains', 'equivalent', 'intersects']);
+const comparing = new Map<string, boolean>();
+
+/** Whether `rule` compares or adds values anywhere (its AST, as cel-js parses it; true when it does not parse). */
+function comparesValues(rule: string): boolean {
+  let found = comparing.get(rule);
+  if (found === undefined) {
+    const visit = (node: unknown): boolean => {
+      if (Array.isArray(node)) return node.some(visit);
+      if (!isObject(node) || typeof node.op !== 'string') return false;
+      if (COMPARING_OPS.has(node.op)) return true;
+      if ((node.op === 'call' || node.op === 'rcall') && Array.isArray(node.args) && COMPARING_CALLS.has(node.args[0] as string)) return true;
+      return visit(node.args);
+    };
+    try {
+      found = visit(dynamicEnvironment().parse(rule).ast);
+    } catch {
+      found = true;
+    }
+    if (comparing.size >= MAX_PROGRAMS) comparing.clear();
+    comparing.set(rule, found);
+  }
+  return found;
+}
+
+/** Whether `value` holds (or is) a list whose schema says x-kubernetes-list-type set or map. */
+function holdsUnorderedList(schema: unknown, value: unknown, depth: number): boolean {
+  if (depth > MAX_DEPTH || !isObject(schema)) return false;
+  if (Array.isArray(value)) {
+    const listType = own(schema, 'x-kubernetes-list-type');
+    return listType === 'set' || listType === 'map' || value.some(v => holdsUnorderedList(own(schema, 'items'), v, depth + 1));
+  }
+  if (!isObject(value)) return false;
+  const properties = own(schema, 'properties');
+  const additional = own(schema, 'additionalProperties');
+  return Object.keys(value).some(key => {
+    const child = isObject(properties) && isObject(own(properties, key)) ? own(properties, key) : additional;
+    return holdsUnorderedList(child, own(value, key), depth + 1);
+  });
+}
 const MAX_PROGRAMS = 2000;
 
 /** The program of `rule`, its `matches` calls matching with RE2; undefined when it cannot be made here. */
