@@ -23,6 +23,7 @@ import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
+import { stringFormatError } from './string-format';
 import { celRuleError } from '../cel';
 
 export type ExpressionKind = 'rule' | 'messageExpression';
@@ -225,6 +226,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   }
   const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast);
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${position(text, mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  const formatError = stringFormatError(parsed.ast);
+  if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${position(text, formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const literal = invalidLiteral(parsed.ast);
   if (literal !== undefined) {
     // compilation.go's two stages, each with its own words for a rule and for a messageExpression.
