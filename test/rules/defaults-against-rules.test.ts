@@ -172,7 +172,7 @@ describe('an evaluation error refuses the default, in Kubernetes\' words (valida
     ['modulus by zero', { rule: '10 % self == 0', message: 'must divide 10' }, 0, { type: 'integer' }, 'modulus by zero evaluating rule: must divide 10'],
     ['integer overflow', { rule: 'self * 9223372036854775807 > 0' }, 2, { type: 'integer' }, 'integer overflow evaluating rule: self * 9223372036854775807 > 0'],
     ['a runtime no such overload (int-or-string)', { rule: 'self + 1 > 2' }, 'a', { 'x-kubernetes-int-or-string': true },
-      '\'no such overload: _+_(string, int)\': call arguments did not match a supported operator, function or macro signature for rule: self + 1 > 2'],
+      '\'no such overload\': call arguments did not match a supported operator, function or macro signature for rule: self + 1 > 2'],
     ['a computed pattern RE2 refuses', { rule: 'self.matches(self)' }, '(', { type: 'string' },
       'error parsing regexp: missing closing ): `(` evaluating rule: self.matches(self)'],
   ])('%s', (_name, entry, value, schema, message) => {

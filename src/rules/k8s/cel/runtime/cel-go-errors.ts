@@ -9,32 +9,60 @@
  * (interpreter/attributes.go), "division by zero", "modulus by zero",
  * "integer overflow", "unsigned integer overflow" (common/types/err.go),
  * "optional.none() dereference" (common/types/optional.go), and for an
- * operator no overload of which takes the operands' runtime types,
- * "no such overload: _+_(string, int)" (decls.MaybeNoSuchOverload).
+ * operator no overload of which takes the operands' runtime types, "no such
+ * overload" or "no such overload: _+_" (see noSuchOverload).
  */
 import { thrownKind } from './outcome';
 
 /** The operand types cel-go and cel-js overload alike (cel-js lacks bytes ordering; durations and timestamps are left out). */
-const OPERAND_TYPES: { readonly [celJs: string]: string } = {
-  int: 'int', uint: 'uint', double: 'double', string: 'string', bool: 'bool', null: 'null_type', list: 'list', map: 'map',
-};
+const OPERAND_TYPES: ReadonlySet<string> = new Set(['int', 'uint', 'double', 'string', 'bool', 'null', 'list', 'map']);
 
-/** A type as cel-js prints it (`dyn<string>`, `list<int>`) as cel-go names it at run time, if it is one of OPERAND_TYPES. */
+/** A type as cel-js prints it (`dyn<string>`, `list<int>`), if it is one of OPERAND_TYPES. */
 function operandType(text: string): string | undefined {
-  const inner = /^dyn<(.*)>$/.exec(text)?.[1] ?? text;
-  return OPERAND_TYPES[inner.replace(/<.*$/, '')];
+  const inner = (/^dyn<(.*)>$/.exec(text)?.[1] ?? text).replace(/<.*$/, '');
+  return OPERAND_TYPES.has(inner) ? inner : undefined;
 }
 
-/** cel-go's text of a runtime "no such overload" of an operator, from cel-js' "no such overload: dyn<string> + int" or "-string". */
+/**
+ * The traits each operator's singleton binding wants of its left operand
+ * (common/stdlib/standard.go), and the kinds that have them
+ * (common/types/types.go: Adder, Subtractor, Multiplier, Divider, Modder,
+ * Comparer, Negater).
+ */
+const HAS_TRAIT: { readonly [op: string]: ReadonlySet<string> } = {
+  '+': new Set(['int', 'uint', 'double', 'string', 'list']),
+  '-': new Set(['int', 'uint', 'double']),
+  '*': new Set(['int', 'uint', 'double']),
+  '/': new Set(['int', 'uint', 'double']),
+  '%': new Set(['int', 'uint']),
+  '<': new Set(['int', 'uint', 'double', 'string', 'bool']),
+  '<=': new Set(['int', 'uint', 'double', 'string', 'bool']),
+  '>': new Set(['int', 'uint', 'double', 'string', 'bool']),
+  '>=': new Set(['int', 'uint', 'double', 'string', 'bool']),
+};
+
+/**
+ * cel-go's text of a runtime "no such overload" of an operator (evalBinary,
+ * evalUnary): an operand with the operator's trait (or a string, a
+ * Receiver) answers MaybeNoSuchOverloadErr's "no such overload"; another
+ * gets "no such overload: _+_". From cel-js' "no such overload: dyn<string> +
+ * int" or "-string".
+ */
 function noSuchOverload(summary: string): string | undefined {
-  const binary = /^no such overload: (\S+) (\S+) (\S+)$/.exec(summary);
+  // Types may hold spaces (`map<dyn, dyn>`); the operator stands between two spaces.
+  const binary = /^no such overload: (.+) (\+|-|\*|\/|%|<=|>=|<|>) (.+)$/.exec(summary);
   if (binary !== null) {
     const [left, right] = [operandType(binary[1]), operandType(binary[3])];
-    return left === undefined || right === undefined ? undefined : `no such overload: _${binary[2]}_(${left}, ${right})`;
+    const traits = HAS_TRAIT[binary[2]];
+    if (left === undefined || right === undefined || traits === undefined) return undefined;
+    return traits.has(left) || left === 'string' ? 'no such overload' : `no such overload: _${binary[2]}_`;
   }
   const unary = /^no such overload: ([-!])(\S+)$/.exec(summary);
   const operand = unary === null ? undefined : operandType(unary[2]);
-  return operand === undefined ? undefined : `no such overload: ${unary![1]}_(${operand})`;
+  if (operand === undefined) return undefined;
+  // !_ has no trait (its binding refuses a non-bool itself); -_ wants a Negater (int, double, bool: bool refused by the binding).
+  if (unary![1] === '!' || ['int', 'double', 'bool', 'string'].includes(operand)) return 'no such overload';
+  return 'no such overload: -_';
 }
 
 export function celGoErrorText(error: unknown): string | undefined {
