@@ -1,5 +1,6 @@
-import { compileExpression, withExistsOneRespelled } from '../../../src/rules/k8s/cel/compile';
+import { compileExpression } from '../../../src/rules/k8s/cel/compile';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
+import { withCelGoSpellings } from '../../../src/rules/k8s/cel/spelling';
 
 const spec = {
   type: 'object',
@@ -34,8 +35,8 @@ describe('CEL type-checking of a rule against self', () => {
     expect(errorOf('self.tags.existsOne(y, y != "") && self.tags.existsOne(x, x == 1)', tags)).toContain('column 59');
   });
   test('existsOne is respelled outside string literals only', () => {
-    expect(withExistsOneRespelled('self.existsOne(x, x == ".existsOne(")').text).toBe('self.exists_one(x, x == ".existsOne(")');
-    const { original } = withExistsOneRespelled('a.existsOne(x, p) && b.existsOne(y, q)');
+    expect(withCelGoSpellings('self.existsOne(x, x == ".existsOne(")').text).toBe('self.exists_one(x, x == ".existsOne(")');
+    const { original } = withCelGoSpellings('a.existsOne(x, p) && b.existsOne(y, q)');
     expect(original('a.exists_one(x, p) && b.exists_one(y, q)'.indexOf('q'))).toBe('a.existsOne(x, p) && b.existsOne(y, q)'.indexOf('q'));
   });
 });
@@ -65,5 +66,19 @@ describe('isSorted, max, min, sum and sort take the element types cel-go has ove
     ["self.replicas.max() > 'a'", 'int > string'],
   ])('%s is refused', (rule, why) => {
     expect(errorOf(rule, lists)).toContain(why);
+  });
+});
+
+describe('float literals without digits before the point, as cel-go reads them', () => {
+  test.each(['self.replicas > .5', '[.5, 1.5][0] < 1.0', '.5e1 == 5.0'])('%s compiles', rule => {
+    expect(errorOf(rule)).toBeUndefined();
+  });
+  test('a member named by a number is still a syntax error, and a string is left alone', () => {
+    expect(errorOf('self.5 == 1')).toContain('syntax error');
+    expect(withCelGoSpellings("self.version == '.5'").text).toBe("self.version == '.5'");
+    expect(withCelGoSpellings('x > .5 && y < 1.5').text).toBe('x > 0.5 && y < 1.5');
+  });
+  test('positions are those of the rule as written', () => {
+    expect(errorOf('self.replicas > .5 && self.version > 1')).toContain('column 23');
   });
 });

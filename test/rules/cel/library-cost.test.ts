@@ -15,11 +15,12 @@
  * declared for cel-js by macros.ts.
  */
 import type { CelTypeDeclaration } from '../../../src/rules/k8s/cel/cel-js';
-import { compileExpression, withExistsOneRespelled } from '../../../src/rules/k8s/cel/compile';
+import { compileExpression } from '../../../src/rules/k8s/cel/compile';
 import { Estimate, estimateCost, MAX_UINT64 } from '../../../src/rules/k8s/cel/cost';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
 import { environmentFor } from '../../../src/rules/k8s/cel/environment';
 import { celSchemaIssues } from '../../../src/rules/k8s/cel/schema-rules';
+import { withCelGoSpellings } from '../../../src/rules/k8s/cel/spelling';
 
 // cost_test.go's literals.
 const INTS = '[1, 2, 3, 4, 5]';
@@ -41,7 +42,7 @@ const SELF = schemaDeclType({ type: 'object' }, false)!;
 
 /** The estimate of an expression of any type (a rule must be bool: checked here without compileExpression's type demand). */
 function estimate(expression: string): Estimate {
-  const parsed = environmentFor(SELF, false).parse(withExistsOneRespelled(expression).text);
+  const parsed = environmentFor(SELF, false).parse(withCelGoSpellings(expression).text);
   const checked = parsed.check();
   expect(checked.error?.message).toBeUndefined();
   return estimateCost(parsed.ast, SELF, new Set(), testSizeOfType).cost;

@@ -7,11 +7,12 @@
  * or `string.reverse()` (ext.Strings version 3; Kubernetes has version 2)
  * are left out. The test code is ours.
  */
-import { compileExpression, withExistsOneRespelled } from '../../../src/rules/k8s/cel/compile';
+import { compileExpression } from '../../../src/rules/k8s/cel/compile';
 import { schemaDeclType } from '../../../src/rules/k8s/cel/decl-type';
 import { environmentFor } from '../../../src/rules/k8s/cel/environment';
 import { heterogeneousLiteral } from '../../../src/rules/k8s/cel/homogeneous';
 import { celSchemaIssues } from '../../../src/rules/k8s/cel/schema-rules';
+import { withCelGoSpellings } from '../../../src/rules/k8s/cel/spelling';
 
 const SELF = schemaDeclType({ type: 'object' }, false)!;
 
@@ -19,7 +20,7 @@ const SELF = schemaDeclType({ type: 'object' }, false)!;
 function check(expression: string): { type?: string; error?: string } {
   const env = environmentFor(SELF, false);
   try {
-    const parsed = env.parse(withExistsOneRespelled(expression).text);
+    const parsed = env.parse(withCelGoSpellings(expression).text);
     const checked = parsed.check();
     // compile.ts checks homogeneous literals after cel-js, as cel-go does (homogeneous.ts).
     const mismatch = checked.error === undefined ? heterogeneousLiteral(parsed.ast) : undefined;

@@ -23,6 +23,8 @@ import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
+import { composed, masked } from './source-text';
+import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
 import { celRuleError } from '../cel';
 
@@ -43,34 +45,6 @@ export interface Compiled {
 
 const compiled = new Map<string, Compiled>();
 const MAX_COMPILED = 5000;
-
-/** A CEL string or bytes literal, raw or not, triple-quoted or not. */
-const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
-
-/** `text` with the contents of its string literals blanked, so that a pattern cannot match inside one. */
-function withoutStrings(text: string): string {
-  return text.replace(STRING_LITERAL, '""');
-}
-
-/**
- * `text` with each one-variable `existsOne(x, p)` written `exists_one(x, p)`
- * for cel-js, which knows the macro under that name only. cel-go has both
- * (parser.ExistsOneMacro and ExistsOneMacroNew, in AllMacros since 0.22;
- * Kubernetes 1.36 has cel-go 0.26), expanded alike, so the type and the
- * cost are the same. `original` maps an offset in the result back to `text`.
- */
-export function withExistsOneRespelled(text: string): { text: string; original: (at: number) => number } {
-  if (!text.includes('existsOne')) return { text, original: at => at };
-  const strings: Array<[number, number]> = [];
-  for (const m of text.matchAll(STRING_LITERAL)) strings.push([m.index!, m.index! + m[0].length]);
-  const inserted: number[] = [];
-  const out = text.replace(/\.(\s*)existsOne(?=\s*\()/g, (match: string, space: string, offset: number) => {
-    if (strings.some(([from, to]) => offset >= from && offset < to)) return match;
-    inserted.push(offset + inserted.length + 1 + space.length + 'exists'.length);
-    return `.${space}exists_one`;
-  });
-  return { text: out, original: at => at - inserted.filter(i => i < at).length };
-}
 
 /** Whether the AST reads the variable oldSelf, or calls cel.bind (which Kubernetes does not declare). */
 function scan(node: unknown, found: { oldSelf: boolean; bind: boolean }, depth = 0): void {
@@ -176,21 +150,21 @@ function compileFallback(text: string, kind: ExpressionKind, schema: unknown, is
   const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
   return {
     ...(error !== undefined ? { error: `${failed}: ${error}` } : {}),
-    usesOldSelf: /\boldSelf\b/.test(withoutStrings(text)),
+    usesOldSelf: /\boldSelf\b/.test(masked(text)),
     fallback: true,
   };
 }
 
 function compileUncached(source: string, kind: ExpressionKind, self: DeclType, optionalOldSelf: boolean, schema: unknown, isRoot: boolean): Compiled {
   const failed = kind === 'rule' ? 'compilation failed' : 'messageExpression compilation failed';
-  if (new RegExp(`\\b${OPTIONAL_ENTRY}\\b`).test(withoutStrings(source))) {
+  if (new RegExp(`\\b${OPTIONAL_ENTRY}\\b`).test(masked(source))) {
     return { error: `${failed}: undeclared reference to '${OPTIONAL_ENTRY}'`, usesOldSelf: false, fallback: false };
   }
   const entries = withOptionalEntriesWrapped(source);
-  const respelled = withExistsOneRespelled(entries.text);
-  const text = respelled.text;
+  const rewrittenForCelJs = composed(entries, withCelGoSpellings);
+  const text = rewrittenForCelJs.text;
   const position = (_: string, start: number | undefined): string =>
-    positionIn(source, start === undefined ? undefined : entries.original(respelled.original(start)));
+    positionIn(source, start === undefined ? undefined : rewrittenForCelJs.original(start));
   const env = environmentFor(self, optionalOldSelf);
   let parsed: CelParsed;
   try {

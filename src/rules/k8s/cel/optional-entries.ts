@@ -10,23 +10,10 @@
  * alone (costCreateList, costCreateMap).
  */
 import type { CelEnvironment } from './cel-js';
+import { applyEdits, masked, Rewritten, unchanged } from './source-text';
 
 /** The wrapper's name: no rule may call it (compile.ts refuses it as cel-go refuses an undeclared function). */
 export const OPTIONAL_ENTRY = 'kubeBindOptionalEntry';
-
-/** A CEL string or bytes literal, raw or not, triple-quoted or not. */
-const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
-
-export interface Rewritten {
-  readonly text: string;
-  /** The offset in the original text of an offset in `text`. */
-  readonly original: (at: number) => number;
-}
-
-/** `text` with each string literal's characters replaced, its length kept: brackets inside strings are not structure. */
-function masked(text: string): string {
-  return text.replace(STRING_LITERAL, literal => '_'.repeat(literal.length));
-}
 
 interface Open {
   /** `(` a call or a group, `[` an index, `L` a list literal, `{` a map literal. */
@@ -103,35 +90,13 @@ function optionalEntries(code: string): Entry[] {
  * has none.
  */
 export function withOptionalEntriesWrapped(text: string): Rewritten {
-  if (!text.includes('?')) return { text, original: at => at };
-  const entries = optionalEntries(masked(text));
-  if (entries.length === 0) return { text, original: at => at };
-  // Edits at offsets of `text`: the `?` removed, `OPTIONAL_ENTRY(` before the value, `)` after it.
-  const edits: Array<{ at: number; remove: number; insert: string }> = [];
-  for (const e of entries) {
-    edits.push({ at: e.question, remove: 1, insert: '' });
-    edits.push({ at: e.valueStart, remove: 0, insert: `${OPTIONAL_ENTRY}(` });
-    edits.push({ at: e.valueEnd, remove: 0, insert: ')' });
-  }
-  edits.sort((a, b) => a.at - b.at || b.remove - a.remove);
-  let out = '';
-  let from = 0;
-  // For each offset of `out` where an edit happened: the shift to subtract to get back to `text`.
-  const shifts: Array<{ from: number; shift: number }> = [];
-  let shift = 0;
-  for (const edit of edits) {
-    out += text.slice(from, edit.at) + edit.insert;
-    shift += edit.insert.length - edit.remove;
-    shifts.push({ from: out.length, shift });
-    from = edit.at + edit.remove;
-  }
-  out += text.slice(from);
-  const original = (at: number): number => {
-    let s = 0;
-    for (const point of shifts) if (point.from <= at) s = point.shift;
-    return Math.max(0, at - s);
-  };
-  return { text: out, original };
+  if (!text.includes('?')) return unchanged(text);
+  // The `?` removed, `OPTIONAL_ENTRY(` before the value, `)` after it.
+  return applyEdits(text, optionalEntries(masked(text)).flatMap(e => [
+    { at: e.question, remove: 1, insert: '' },
+    { at: e.valueStart, remove: 0, insert: `${OPTIONAL_ENTRY}(` },
+    { at: e.valueEnd, remove: 0, insert: ')' },
+  ]));
 }
 
 const notEvaluated = (): never => {
