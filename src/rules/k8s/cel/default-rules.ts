@@ -25,13 +25,15 @@
  * gives an int, a number schema a double). Kubernetes' libraries run with
  * runtime/library.ts (regex find and findAll, lists, sets, quantity, ip,
  * cidr, semver, url, and format but for format.datetime().validate(); each
- * loaded when a rule first calls it). Left to the server, never reported:
+ * loaded when a rule first calls it), and `==` between optionals, which
+ * cel-js lacks. Left to the server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
  *   and a rule cel-js cannot parse;
  * - a rule calling a library function the runtime does not implement
  *   (format.datetime().validate(); what library.ts declares of cel-go's
  *   strings and lists extensions: charAt, replace, format, quote, range,
- *   slice, flatten...) or meeting a case it does not decide (durations,
+ *   slice, flatten...; what standard.ts declares of cel-go's standard
+ *   library but `==` between optionals) or meeting a case it does not decide (durations,
  *   timestamps, bytes, the sum of an empty list, what Go releases read
  *   differently: bracketed URL hosts, a prefix length with a leading zero),
  *   unless cel-js decided the rule without that call (`false && f()`);

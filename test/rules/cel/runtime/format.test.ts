@@ -49,8 +49,11 @@ test.each([
   'format.dns1123Label().validate("a.b").value() == ["must not contain dots"]',
   'format.dns1123Label().validate(self + self + self + self + self + self + self + self).value()[0] == "must be no more than 63 characters"',
   'format.qualifiedName().validate("/a").value() == ["prefix part must be non-empty"]',
-  // On the default.
+  // On the default; `==` between optionals as cel-go's Optional.Equal (runtime/optional.ts).
   '!format.dns1123Label().validate(self).hasValue()',
+  'format.dns1123Label().validate(self) == optional.none()',
+  'format.dns1123Label().validate("a.b") == optional.of(["must not contain dots"])',
+  'format.dns1123Label().validate("a.b") != optional.none()',
 ])('%s', expr => {
   expectHolds(schema, 'abcdefgh', expr);
 });

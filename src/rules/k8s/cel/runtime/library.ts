@@ -10,7 +10,8 @@
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
  * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
- * cidr libraries), semver.ts, format.ts (the name formats and byte), url.ts.
+ * cidr libraries), semver.ts, format.ts (the name formats and byte), url.ts,
+ * and optional.ts (`==` between optionals, of standard.ts).
  *
  * A function whose result is optional (`format.named()`, `validate()`)
  * returns undefined for optional.none() and its value otherwise: the
@@ -19,6 +20,7 @@
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
 import { CelEnvironment, celOptionals } from '../cel-js';
 import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
+import { declareMissingStandardFunctions } from '../standard';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** Which module implements a function, by its runtime name (see RuntimeFunctions); loaded on the first call. */
@@ -31,6 +33,7 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^(semver|isSemver|kubernetes\.Semver\..*)$/, () => (require('./semver') as typeof import('./semver')).FUNCTIONS],
   [/^(k8s\.FormatNamespace|kubernetes\.NamedFormat)\./, () => (require('./format') as typeof import('./format')).FUNCTIONS],
   [/^(url|isURL|kubernetes\.URL\..*)$/, () => (require('./url') as typeof import('./url')).FUNCTIONS],
+  [/^optional\.==$/, () => (require('./optional') as typeof import('./optional')).FUNCTIONS],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -104,7 +107,13 @@ function handlerOf(signature: string): (...args: unknown[]) => unknown {
   };
 }
 
-/** Declares Kubernetes' libraries on `env`, as library.ts declares them, with the runtime's handlers. */
+/**
+ * Declares Kubernetes' libraries on `env`, as library.ts declares them, and
+ * what standard.ts declares of cel-go's standard library that cel-js lacks,
+ * with the runtime's handlers: a call of a function no module implements is
+ * then an undecided case the evaluation notes, even where `||` absorbs it,
+ * not an error of cel-js' own.
+ */
 export function declareLibraryRuntime(env: CelEnvironment): void {
   const replay: CelEnvironment = {
     clone: () => env.clone(),
@@ -116,6 +125,7 @@ export function declareLibraryRuntime(env: CelEnvironment): void {
     registerOperator: signature => env.registerOperator(signature, operatorOf(signature)),
   };
   declareKubernetesLibraries(replay);
+  declareMissingStandardFunctions(replay);
 }
 
 /** `T == T` of a library type is its module's `T.==`; `T == null` is false (cel-go's heterogeneous equality). */
