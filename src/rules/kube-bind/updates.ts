@@ -18,14 +18,15 @@
  * the previous object's version also has it; the rest is left alone, since
  * the server's conversion (strategy None) carries only shared fields over.
  */
-import { immutableSpecFields, propertiesOf, withSchemaDefaults } from '../../crds/facts';
+import { immutableSpecFields, propertiesOf } from '../../crds/facts';
 import { KindVersion, kindVersionOf } from '../../model/kinds';
-import { isObject, Manifest, own } from '../../model/manifest';
+import { Manifest, own } from '../../model/manifest';
 import { brief, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { RuleContext, UpdateRule, defineRule } from '../engine/rule';
 import { Severity, Violation, violation } from '../engine/violation';
 import { crdKindVersionOf } from '../helpers/crds';
+import { servedValue } from '../helpers/served-value';
 import { firstDifferingLeaf } from '../k8s/values';
 
 export type { UpdateRule };
@@ -151,22 +152,7 @@ function conditionStatus(obj: Manifest, type: string): unknown {
  * an omitted group equals an explicit empty one.
  */
 function celView(kv: KindVersion, fieldName: string, value: unknown): unknown {
-  return withSchemaDefaults(kv, ['spec', fieldName], pruneNulls(value, 0));
-}
-
-function define(obj: { [key: string]: unknown }, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function pruneNulls(value: unknown, depth: number): unknown {
-  if (depth > 200) return value;
-  if (Array.isArray(value)) return value.map(v => pruneNulls(v, depth + 1));
-  if (!isObject(value)) return value;
-  const out: { [key: string]: unknown } = {};
-  for (const k of Object.keys(value)) {
-    if (value[k] !== null) define(out, k, pruneNulls(value[k], depth + 1));
-  }
-  return out;
+  return servedValue(kv, ['spec', fieldName], value);
 }
 
 // ---------------------------------------------------------------------------
