@@ -29,6 +29,8 @@ interface Section {
   readonly title: string;
   readonly source: string;
   readonly scope: string;
+  /** The API server ratchets its findings on an update of a kube-bind object (`Rule.ratchet`). */
+  readonly ratcheted?: boolean;
   /** What the engine reports, `path: message`. */
   readonly reported: string;
   readonly hint?: string;
@@ -78,11 +80,16 @@ function sectionLines(s: Section): string[] {
     '',
     `Source: ${s.source}. Applies to: ${s.scope}.`,
     '',
+    ...(s.ratcheted === true ? [RATCHETED, ''] : []),
     ...(s.reported !== '' ? [`Example: ${code(s.reported)}`, ''] : []),
     ...(s.hint !== undefined ? [`Hint: ${s.hint}`, ''] : []),
     ...(s.changes.length > 0 ? ['| field | fails | fixed |', '| --- | --- | --- |', ...s.changes, ''] : []),
   ];
 }
+
+const RATCHETED = 'On update (`validate --previous`, `UpdateCheck`): ratcheted as the API server validates an update of a custom resource '
+  + '(CRDValidationRatcheting: apiextensions-apiserver ratcheting.go, schema/cel validation.go): what the live object already broke '
+  + 'is accepted while the value it is found on (for a CEL rule, the node the rule sits on) is unchanged.';
 
 function ruleSection(rule: AnyRule): Section {
   const row = RULE_ROWS.find(r => r.id === rule.id);
@@ -95,6 +102,7 @@ function ruleSection(rule: AnyRule): Section {
     title: rule.title,
     source: rule.source,
     scope: appliesTo(rule),
+    ...(rule.scope === 'object' && rule.ratchet !== undefined ? { ratcheted: true } : {}),
     reported: hit !== undefined ? describeViolation(hit) : '',
     ...(hit?.hint !== undefined ? { hint: hit.hint } : {}),
     changes: row !== undefined ? changes(row.fail(), row.pass()) : [],

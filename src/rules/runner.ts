@@ -12,6 +12,7 @@ import { Violation } from './engine/violation';
 import { readByRules } from './engine/work-count';
 import { crdUpdateOptions } from './helpers/crd-update-options';
 import { crdKindVersionOf } from './helpers/crds';
+import { ratchetedAsServed } from './helpers/custom-resource-ratchet';
 import { statusAsServed } from './helpers/status-subresource';
 import { CROSS_RULES, RULES } from './registry';
 import { DEFAULT_GROUP, kindVersionOf, KindVersion } from '../model/kinds';
@@ -42,8 +43,11 @@ export function validateObject(obj: Manifest, ctx: RuleContext = contextFor()): 
   if (found.length === 0 || target === OTHER_OBJECTS) return found;
   const superseded = supersededFor(target);
   const kept = superseded.length === 0 ? found : found.filter(v => !superseded.some(s => s.rule === v.rule && s.path.test(v.path)));
-  // What an object says in `.status` the server drops, when its kind's CRD (ours: not a CRD's) has the status subresource.
-  return statusAsServed(withoutWhatIsRefusedFirst(kept), target, ruleById);
+  // What the server ratchets on an update of a kube-bind object, then what an object says in `.status` the server drops,
+  // when its kind's CRD (ours: not a CRD's) has the status subresource.
+  const served = withoutWhatIsRefusedFirst(kept);
+  const ratcheted = ctx.storedObject !== undefined ? ratchetedAsServed(served, obj, target, ctx, ruleById) : served;
+  return statusAsServed(ratcheted, target, ruleById);
 }
 
 /** `found` without the findings at or below a path a `refusedFirst` rule reports (a value that never decodes). */
@@ -202,14 +206,23 @@ function internalError(id: string, e: unknown): Violation {
 const DEFINITION_TARGETS: ReadonlySet<Target> = new Set<Target>(['CustomResourceDefinition/v1', 'BoundSchema/v1alpha2', 'APIServiceExport/v1alpha1']);
 
 /**
- * The context to check `next` in as an update of `previous`: with what the
- * stored object relaxes (`crdUpdate`, ValidateCustomResourceDefinitionUpdate's
- * options) when both are the same CRD-like kind; otherwise `ctx` as it is.
- * `validate --previous` and `UpdateCheck` both check an update's own findings
- * in it.
+ * The context to check `next` in as an update of `previous`, when both are
+ * the same kind: for a kube-bind object, the stored object the server
+ * ratchets its validation against (`storedObject`, custom-resource-ratchet.ts);
+ * for a CRD-like kind, what the stored object relaxes (`crdUpdate`,
+ * ValidateCustomResourceDefinitionUpdate's options); otherwise `ctx` as it
+ * is. `validate --previous` and `UpdateCheck` both check an update's own
+ * findings in it.
  */
 export function updateContext(previous: Manifest, next: Manifest, ctx: RuleContext = contextFor()): RuleContext {
-  const target = kindVersionOf(next, ctx.group) ?? crdKindVersionOf(next);
-  if (target === undefined || !DEFINITION_TARGETS.has(target) || own(previous, 'kind') !== own(next, 'kind')) return ctx;
-  return { ...ctx, crdUpdate: crdUpdateOptions(previous, next, ctx) };
+  const kubeBind = kindVersionOf(next, ctx.group);
+  const target = kubeBind ?? crdKindVersionOf(next);
+  if (target === undefined || own(previous, 'kind') !== own(next, 'kind')) return ctx;
+  const crdLike = DEFINITION_TARGETS.has(target);
+  if (kubeBind === undefined && !crdLike) return ctx;
+  return {
+    ...ctx,
+    ...(kubeBind !== undefined ? { storedObject: previous } : {}),
+    ...(crdLike ? { crdUpdate: crdUpdateOptions(previous, next, ctx) } : {}),
+  };
 }

@@ -28,6 +28,32 @@ export interface RuleContext {
    * `crdValidationOptions(ctx)`.
    */
   readonly crdUpdate?: CrdValidationOptions;
+  /**
+   * On an update of a kube-bind object (a custom resource of kube-bind's
+   * CRDs), its stored state, set by `updateContext` in runner.ts; undefined
+   * on create. The runner drops the findings the API server ratchets against
+   * it (`Rule.ratchet`).
+   */
+  readonly storedObject?: Manifest;
+}
+
+/**
+ * What a rule's `ratchet` may ask about an update of a kube-bind object:
+ * whether the value its finding is about is unchanged, as the API server
+ * correlates the new object with the stored one (helpers/custom-resource-ratchet.ts).
+ */
+export interface RatchetQuery {
+  /** The kind/version the object is checked as. */
+  readonly kindVersion: KindVersion;
+  readonly ctx: RuleContext;
+  /** The stored object. */
+  readonly stored: Manifest;
+  /**
+   * Whether the value at `path` (kubectl's notation, as the rules write
+   * paths) is unchanged from the stored object: the deepest node on the way
+   * to it that the server correlates with an old value deep-equals it.
+   */
+  unchangedAt(path: string): boolean;
 }
 
 /** Where a rule comes from, for docs/rules.md. */
@@ -85,6 +111,16 @@ export interface Rule extends RuleHeader {
    * that value. Read by the runner.
    */
   readonly refusedFirst?: boolean;
+  /**
+   * Whether the API server drops the finding `v` on this update of a
+   * kube-bind object, as custom-resource validation ratcheting does
+   * (CRDValidationRatcheting, locked on since Kubernetes 1.33): a rule that
+   * mirrors an OpenAPI constraint or a CEL rule of kube-bind's own CRD
+   * declares it, and the runner asks it only on an update. Unset: never
+   * dropped (a rule of the spec, of kube-bind's behaviour, of decoding or
+   * metadata, or of the consumer's CRD: none of them the CRD's validation).
+   */
+  readonly ratchet?: (v: Violation, update: RatchetQuery) => boolean;
   /** Returns every violation in `obj`; never throws, whatever the input. */
   check(obj: Manifest, ctx: RuleContext): Violation[];
 }

@@ -22,6 +22,7 @@ import { didYouMean, lengthProblem, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { ratchetedWithItsValue } from '../helpers/custom-resource-ratchet';
 import { GROUP_PATTERN, RESOURCE_PATTERN, VERSION_NAME, describeGroupResource, earlierEntryOf, V1ALPHA2, groupPatternViolation, heldResourceIndex, resourcePath, resourcePatternViolation, versionNameViolation } from '../helpers/exported-resources';
 import {
   dns1123LabelErrors,
@@ -185,6 +186,8 @@ const CLAIM_GROUP: Rule = defineRule({
   appliesTo: CLAIM_KINDS,
   // The schema checker's pattern finding (KB005) on claims and references, said better here.
   supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.group$/ }],
+  // The CRD's pattern, ratcheted on update with the value.
+  ratchet: ratchetedWithItsValue,
   pass: claimFindings,
 });
 const CLAIM_RESOURCE: Rule = defineRule({
@@ -196,6 +199,8 @@ const CLAIM_RESOURCE: Rule = defineRule({
   appliesTo: CLAIM_KINDS,
   // The schema checker's pattern finding (KB005) on claims and references, said better here.
   supersedes: [{ rule: 'KB005', path: /^spec\.permissionClaims\[\d+\](\.selector\.references\[\d+\])?\.resource$/ }],
+  // The CRD's pattern, ratcheted on update with the value.
+  ratchet: ratchetedWithItsValue,
   pass: claimFindings,
 });
 const DUPLICATE_CLAIM: Rule = defineRule({

@@ -12,6 +12,7 @@ import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { ratchetedWithItsValue } from '../helpers/custom-resource-ratchet';
 import { GROUP_PATTERN, NotCrdBacked, RESOURCE_PATTERN, V1ALPHA2, VERSION_NAME, describeGroupResource, earlierEntryOf, groupPatternViolation, isCrdGroup, resourcePath, resourcePatternViolation, versionNameViolation, whyNotCrdBacked } from '../helpers/exported-resources';
 import { PROTECTED_GROUP_CANNOT_BIND, PROTECTED_GROUP_FIX } from '../helpers/protected-groups';
 import { isProtectedCommunityGroup } from '../k8s/api-approval';
@@ -25,6 +26,8 @@ const RESOURCES_NOT_EMPTY: Rule = defineRule({
   appliesTo: RESOURCE_LIST_KINDS,
   // The schema checker's minItems finding (KB007), said better here.
   supersedes: [{ rule: 'KB007', path: /^spec\.resources$/ }],
+  // The CRD's minItems, ratcheted on update with the list.
+  ratchet: ratchetedWithItsValue,
   pass: exportFindings,
 });
 const RESOURCE_GROUP: Rule = defineRule({
@@ -36,6 +39,8 @@ const RESOURCE_GROUP: Rule = defineRule({
   appliesTo: RESOURCE_LIST_KINDS,
   // The schema checker's pattern finding (KB005), said better here.
   supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.group$/ }],
+  // The CRD's pattern, ratcheted on update with the value.
+  ratchet: ratchetedWithItsValue,
   pass: exportFindings,
 });
 const RESOURCE_NAME: Rule = defineRule({
@@ -47,6 +52,8 @@ const RESOURCE_NAME: Rule = defineRule({
   appliesTo: RESOURCE_LIST_KINDS,
   // The schema checker's pattern finding (KB005), said better here.
   supersedes: [{ rule: 'KB005', path: /^spec\.resources\[\d+\]\.resource$/ }],
+  // The CRD's pattern, ratcheted on update with the value.
+  ratchet: ratchetedWithItsValue,
   pass: exportFindings,
 });
 const DUPLICATE_RESOURCE: Rule = defineRule({

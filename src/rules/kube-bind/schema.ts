@@ -10,8 +10,9 @@ import { CRD_API_VERSION, CRD_KIND, KIND_VERSIONS, KindVersion, kindVersionOf } 
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { closest, didYouMean, oneOf, show, yamlBooleanHint } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, RuleContext, defineRule } from '../engine/rule';
+import { RatchetQuery, Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { ratchetedWithItsValue } from '../helpers/custom-resource-ratchet';
 import { KUBE_BIND_KINDS, groupMiss, isProtocolDocument, servedVersionsOf } from '../helpers/kube-bind-kinds';
 import { isBase64, isOpenApiByte, isRfc3339, looksLikePem } from '../k8s/formats';
 import { codePointLength, deepEqual, jsonType, keyPath } from '../k8s/values';
@@ -38,22 +39,36 @@ const UNKNOWN_KIND_VERSION: Rule = defineRule({
   judgesKind: true,
   check: (obj, ctx) => unknownKindVersion(obj, ctx),
 });
-const REQUIRED: Rule = defineRule({ id: 'KB002', severity: 'error', ...CHECKER, title: 'Required fields are present' });
-const TYPE: Rule = defineRule({ id: 'KB003', severity: 'error', ...CHECKER, title: 'Every field has the type the schema declares (integers are whole numbers)' });
-const ENUM: Rule = defineRule({ id: 'KB004', severity: 'error', ...CHECKER, title: 'Fields with a fixed set of values use one of them' });
+/**
+ * The rules of the OpenAPI schema, which the server ratchets on update: an
+ * error found on a value unchanged from the stored object is dropped
+ * (ratcheting.go; a missing field's object is the value). KB007's duplicate
+ * keys are ValidateListSetsAndMaps', ratcheted for the whole object.
+ */
+const VALUE_CHECKER = { ...CHECKER, ratchet: ratchetedWithItsValue } as const;
+
+const REQUIRED: Rule = defineRule({ id: 'KB002', severity: 'error', ...VALUE_CHECKER, title: 'Required fields are present' });
+const TYPE: Rule = defineRule({ id: 'KB003', severity: 'error', ...VALUE_CHECKER, title: 'Every field has the type the schema declares (integers are whole numbers)' });
+const ENUM: Rule = defineRule({ id: 'KB004', severity: 'error', ...VALUE_CHECKER, title: 'Fields with a fixed set of values use one of them' });
 const STRING_CONSTRAINT: Rule = defineRule({
   id: 'KB005',
   severity: 'error',
-  ...CHECKER,
+  ...VALUE_CHECKER,
   title: 'Values meet the schema\'s pattern, length and range limits',
 });
 const FORMAT: Rule = defineRule({
   id: 'KB006',
   severity: 'error',
-  ...CHECKER,
+  ...VALUE_CHECKER,
   title: 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)',
 });
-const LIST_CONSTRAINT: Rule = defineRule({ id: 'KB007', severity: 'error', ...CHECKER, title: 'Lists meet their size limits and keyed lists have unique keys' });
+const LIST_CONSTRAINT: Rule = defineRule({
+  id: 'KB007',
+  severity: 'error',
+  ...CHECKER,
+  ratchet: (v, update) => (LIST_SET_OR_MAP.has(v) ? storedHasListSetOrMapErrors(update) : ratchetedWithItsValue(v, update)),
+  title: 'Lists meet their size limits and keyed lists have unique keys',
+});
 const SPEC_PRESENT: Rule = defineRule({
   id: 'KB008',
   // The spec (2.2) and kube-bind's CRD both make a BoundSchema's spec optional: a warning, not an error.
@@ -616,12 +631,30 @@ function checkListSize(value: unknown[], minItems: number | undefined, maxItems:
   }
 }
 
+/**
+ * The findings of duplicate entries in `x-kubernetes-list-type` set and map
+ * lists: the server finds them apart from the OpenAPI schema
+ * (structurallisttype.ValidateListSetsAndMaps), and on update reports them
+ * only when the stored object has none (customResourceStrategy.ValidateUpdate).
+ */
+const LIST_SET_OR_MAP = new WeakSet<Violation>();
+
+function listSetOrMap(v: Violation): Violation {
+  LIST_SET_OR_MAP.add(v);
+  return v;
+}
+
+/** Whether the stored object has duplicate entries in a set or map list, read with the schema of the update's version. */
+function storedHasListSetOrMapErrors(update: RatchetQuery): boolean {
+  return walkSchema(update.stored, schemaFor(update.kindVersion, update.ctx.group), '', CRD_CHECKERS).some(v => LIST_SET_OR_MAP.has(v));
+}
+
 function checkSetEntries(value: unknown[], w: Walk): void {
   value.forEach((entry, i) => {
     const j = value.findIndex(other => deepEqual(other, entry));
     if (j >= i) return;
     const path = pathOf(w);
-    report(w, violation(LIST_CONSTRAINT, item(path, i), `${show(entry)} duplicates ${item(path, j)}: this list is a set`));
+    report(w, listSetOrMap(violation(LIST_CONSTRAINT, item(path, i), `${show(entry)} duplicates ${item(path, j)}: this list is a set`)));
   });
 }
 
@@ -652,9 +685,9 @@ function listMapKeysCheck(schema: Schema, items: unknown): Checker | undefined {
       const path = pathOf(w);
       const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
       const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
-      report(w, violation(LIST_CONSTRAINT, where,
+      report(w, listSetOrMap(violation(LIST_CONSTRAINT, where,
         `${what} duplicates ${item(path, j)}`,
-        `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
+        `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`)));
     });
   };
 }

@@ -11,6 +11,7 @@ import { Manifest, own } from '../../model/manifest';
 import { show } from '../engine/messages';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { ratchetedWithNode } from '../helpers/custom-resource-ratchet';
 
 /**
  * APIServiceExport v1alpha1's CRD refuses the pair (CEL). The BoundSchema CRD
@@ -51,6 +52,8 @@ const clusterScopeNeedsIsolation: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
+  // kube-bind's CEL rule sits on spec: ratcheted on update while spec is unchanged.
+  ratchet: ratchetedWithNode('spec'),
   check: obj => {
     if (!CLUSTER_SCOPE_NEEDS_ISOLATION.breaks(own(obj, 'spec'))) return [];
     return [violation(clusterScopeNeedsIsolation, 'spec.clusterScopedIsolation',
@@ -67,6 +70,8 @@ const namespacedScopeHasNoIsolation: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: ['APIServiceExport/v1alpha1'],
+  // kube-bind's CEL rule sits on spec: ratcheted on update while spec is unchanged.
+  ratchet: ratchetedWithNode('spec'),
   check: obj => {
     const spec = own(obj, 'spec');
     if (!NAMESPACED_SCOPE_HAS_NO_ISOLATION.breaks(spec)) return [];
