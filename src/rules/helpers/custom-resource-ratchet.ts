@@ -47,8 +47,13 @@ export function ratchetedAsServed(
   const kept = found.filter(v => {
     const ratchet = ruleOf(v.rule)?.ratchet;
     if (ratchet === undefined) return true;
-    query ??= new StoredComparison(next, stored, kv, ctx);
-    return !ratchet(v, query);
+    try {
+      query ??= new StoredComparison(next, stored, kv, ctx);
+      return !ratchet(v, query);
+    } catch {
+      // A bug of the comparison keeps the finding: refusing what the server might accept is the safe side.
+      return true;
+    }
   });
   return kept.length === found.length ? found : kept;
 }
