@@ -17,6 +17,7 @@
  * `format` and no notion of an optional entry: the compiler runs cel-js
  * without it, and this check on the checked AST instead.
  */
+import { callOf, firstInAst } from './ast-walk';
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 import { celGoName } from './go-type-names';
 
@@ -57,28 +58,16 @@ class FirstType {
   }
 }
 
-/** The first literal of `node`'s tree whose elements, keys or values are not of one type, outside `format` calls. */
-export function heterogeneousLiteral(node: unknown, exempt = false, depth = 0): Mismatch | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = heterogeneousLiteral(child, exempt, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const n = node as CelAstNode;
-  if (typeof n.op !== 'string') return undefined;
-  const isCall = (n.op === 'call' || n.op === 'rcall') && Array.isArray(n.args);
-  const inside = exempt || (isCall && EXEMPT_FUNCTIONS.has((n.args as unknown[])[0] as string));
-  if (!inside && n.op === 'list') {
+/** The mismatch of a list or map literal, or undefined. */
+function literalMismatch(n: CelAstNode): Mismatch | undefined {
+  if (n.op === 'list') {
     const elements = new FirstType();
     for (const element of n.args as CelAstNode[]) {
       const found = elements.check(element);
       if (found !== undefined) return found;
     }
   }
-  if (!inside && n.op === 'map') {
+  if (n.op === 'map') {
     const keys = new FirstType();
     const values = new FirstType();
     for (const [key, value] of n.args as Array<[CelAstNode, CelAstNode]>) {
@@ -86,5 +75,10 @@ export function heterogeneousLiteral(node: unknown, exempt = false, depth = 0): 
       if (found !== undefined) return found;
     }
   }
-  return heterogeneousLiteral(n.args, inside, depth + 1);
+  return undefined;
+}
+
+/** The first literal of `node`'s tree whose elements, keys or values are not of one type, outside `format` calls. */
+export function heterogeneousLiteral(node: unknown): Mismatch | undefined {
+  return firstInAst(node, literalMismatch, n => EXEMPT_FUNCTIONS.has(callOf(n)?.name ?? ''));
 }

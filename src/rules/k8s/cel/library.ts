@@ -14,7 +14,8 @@
  * refuses it as cel-go does. The authorizer library (library/authz.go) needs
  * the `authorizer` variable, which CRD rules do not have.
  */
-import type { CelAstNode, CelEnvironment } from './cel-js';
+import { callOf, firstInAst } from './ast-walk';
+import type { CelEnvironment } from './cel-js';
 import { celGoName } from './go-type-names';
 
 const stub = (): never => {
@@ -128,24 +129,14 @@ const ELEMENT_TYPED: ReadonlyMap<string, readonly string[]> = new Map([
  * (library.ts' signatures), the call is typed as cel-go types it, and this
  * check refuses the element types cel-go refuses.
  */
-export function listElementMismatch(node: unknown, depth = 0): { message: string; start: number | undefined } | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = listElementMismatch(child, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const n = node as CelAstNode & { start?: number };
-  if (typeof n.op !== 'string') return undefined;
-  const found = listElementMismatch(n.args, depth + 1);
-  if (found !== undefined || n.op !== 'rcall') return found;
-  const [name, target, args] = n.args as [string, CelAstNode, unknown[]];
-  const allowed = ELEMENT_TYPED.get(name);
-  const type = target?.checkedType;
-  if (allowed === undefined || args.length !== 0 || type?.kind !== 'list') return undefined;
-  const elem = type.valueType!;
-  if (elem.kind === 'dyn' || elem.kind === 'param' || allowed.includes(elem.name)) return undefined;
-  return { message: `found no matching overload for '${name}' applied to '${celGoName(type)}.()'`, start: n.start };
+export function listElementMismatch(node: unknown): { message: string; start: number | undefined } | undefined {
+  return firstInAst(node, n => {
+    const call = callOf(n);
+    const allowed = call === undefined ? undefined : ELEMENT_TYPED.get(call.name);
+    const type = call?.target?.checkedType;
+    if (allowed === undefined || call!.args.length !== 0 || type?.kind !== 'list') return undefined;
+    const elem = type.valueType!;
+    if (elem.kind === 'dyn' || elem.kind === 'param' || allowed.includes(elem.name)) return undefined;
+    return { message: `found no matching overload for '${call!.name}' applied to '${celGoName(type)}.()'`, start: (n as { start?: number }).start };
+  });
 }

@@ -15,6 +15,7 @@
  *   Kubernetes' find/findAll optimizations), and one that does not compile
  *   fails as "program instantiation failed".
  */
+import { callOf, firstInAst } from './ast-walk';
 import type { CelAstNode } from './cel-js';
 import { isRfc3339 } from '../formats';
 import { parseGoDuration } from '../go-duration';
@@ -64,19 +65,6 @@ function converts(fn: 'duration' | 'timestamp', value: unknown): boolean {
   return true;
 }
 
-/** The call's name and its arguments (the target of a method is not one, as in cel-go's Call.Args). */
-function callOf(node: CelAstNode): { name: string; args: CelAstNode[] } | undefined {
-  if (node.op === 'call') {
-    const [name, args] = node.args as [string, CelAstNode[]];
-    return { name, args };
-  }
-  if (node.op === 'rcall') {
-    const [name, , args] = node.args as [string, CelAstNode, CelAstNode[]];
-    return { name, args };
-  }
-  return undefined;
-}
-
 /** The functions whose literal pattern is compiled with the program (RegexOptimization, RegexIndex 1 of target and arguments). */
 const OPTIMIZED_REGEX = new Set(['matches', 'find', 'findAll']);
 
@@ -102,16 +90,6 @@ function check(node: CelAstNode): LiteralError | undefined {
 }
 
 /** The first literal argument of `node`'s tree the API server refuses. */
-export function invalidLiteral(node: unknown, depth = 0): LiteralError | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = invalidLiteral(child, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const n = node as CelAstNode;
-  if (typeof n.op !== 'string') return undefined;
-  return check(n) ?? invalidLiteral(n.args, depth + 1);
+export function invalidLiteral(node: unknown): LiteralError | undefined {
+  return firstInAst(node, check);
 }

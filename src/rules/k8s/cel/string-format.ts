@@ -8,6 +8,7 @@
  * passes), and there must be as many arguments as clauses. The messages are
  * cel-go's.
  */
+import { callOf, firstInAst } from './ast-walk';
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 
 export interface FormatError {
@@ -120,23 +121,12 @@ function checkFormat(call: CelAstNode, format: string, args: readonly CelAstNode
 }
 
 /** The first `format` call of `node`'s tree with a literal format string and a list literal that the validator refuses. */
-export function stringFormatError(node: unknown, depth = 0): FormatError | undefined {
-  if (depth > 200 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = stringFormatError(child, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const n = node as CelAstNode;
-  if (typeof n.op !== 'string') return undefined;
-  if (n.op === 'rcall') {
-    const [name, target, args] = n.args as [string, CelAstNode, CelAstNode[]];
-    if (name === 'format' && target?.op === 'value' && typeof target.args === 'string' && args.length === 1 && args[0].op === 'list') {
-      const found = checkFormat(n, target.args, args[0].args as CelAstNode[]);
-      if (found !== undefined) return found;
-    }
-  }
-  return stringFormatError(n.args, depth + 1);
+export function stringFormatError(node: unknown): FormatError | undefined {
+  return firstInAst(node, n => {
+    const call = callOf(n);
+    const target = call?.target;
+    if (call?.name !== 'format' || target?.op !== 'value' || typeof target.args !== 'string') return undefined;
+    if (call.args.length !== 1 || call.args[0].op !== 'list') return undefined;
+    return checkFormat(n, target.args, call.args[0].args as CelAstNode[]);
+  });
 }
