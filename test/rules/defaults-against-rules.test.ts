@@ -221,7 +221,7 @@ describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp',
 });
 
 describe('a library\'s runtime module is loaded only when a rule calls one of its functions', () => {
-  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
+  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url', 'optional'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
 
   /** The runtime modules that checking `m` loads, in a fresh registry. */
   function loadedBy(m: Manifest): string[] {
