@@ -66,7 +66,7 @@ const LIST_CONSTRAINT: Rule = defineRule({
   id: 'KB007',
   severity: 'error',
   ...CHECKER,
-  ratchet: (v, update) => (LIST_SET_OR_MAP.has(v) ? storedHasListSetOrMapErrors(update) : ratchetedWithItsValue(v, update)),
+  ratchet: (v, update) => (isListSetOrMap(v) ? storedHasListSetOrMapErrors(update) : ratchetedWithItsValue(v, update)),
   title: 'Lists meet their size limits and keyed lists have unique keys',
 });
 const SPEC_PRESENT: Rule = defineRule({
@@ -636,17 +636,23 @@ function checkListSize(value: unknown[], minItems: number | undefined, maxItems:
  * lists: the server finds them apart from the OpenAPI schema
  * (structurallisttype.ValidateListSetsAndMaps), and on update reports them
  * only when the stored object has none (customResourceStrategy.ValidateUpdate).
+ * They are told from KB007's other findings by their message, which only
+ * duplicateMessage writes: by content, so that a copy of a finding is still one.
  */
-const LIST_SET_OR_MAP = new WeakSet<Violation>();
+const DUPLICATES = ' duplicates ';
+const DUPLICATE_MESSAGE = /^.* duplicates [^ ]+\[\d+\](?:: this list is a set)?$/s;
 
-function listSetOrMap(v: Violation): Violation {
-  LIST_SET_OR_MAP.add(v);
-  return v;
+function duplicateMessage(what: string, first: string, isSet: boolean): string {
+  return `${what}${DUPLICATES}${first}${isSet ? ': this list is a set' : ''}`;
+}
+
+function isListSetOrMap(v: Violation): boolean {
+  return v.rule === LIST_CONSTRAINT.id && DUPLICATE_MESSAGE.test(v.message);
 }
 
 /** Whether the stored object has duplicate entries in a set or map list, read with the schema of the update's version. */
 function storedHasListSetOrMapErrors(update: RatchetQuery): boolean {
-  return walkSchema(update.stored, schemaFor(update.kindVersion, update.ctx.group), '', CRD_CHECKERS).some(v => LIST_SET_OR_MAP.has(v));
+  return walkSchema(update.stored, schemaFor(update.kindVersion, update.ctx.group), '', CRD_CHECKERS).some(isListSetOrMap);
 }
 
 function checkSetEntries(value: unknown[], w: Walk): void {
@@ -654,7 +660,7 @@ function checkSetEntries(value: unknown[], w: Walk): void {
     const j = value.findIndex(other => deepEqual(other, entry));
     if (j >= i) return;
     const path = pathOf(w);
-    report(w, listSetOrMap(violation(LIST_CONSTRAINT, item(path, i), `${show(entry)} duplicates ${item(path, j)}: this list is a set`)));
+    report(w, violation(LIST_CONSTRAINT, item(path, i), duplicateMessage(show(entry), item(path, j), true)));
   });
 }
 
@@ -685,9 +691,9 @@ function listMapKeysCheck(schema: Schema, items: unknown): Checker | undefined {
       const path = pathOf(w);
       const where = keys.length === 1 ? field(item(path, i), keys[0]) : item(path, i);
       const what = keys.length === 1 ? show(tuple[0]) : `with ${(keys as string[]).map((k, n) => `${k}=${show(tuple[n])}`).join(', ')}`;
-      report(w, listSetOrMap(violation(LIST_CONSTRAINT, where,
-        `${what} duplicates ${item(path, j)}`,
-        `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`)));
+      report(w, violation(LIST_CONSTRAINT, where,
+        duplicateMessage(what, item(path, j), false),
+        `entries of ${label(path)} are keyed by ${(keys as string[]).join(', ')} and must be unique: rename or remove one of them`));
     });
   };
 }
