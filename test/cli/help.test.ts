@@ -4,6 +4,7 @@
  */
 import { runCli } from './cli-helpers';
 import { COMMANDS } from '../../src/cli/main';
+import { isProtocolDocument, KUBE_BIND_SERVED } from '../../src/rules/helpers/kube-bind-kinds';
 
 const NAMES = ['validate', 'paths', 'migrate', 'from-crd', 'explain'];
 
@@ -72,3 +73,16 @@ test('an unknown command suggests the closest one', async () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('validate --help says kube-bind\'s served kinds are checked: only the binding protocol\'s documents are skipped', async () => {
+  const text = (await runCli(['validate', '--help'])).out.replace(/\s+/g, ' ');
+  const served = [...new Set(Object.values(KUBE_BIND_SERVED).flat())];
+  const sentences = text.split(/(?<=\.) /);
+  const skipping = sentences.filter(s => /skipped with a note/.test(s));
+  expect(skipping).toHaveLength(1);
+  for (const kind of ['BindingProvider', 'BindingResponse', 'BindingResourceResponse']) {
+    expect(isProtocolDocument(kind, kind === 'BindingResponse' ? 'v1alpha1' : 'v1alpha2')).toBe(true);
+    expect(skipping[0]).toContain(kind);
+  }
+  expect(served.filter(kind => new RegExp(`\\b${kind}\\b`).test(skipping[0]))).toEqual([]);
+});
