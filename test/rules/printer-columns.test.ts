@@ -1,5 +1,6 @@
-import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
+import { at, CTX, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
+import { validateObject } from '../../src/rules';
 
 const P = 'spec.versions[0].additionalPrinterColumns[0]';
 
@@ -54,6 +55,53 @@ describe('KB051 type', () => {
 
   test('an empty type', () => {
     expect(findings('KB051', withColumn({ ...GOOD, type: '' }))).toEqual([at('KB051', `${P}.type`)]);
+  });
+});
+
+/** The same column on a CustomResourceDefinition, which only the rules mirroring Kubernetes check. */
+function asCrd(m: Manifest): Manifest {
+  const { informerScope: _informerScope, ...spec } = m.spec;
+  return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' }, spec };
+}
+
+/** GOOD without `key`, or with `key: null`: Go reads both as "", and ValidateCustomResourceColumnDefinition says Required. */
+function without(key: 'name' | 'type' | 'jsonPath', value: undefined | null): Manifest {
+  const column: Manifest = { ...GOOD };
+  if (value === undefined) delete column[key];
+  else column[key] = value;
+  return column;
+}
+
+describe('an absent or null name, type or jsonPath is required (KB050, KB051, KB053)', () => {
+  const cases = [['KB050', 'name'], ['KB051', 'type'], ['KB053', 'jsonPath']] as const;
+
+  test.each(cases)('%s: %s absent or null on a CRD, a v1alpha1 export and a BoundSchema', (id, key) => {
+    for (const value of [undefined, null]) {
+      for (const fixture of [validExportV1alpha1, validBoundSchema]) {
+        const obj = withColumn(without(key, value), fixture);
+        const v = violationsOf(id, obj);
+        expect(v.map(x => [x.path, x.severity])).toEqual([[`${P}.${key}`, 'error']]);
+        expect(v[0].message).toMatch(/^is required/);
+        expect(findings(id, asCrd(obj))).toEqual([at(id, `${P}.${key}`)]);
+      }
+    }
+  });
+
+  test('the type\'s finding lists the types, as Kubernetes\' Required does', () => {
+    expect(violationsOf('KB051', asCrd(withColumn(without('type', undefined))))[0].message)
+      .toBe('is required: it must be one of "integer", "number", "string", "boolean", "date"');
+  });
+
+  test.each(cases)('%s: on kube-bind\'s kinds it supersedes the schema\'s KB002 for %s, one finding at the path', (id, key) => {
+    for (const fixture of [validExportV1alpha1, validBoundSchema]) {
+      const found = validateObject(withColumn(without(key, undefined), fixture), CTX).filter(v => v.path === `${P}.${key}`);
+      expect(found.map(v => v.rule)).toEqual([id]);
+    }
+  });
+
+  test('a column of the wrong JSON type is the decoding\'s or the schema\'s finding, not these rules\'', () => {
+    const obj = withColumn({ ...GOOD, name: 7, type: true, jsonPath: 1 });
+    expect(['KB050', 'KB051', 'KB053'].flatMap(id => findings(id, asCrd(obj)))).toEqual([]);
   });
 });
 

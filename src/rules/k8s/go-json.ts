@@ -85,6 +85,16 @@ export function problemPath(problem: DecodeProblem, base = ''): string {
   return problem.path.reduce<string>((at, s) => (typeof s === 'number' ? item(at, s) : field(at, s)), base);
 }
 
+/**
+ * A string field's value as the validation that follows decoding reads it:
+ * absent or null is Go's zero value, "" (so `len(x) == 0` holds, and the
+ * field is Required); a value of another JSON type does not decode at all,
+ * which is the decoding's finding (undefined here).
+ */
+export function goString(value: unknown): string | undefined {
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : undefined;
+}
+
 /** The JSON type of `value`, as Go's UnmarshalTypeError names it. */
 function jsonKind(value: unknown): string {
   if (typeof value === 'string') return 'string';

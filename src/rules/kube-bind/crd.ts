@@ -20,7 +20,7 @@ import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-op
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
-import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
+import { decodeProblems, DecodeProblem, goString, problemPath } from '../k8s/go-json';
 import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
@@ -74,11 +74,6 @@ const DEFINITION_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', '
 /** Set to something: absent and null (which the server's decoding drops) both mean "not given". */
 function given(value: unknown): boolean {
   return value !== undefined && value !== null;
-}
-
-/** A string field's value as Go reads it: absent or null is the zero value, "". */
-function goString(value: unknown): string | undefined {
-  return value === undefined || value === null ? '' : typeof value === 'string' ? value : undefined;
 }
 
 /**

@@ -3,10 +3,11 @@
  * the tests run them through the CLI and the constructs, and docs/rules.md
  * quotes what the engine reports on the failing one.
  */
-import { RuleScenarios, a1, COLUMN, column, one } from '../engine/scenario-kit';
+import { RuleScenarios, a1, COLUMN, column, exportedCrd, one } from '../engine/scenario-kit';
 
 export const SCENARIOS: readonly RuleScenarios[] = [
-  { id: 'KB050', path: `${COLUMN}.name`, fail: () => one(a1(column({ name: '' }))), pass: () => one(a1(column({}))) },
+  // A column without a name, on a CRD labelled for export: Kubernetes reads the absent name as "" and says Required.
+  { id: 'KB050', path: `${COLUMN}.name`, fail: () => one(exportedCrd(column({ name: undefined }))), pass: () => one(exportedCrd(column({}))) },
   { id: 'KB051', path: `${COLUMN}.type`, fail: () => one(a1(column({ type: 'int' }))), pass: () => one(a1(column({ type: 'number' }))) },
   { id: 'KB052', path: `${COLUMN}.format`, fail: () => one(a1(column({ format: 'name' }))), pass: () => one(a1(column({ format: 'int64' }))) },
   { id: 'KB053', path: `${COLUMN}.jsonPath`, fail: () => one(a1(column({ jsonPath: 'spec.size' }))), pass: () => one(a1(column({ jsonPath: '.' }))) },

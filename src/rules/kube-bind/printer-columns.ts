@@ -1,16 +1,20 @@
 /**
  * Printer columns: `spec.versions[*].additionalPrinterColumns`, checked as
  * Kubernetes checks a CRD's columns (ValidateCustomResourceColumnDefinition)
- * and as its table printer needs them. Presence of name/type/jsonPath and
- * unique names come from the CRD schema (KB002, KB007).
+ * and as its table printer needs them. Kubernetes reads a column decoded into
+ * its Go struct, where an absent name, type or jsonPath is "" like an empty
+ * one: both are Required, and the rules below report both, on CRDs and on
+ * kube-bind's kinds alike (where they supersede the CRD schema's required
+ * finding, KB002). Unique names come from kube-bind's CRD schema (KB007).
  */
 import { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from '../../model';
 import { KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { didYouMean, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, defineRule } from '../engine/rule';
+import { Rule, Superseded, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { goString } from '../k8s/go-json';
 import { printerColumnJsonPathErrors } from '../k8s/jsonpath';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
@@ -20,6 +24,17 @@ const K8S_KINDS: readonly KindVersion[] = [...CRD_KINDS, 'CustomResourceDefiniti
 interface Column {
   readonly column: { [key: string]: any };
   readonly path: string;
+}
+
+/** Whether a column leaves `key` out (or null): Go reads it as "", and the server says Required, not Invalid. */
+function absent(column: { [key: string]: any }, key: string): boolean {
+  const value = own(column, key);
+  return value === undefined || value === null;
+}
+
+/** The schema checker's "is required" of a column's `key` on kube-bind's kinds: the rule for `key` reports it. */
+function requiredFinding(key: string): Superseded {
+  return { rule: 'KB002', path: new RegExp(`^spec\\.versions\\[\\d+\\]\\.additionalPrinterColumns\\[\\d+\\]\\.${key}$`) };
 }
 
 function columns(obj: Manifest): Column[] {
@@ -43,9 +58,11 @@ const columnName: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
+  supersedes: [requiredFinding('name')],
   check: obj => columns(obj)
-    .filter(c => own(c.column, 'name') === '')
-    .map(c => violation(columnName, field(c.path, 'name'), 'must not be empty', 'name the column; kubectl shows it as the header')),
+    .filter(c => goString(own(c.column, 'name')) === '')
+    .map(c => violation(columnName, field(c.path, 'name'), absent(c.column, 'name') ? 'is required' : 'must not be empty',
+      'name the column; kubectl shows it as the header')),
 });
 
 const columnType: Rule = defineRule({
@@ -55,12 +72,17 @@ const columnType: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
+  supersedes: [requiredFinding('type')],
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
-      const type = own(c.column, 'type');
-      if (typeof type !== 'string' || PRINTER_COLUMN_TYPES.includes(type)) continue;
+      const type = goString(own(c.column, 'type'));
+      if (type === undefined || PRINTER_COLUMN_TYPES.includes(type)) continue;
       const path = field(c.path, 'type');
+      if (absent(c.column, 'type')) {
+        out.push(violation(columnType, path, `is required: it ${oneOf(PRINTER_COLUMN_TYPES)}`, 'the OpenAPI type of the values the column shows, such as string'));
+        continue;
+      }
       const timeLike = /^(date-?time|time(stamp)?)$/i.test(type);
       out.push(violation(columnType, path,
         `${type === '' ? 'must not be empty: it' : show(type)} ${oneOf(PRINTER_COLUMN_TYPES)}${timeLike ? ' (did you mean "date"?)' : didYouMean(type, PRINTER_COLUMN_TYPES)}`,
@@ -115,6 +137,8 @@ function jsonPathSuggestion(path: string): string | undefined {
   return candidates.find(c => c !== path && printerColumnJsonPathErrors(c).length === 0);
 }
 
+const COLUMN_PATH_EXAMPLE = 'write a path into the object such as .spec.replicas or .status.conditions[?(@.type=="Ready")].status';
+
 /** What validateSimpleJSONPath rejects: nothing, or anything not starting with a dot. */
 function serverRejectsColumnPath(jsonPath: string): boolean {
   return jsonPath.length === 0 || jsonPath[0] !== '.';
@@ -127,24 +151,29 @@ const columnJsonPath: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
+  supersedes: [requiredFinding('jsonPath')],
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
-      const jsonPath = own(c.column, 'jsonPath');
-      if (typeof jsonPath !== 'string') continue;
+      const jsonPath = goString(own(c.column, 'jsonPath'));
+      if (jsonPath === undefined) continue;
+      // Kubernetes reports an absent path at "JSONPath" (its Go field's name, validation.go); the field is jsonPath.
+      if (absent(c.column, 'jsonPath')) {
+        out.push(violation(columnJsonPath, field(c.path, 'jsonPath'), 'is required', COLUMN_PATH_EXAMPLE));
+        continue;
+      }
       const errors = printerColumnJsonPathErrors(jsonPath);
       if (errors.length === 0) continue;
       const path = field(c.path, 'jsonPath');
       const fix = jsonPathSuggestion(jsonPath);
       const found = `${show(jsonPath)} ${errors.join('; ')}${fix !== undefined ? ` (did you mean ${show(fix)}?)` : ''}`;
-      const example = 'write a path into the object such as .spec.replicas or .status.conditions[?(@.type=="Ready")].status';
       // Kubernetes' CRD validation only rejects an empty path or one without the leading dot; the rest is
       // parsed when the table is printed, and a path that does not parse makes the server fall back to default columns.
       if (serverRejectsColumnPath(jsonPath)) {
-        out.push(violation(columnJsonPath, path, found, example));
+        out.push(violation(columnJsonPath, path, found, COLUMN_PATH_EXAMPLE));
       } else {
         out.push(violation(columnJsonPath, path, found,
-          `the API server accepts the CRD, but cannot print this column and falls back to its default columns; ${example}`, 'warning'));
+          `the API server accepts the CRD, but cannot print this column and falls back to its default columns; ${COLUMN_PATH_EXAMPLE}`, 'warning'));
       }
     }
     return out;
