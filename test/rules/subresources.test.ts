@@ -1,5 +1,6 @@
-import { at, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
+import { at, CTX, findings, runAll, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
+import { validateObject } from '../../src/rules';
 
 const P = 'spec.versions[0].subresources.scale';
 
@@ -23,8 +24,33 @@ test.each([
   expect(runAll(withScale(GOOD, fixture))).toEqual([]);
 });
 
-test('both replica paths are required when scale is present (structure rule)', () => {
-  expect(findings('KB002', withScale({}))).toEqual([at('KB002', `${P}.specReplicasPath`), at('KB002', `${P}.statusReplicasPath`)]);
+describe('both replica paths are required when scale is present (ValidateCustomResourceDefinitionSubresources)', () => {
+  test.each([[{}], [{ specReplicasPath: null, statusReplicasPath: null }]])('%p on a CRD', scale => {
+    const obj = asCrd(withScale(scale));
+    expect(findings('KB060', obj)).toEqual([at('KB060', `${P}.specReplicasPath`)]);
+    expect(findings('KB061', obj)).toEqual([at('KB061', `${P}.statusReplicasPath`)]);
+    expect(violationsOf('KB061', obj)[0].message).toBe('is required');
+  });
+
+  test('an empty path is refused as empty', () => {
+    expect(violationsOf('KB060', asCrd(withScale({ ...GOOD, specReplicasPath: '' })))[0].message).toBe('must not be empty');
+  });
+
+  test.each([
+    ['APIServiceExport v1alpha1', validExportV1alpha1],
+    ['BoundSchema', validBoundSchema],
+  ])('%s: the rules supersede the schema\'s KB002, one finding per path', (_, fixture) => {
+    const obj = withScale({}, fixture);
+    expect(findings('KB002', obj)).toEqual([at('KB002', `${P}.specReplicasPath`), at('KB002', `${P}.statusReplicasPath`)]);
+    const found = validateObject(obj, CTX).filter(v => v.path.startsWith(P));
+    expect(found.map(v => [v.rule, v.path])).toEqual([['KB060', `${P}.specReplicasPath`], ['KB061', `${P}.statusReplicasPath`]]);
+  });
+
+  test('an absent labelSelectorPath is fine, and scale: null is no scale', () => {
+    const crd = asCrd(withScale({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' }));
+    expect(findings('KB062', crd)).toEqual([]);
+    expect(['KB060', 'KB061', 'KB062'].flatMap(id => findings(id, asCrd(withScale(null as unknown as Manifest))))).toEqual([]);
+  });
 });
 
 describe('KB060 specReplicasPath', () => {

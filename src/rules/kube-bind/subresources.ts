@@ -1,14 +1,17 @@
 /**
  * Subresources: the JSON paths of `spec.versions[*].subresources.scale`,
- * checked as Kubernetes checks a CRD's scale subresource. That both replica
- * paths are present when scale is set comes from the CRD schema (KB002).
+ * checked as Kubernetes checks a CRD's scale subresource. Both replica paths
+ * are required when scale is set: Kubernetes reads an absent path as "" and
+ * says Required, so the rules below report it, on CRDs and on kube-bind's
+ * kinds alike (where they supersede the CRD schema's required finding, KB002).
  */
 import { isCrd, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, defineRule } from '../engine/rule';
+import { Rule, Superseded, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { goString } from '../k8s/go-json';
 import { fieldPathErrors } from '../k8s/jsonpath';
 
 // Every rule here mirrors Kubernetes' CRD validation, so CustomResourceDefinitions are checked too.
@@ -32,7 +35,8 @@ function scales(obj: Manifest): Scale[] {
 
 /**
  * Checks one scale path as ValidateCustomResourceDefinitionSubresources does:
- * `required` paths must not be empty (an empty optional path means "unset"),
+ * `required` paths must be present and not empty (an absent or empty optional
+ * path means "unset"),
  * and a path must start with "." (validateSimpleJSONPath) and lie under one of
  * `roots` (`strings.HasPrefix(path, ".spec.")`). Those are the errors: the
  * server refuses the CRD. The server accepts anything else, such as
@@ -46,11 +50,13 @@ function scales(obj: Manifest): Scale[] {
 function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: readonly string[], required: boolean, example: string): Violation[] {
   const out: Violation[] = [];
   for (const s of scales(obj)) {
-    const value = own(s.scale, key);
-    if (typeof value !== 'string') continue;
+    // Absent or null is Go's "", as empty; another type does not decode (KB222 on a CRD, KB003 on kube-bind's kinds).
+    const value = goString(own(s.scale, key));
+    if (value === undefined) continue;
     const path = field(s.path, key);
     if (value === '') {
-      if (required) out.push(violation(rule, path, 'must not be empty', `point it at the replica count, such as ${example}`));
+      const given = own(s.scale, key) !== undefined && own(s.scale, key) !== null;
+      if (required) out.push(violation(rule, path, given ? 'must not be empty' : 'is required', `point it at the replica count, such as ${example}`));
       continue;
     }
     const under = roots.map(r => `.${r}`).join(' or ');
@@ -80,23 +86,30 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
   return out;
 }
 
+/** The schema checker's "is required" of scale's `key` on kube-bind's kinds: the rule for `key` reports it. */
+function requiredFinding(key: string): Superseded {
+  return { rule: 'KB002', path: new RegExp(`^spec\\.versions\\[\\d+\\]\\.subresources\\.scale\\.${key}$`) };
+}
+
 const specReplicasPath: Rule = defineRule({
   id: 'KB060',
-  title: 'scale.specReplicasPath is a JSON path under .spec (and, to be followed, a plain one)',
+  title: 'scale.specReplicasPath is set, to a JSON path under .spec (and, to be followed, a plain one)',
   source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
+  supersedes: [requiredFinding('specReplicasPath')],
   check: obj => scalePathViolations(specReplicasPath, obj, 'specReplicasPath', ['spec'], true, '.spec.replicas'),
 });
 
 const statusReplicasPath: Rule = defineRule({
   id: 'KB061',
-  title: 'scale.statusReplicasPath is a JSON path under .status (and, to be followed, a plain one)',
+  title: 'scale.statusReplicasPath is set, to a JSON path under .status (and, to be followed, a plain one)',
   source: 'spec §2.3; Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionSubresources, validateSimpleJSONPath)',
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
+  supersedes: [requiredFinding('statusReplicasPath')],
   check: obj => scalePathViolations(statusReplicasPath, obj, 'statusReplicasPath', ['status'], true, '.status.replicas'),
 });
 
