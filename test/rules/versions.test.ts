@@ -1,5 +1,6 @@
-import { at, findings, runAll, secondVersion, validBoundSchema, validExportV1alpha1, violationsOf, widgetSchema } from './helpers';
+import { at, CTX, findings, runAll, secondVersion, validBoundSchema, validExportV1alpha1, violationsOf, widgetSchema } from './helpers';
 import { Manifest } from '../../src/model/manifest';
+import { validateObject } from '../../src/rules';
 
 const BOTH: Array<[string, () => Manifest]> = [
   ['APIServiceExport v1alpha1', validExportV1alpha1],
@@ -520,6 +521,67 @@ describe('KB042 version names are DNS-1035 labels', () => {
 
   test('suggests the label', () => {
     expect(violationsOf('KB042', crdWithVersion('V1beta1'))[0].message).toBe('"V1beta1" must be a DNS-1035 label (did you mean "v1beta1"?)');
+  });
+});
+
+describe('KB042 an absent version name', () => {
+  test.each([undefined, null])('%p: required on a CRD, a v1alpha1 export and a BoundSchema', value => {
+    for (const obj of [crdWithVersion('v1'), validBoundSchema(), validExportV1alpha1()]) {
+      if (value === undefined) delete obj.spec.versions[0].name;
+      else obj.spec.versions[0].name = value;
+      const v = violationsOf('KB042', obj);
+      expect(v.map(x => x.path)).toEqual(['spec.versions[0].name']);
+      expect(v[0].message).toMatch(/^is required/);
+    }
+  });
+
+  test('on kube-bind\'s kinds it supersedes the schema\'s KB002: one finding', () => {
+    const obj = validBoundSchema();
+    delete obj.spec.versions[0].name;
+    expect(findings('KB002', obj)).toEqual([at('KB002', 'spec.versions[0].name')]);
+    expect(validateObject(obj, CTX).filter(v => v.path === 'spec.versions[0].name').map(v => v.rule)).toEqual(['KB042']);
+  });
+
+  test('a name of the wrong JSON type is the decoding\'s finding (KB222), not KB042\'s', () => {
+    expect(findings('KB042', crdWithVersion(1 as unknown as string))).toEqual([]);
+  });
+});
+
+describe('KB045 version names are unique', () => {
+  function withVersions(obj: Manifest, ...names: Array<string | undefined>): Manifest {
+    obj.spec.versions = names.map((name, i) => {
+      const v = secondVersion(name, { storage: i === 0 });
+      if (name === undefined) delete v.name;
+      return v;
+    });
+    return obj;
+  }
+
+  test.each([
+    ['a CRD', () => crdWithVersion('v1')],
+    ['a BoundSchema', validBoundSchema],
+    ['a v1alpha1 export', validExportV1alpha1],
+  ])('%s: distinct names pass, a repeated one is reported at each repetition', (_, fixture) => {
+    expect(findings('KB045', withVersions(fixture(), 'v1', 'v2', 'v3'))).toEqual([]);
+    const v = violationsOf('KB045', withVersions(fixture(), 'v1', 'v2', 'v1', 'v1'));
+    expect(v.map(x => x.path)).toEqual(['spec.versions[2].name', 'spec.versions[3].name']);
+    expect(v[0].message).toBe('"v1" duplicates spec.versions[0]: version names must be unique');
+  });
+
+  test('names are compared as Go reads them: two absent names are both ""', () => {
+    expect(findings('KB045', withVersions(crdWithVersion('v1'), undefined, undefined))).toEqual([at('KB045', 'spec.versions[1].name')]);
+  });
+
+  test('names differing in case are distinct here (KB042 refuses the uppercase one)', () => {
+    const obj = withVersions(crdWithVersion('v1'), 'v1', 'V1');
+    expect(findings('KB045', obj)).toEqual([]);
+    expect(findings('KB042', obj)).toEqual([at('KB042', 'spec.versions[1].name')]);
+  });
+
+  test('on kube-bind\'s kinds it supersedes the schema\'s KB007: one finding', () => {
+    const obj = withVersions(validBoundSchema(), 'v1', 'v1');
+    expect(findings('KB007', obj)).toEqual([at('KB007', 'spec.versions[1].name')]);
+    expect(validateObject(obj, CTX).filter(v => v.path === 'spec.versions[1].name').map(v => v.rule)).toEqual(['KB045']);
   });
 });
 

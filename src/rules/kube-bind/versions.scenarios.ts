@@ -3,7 +3,7 @@
  * the tests run them through the CLI and the constructs, and docs/rules.md
  * quotes what the engine reports on the failing one.
  */
-import { RuleScenarios, a1, one, SCHEMA, SCHEMA_PATH, v1v2, version } from '../engine/scenario-kit';
+import { RuleScenarios, a1, exportedCrd, one, SCHEMA, SCHEMA_PATH, v1v2, version } from '../engine/scenario-kit';
 
 export const SCENARIOS: readonly RuleScenarios[] = [
   { id: 'KB030', path: 'spec.versions', fail: () => one(a1(['spec.versions.0.storage', false])), pass: () => one(a1()) },
@@ -79,5 +79,12 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     pass: () => one(a1([`${SCHEMA}.properties.spec.properties.tags`, {
       'type': 'array', 'maxItems': 10, 'items': { type: 'string', maxLength: 63 }, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x != y))' }],
     }])),
+  },
+  {
+    id: 'KB045',
+    path: 'spec.versions[1].name',
+    // Two versions named v1, on a CRD labelled for export.
+    fail: () => one(exportedCrd(['spec.versions', [version('v1', { storage: false }), version('v1')]])),
+    pass: () => one(exportedCrd(['spec.versions', v1v2])),
   },
 ];

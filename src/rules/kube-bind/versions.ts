@@ -4,19 +4,23 @@
  * version, deprecation warnings, structural schemas) plus the spec's and
  * kube-bind's own demands (served is required, schemas equal in every served or stored version).
  *
- * Version names, their uniqueness and "at least one version" come from the
- * CRD schema and are reported by the structure rules (KB005, KB007).
+ * Version names and their uniqueness are checked as Kubernetes checks them
+ * (KB042, KB045), on CRDs and on kube-bind's kinds alike, where they
+ * supersede what the CRD schema's structure rules find there (KB002, KB007).
+ * "At least one version" comes from the CRD schema (KB007) on kube-bind's
+ * kinds and from KB181 on CRDs.
  */
 import { KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { CrdValidationOptions, crdValidationOptions } from '../engine/crd-validation-options';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, RuleContext, defineRule } from '../engine/rule';
+import { Rule, RuleContext, Superseded, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { structuralIssuesOf } from '../helpers/schema-issues';
 import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
+import { goString } from '../k8s/go-json';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
 import type { StructuralIssue, StructuralIssueKind } from '../k8s/structural';
 import { deepEqual, utf8Length } from '../k8s/values';
@@ -254,28 +258,75 @@ const deprecationNote: Rule = defineRule({
   },
 });
 
+/** A version's name as Kubernetes reads it: absent or null is "" (Go's zero value), another type does not decode. */
+function versionNameOf(entry: { [key: string]: any }): string | undefined {
+  return goString(own(entry, 'name'));
+}
+
+/** What the structure rules find at a version's name on kube-bind's kinds, which KB042 and KB045 say as Kubernetes does. */
+const VERSION_NAME_PATH = /^spec\.versions\[\d+\]\.name$/;
+const VERSION_NAME_REQUIRED: Superseded = { rule: 'KB002', path: VERSION_NAME_PATH };
+const VERSION_NAME_DUPLICATE: Superseded = { rule: 'KB007', path: VERSION_NAME_PATH };
+
 const versionName: Rule = defineRule({
   id: 'KB042',
   title: 'Version names are DNS-1035 labels (lowercase letters, digits and "-", starting with a letter, at most 63 characters)',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of each version name)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, IsDNS1035Label of each version name, an absent one read as "")',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
+  supersedes: [VERSION_NAME_REQUIRED],
   check: obj => {
-    const versions = own(own(obj, 'spec'), 'versions');
     const out: Violation[] = [];
-    (Array.isArray(versions) ? versions : []).forEach((v: unknown, i: number) => {
-      const name = own(v, 'name');
-      if (typeof name !== 'string') return;
+    for (const v of versionEntries(obj) ?? []) {
+      const name = versionNameOf(v.entry);
+      if (name === undefined) continue;
+      const path = field(v.path, 'name');
+      // Kubernetes reads an absent name as "", which IsDNS1035Label refuses: say what is missing rather than quote a regex.
+      if (own(v.entry, 'name') === undefined || own(v.entry, 'name') === null) {
+        out.push(violation(versionName, path, 'is required: every version has a name, a DNS-1035 label', 'name the version, such as "v1", "v2beta1" or "v1alpha1"'));
+        continue;
+      }
       const errors = dns1035LabelErrors(name);
-      if (errors.length === 0) return;
-      const path = field(item('spec.versions', i), 'name');
+      if (errors.length === 0) continue;
       const guess = suggestDns1035Label(name);
       const fix = guess !== undefined && guess !== name ? ` (did you mean ${show(guess)}?)` : '';
       out.push(violation(versionName, path,
         `${show(name.length > 70 ? name.slice(0, 67) + '...' : name)} must be a DNS-1035 label${lengthProblem(errors)}${fix}`,
         `use a name such as "v1", "v2beta1" or "v1alpha1": a version name ${errors.join('; ')}`));
-    });
+    }
+    return out;
+  },
+});
+
+/**
+ * Mirrors validateCustomResourceDefinitionSpec's `uniqueNames` (Kubernetes
+ * 1.36): the server answers `spec.versions: Invalid value: ...: must contain
+ * unique version names`; this rule names the entry that repeats a name. Names
+ * are compared as Go reads them, an absent one as "".
+ */
+const versionNamesUnique: Rule = defineRule({
+  id: 'KB045',
+  title: 'Version names are unique',
+  source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, "must contain unique version names")',
+  severity: 'error',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  supersedes: [VERSION_NAME_DUPLICATE],
+  check: obj => {
+    const out: Violation[] = [];
+    const firstAt = new Map<string, string>();
+    for (const v of versionEntries(obj) ?? []) {
+      const name = versionNameOf(v.entry);
+      if (name === undefined) continue;
+      const first = firstAt.get(name);
+      if (first === undefined) {
+        firstAt.set(name, v.path);
+        continue;
+      }
+      out.push(violation(versionNamesUnique, field(v.path, 'name'), `${show(name)} duplicates ${first}: version names must be unique`,
+        'rename or remove one of them: each version is served at /apis/<group>/<version>, so a name can be defined once'));
+    }
     return out;
   },
 });
@@ -349,4 +400,5 @@ export const VERSION_RULES: readonly Rule[] = [
   versionName,
   celRulesCompile,
   celRulesCost,
+  versionNamesUnique,
 ];
