@@ -226,3 +226,28 @@ test('validate --previous ratchets: preserveUnknownFields the stored CRD had is 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe('KB021: generateName is checked by the CRD\'s name function too (ValidateObjectMetaAccessor)', () => {
+  test('a name and no generateName: only the name is compared', () => {
+    expect(ids(crd(), 'KB021')).toEqual([]);
+    expect(ids(crd(['metadata.name', 'widgets']), 'KB021')).toEqual(['metadata.name error']);
+  });
+
+  test('a generateName other than <plural>.<group> is refused, with a name or without', () => {
+    expect(ids(crd(['metadata.generateName', 'widgets-']), 'KB021')).toEqual(['metadata.generateName error']);
+    expect(ids(crd(['metadata.name', undefined], ['metadata.generateName', 'widgets-']), 'KB021')).toEqual(['metadata.generateName error', 'metadata.name error']);
+  });
+
+  test('generateName <plural>.<group> passes beside the name, but a name generated from it never matches', () => {
+    expect(ids(crd(['metadata.generateName', 'widgets.example.com']), 'KB021')).toEqual([]);
+    expect(ids(crd(['metadata.name', undefined], ['metadata.generateName', 'widgets.example.com']), 'KB021')).toEqual(['metadata.name error']);
+    expect(messages(crd(['metadata.name', undefined], ['metadata.generateName', 'widgets.example.com']), 'KB021')[0])
+      .toBe('is missing: the name generated from metadata.generateName (it and 5 random characters) is never "widgets.example.com"');
+  });
+
+  test('no name and no generateName is KB020\'s finding alone', () => {
+    const m = crd(['metadata.name', undefined]);
+    expect(ids(m, 'KB021')).toEqual([]);
+    expect(ids(m, 'KB020')).toEqual(['metadata.name error']);
+  });
+});

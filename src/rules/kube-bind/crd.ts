@@ -26,12 +26,15 @@ import { followFieldPath } from '../k8s/valid-field-path';
 /**
  * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver
  * `pkg/apis/apiextensions/validation/validation.go`: the object's name must
- * be `spec.names.plural + "." + spec.group`.
+ * be `spec.names.plural + "." + spec.group`. Its name function is also what
+ * apimachinery's `ValidateObjectMetaAccessor` checks a generateName with, as
+ * a prefix: a generateName must be that name too, and the name generated
+ * from it (generateName and 5 random characters, before validation) never is.
  */
 const crdName: Rule = defineRule({
   id: 'KB021',
   title: 'A CustomResourceDefinition is named <spec.names.plural>.<spec.group>',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinition, metadata.name)',
+  source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinition, nameValidationFn of metadata.name and, through apimachinery\'s ValidateObjectMetaAccessor, of metadata.generateName)',
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
@@ -39,13 +42,29 @@ const crdName: Rule = defineRule({
     const spec = own(obj, 'spec');
     const plural = own(own(spec, 'names'), 'plural');
     const group = own(spec, 'group');
-    const name = own(own(obj, 'metadata'), 'name');
+    const metadata = own(obj, 'metadata');
+    const name = own(metadata, 'name');
+    const generateName = own(metadata, 'generateName');
     // Missing or mistyped parts are the other rules' findings; a name is compared only with a complete expectation.
-    if (typeof plural !== 'string' || plural === '' || typeof group !== 'string' || group === '' || typeof name !== 'string') return [];
+    if (typeof plural !== 'string' || plural === '' || typeof group !== 'string' || group === '') return [];
     const expected = `${plural}.${group}`;
-    if (name === expected) return [];
-    return [violation(crdName, 'metadata.name', `${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
-      `the API server refuses a CustomResourceDefinition named otherwise; rename it ${show(expected)}`)];
+    const out: Violation[] = [];
+    const generates = typeof generateName === 'string' && generateName !== '';
+    if (generates && generateName !== expected) {
+      out.push(violation(crdName, 'metadata.generateName', `${show(generateName)} must be ${show(expected)}: the API server checks a CustomResourceDefinition's generateName as its name`,
+        `remove generateName and set metadata.name: ${expected}`));
+    }
+    if (typeof name === 'string' && name !== '') {
+      if (name !== expected) {
+        out.push(violation(crdName, 'metadata.name', `${show(name)} must be ${show(expected)} (<spec.names.plural>.<spec.group>)`,
+          `the API server refuses a CustomResourceDefinition named otherwise; rename it ${show(expected)}`));
+      }
+    } else if (generates && (name === undefined || name === null || name === '')) {
+      // A missing name without generateName is KB020's finding.
+      out.push(violation(crdName, 'metadata.name', `is missing: the name generated from metadata.generateName (it and 5 random characters) is never ${show(expected)}`,
+        `set metadata.name: ${expected}, and remove generateName`));
+    }
+    return out;
   },
 });
 
