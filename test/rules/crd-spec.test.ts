@@ -185,10 +185,23 @@ describe('ratcheting on update (updateContext): a check is relaxed only where th
     expect(kept(crd(), legacy, 'KB184')).toEqual(['spec.preserveUnknownFields']);
   });
 
-  test('a version without a schema is allowed when the stored CRD had one without', () => {
+  test('a version without a schema is allowed when the stored CRD had one without, if it is not served or fields are not pruned', () => {
     const noSchema = crd(['spec.versions.0.schema', undefined]);
-    expect(kept(noSchema, noSchema, 'KB183')).toEqual([]);
+    const legacy = crd(['spec.versions.0.schema', undefined], ['spec.preserveUnknownFields', true]);
+    const unserved = crd(['spec.versions', [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } },
+      { name: 'v0', served: false, storage: false }]]);
+    expect(kept(legacy, legacy, 'KB183')).toEqual([]);
+    expect(kept(unserved, unserved, 'KB183')).toEqual([]);
     expect(kept(crd(), noSchema, 'KB183')).toEqual(['spec.versions[0].schema.openAPIV3Schema']);
+  });
+
+  test('pruning needs the schema of every served version, ratchet or not ("because otherwise all fields are pruned")', () => {
+    const legacy = crd(['spec.versions.0.schema', undefined], ['spec.preserveUnknownFields', true]);
+    const pruned = crd(['spec.versions.0.schema', undefined]);
+    expect(kept(legacy, pruned, 'KB183')).toEqual(['spec.versions[0].schema.openAPIV3Schema']);
+    expect(messages(pruned, 'KB183')).toEqual(['is required']);
+    expect(validateObject(pruned, updateContext(legacy, pruned)).filter(v => v.rule === 'KB183').map(v => v.message))
+      .toEqual(['is required because otherwise all fields are pruned']);
   });
 
   test('more than 8 selectable fields are allowed only while unchanged', () => {

@@ -178,21 +178,28 @@ function hasSchema(v: VersionAt): boolean {
 /**
  * Mirrors `validateCustomResourceDefinitionSpec` under `opts.requireOpenAPISchema`:
  * every version has `schema.openAPIV3Schema`. On update the server requires it
- * only when the stored CRD already had a schema in every version
- * (`requireOpenAPISchema(oldCRDSpec)`): this rule ratchets.
+ * of every version only when the stored CRD already had a schema in every
+ * version (`requireOpenAPISchema(oldCRDSpec)`): this rule ratchets. Without
+ * that option it still requires it of every served version unless
+ * spec.preserveUnknownFields is true, "because otherwise all fields are pruned".
  */
 const schemaRequired: Rule = defineRule({
   id: 'KB183',
   title: 'Every version of a CustomResourceDefinition has schema.openAPIV3Schema',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, requireOpenAPISchema; ratcheted on update by requireOpenAPISchema(oldCRDSpec))',
+  source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, requireOpenAPISchema; ratcheted on update by requireOpenAPISchema(oldCRDSpec), where served versions still need one unless preserveUnknownFields is true)',
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
-  check: (obj, ctx) => (!crdValidationOptions(ctx).requireOpenAPISchema ? [] : versionsOf(obj).filter(v => !hasSchema(v)).map(v => {
-    const path = field(field(v.path, 'schema'), 'openAPIV3Schema');
-    return violation(schemaRequired, path, 'is required',
-      'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field');
-  })),
+  check: (obj, ctx) => {
+    const hint = 'describe the version\'s objects, at least {type: object, x-kubernetes-preserve-unknown-fields: true} to keep any field';
+    const missing = versionsOf(obj).filter(v => !hasSchema(v));
+    const at = (v: VersionAt): string => field(field(v.path, 'schema'), 'openAPIV3Schema');
+    if (crdValidationOptions(ctx).requireOpenAPISchema) return missing.map(v => violation(schemaRequired, at(v), 'is required', hint));
+    // Relaxed on update; pruning (preserveUnknownFields not true) still needs the schema of each served version.
+    if (own(own(obj, 'spec'), 'preserveUnknownFields') === true) return [];
+    return missing.filter(v => own(v.entry, 'served') === true)
+      .map(v => violation(schemaRequired, at(v), 'is required because otherwise all fields are pruned', hint));
+  },
 });
 
 /**
