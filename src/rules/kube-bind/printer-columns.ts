@@ -3,16 +3,17 @@
  * Kubernetes checks a CRD's columns (ValidateCustomResourceColumnDefinition)
  * and as its table printer needs them. Kubernetes reads a column decoded into
  * its Go struct, where an absent name, type or jsonPath is "" like an empty
- * one: both are Required, and the rules below report both, on CRDs and on
- * kube-bind's kinds alike (where they supersede the CRD schema's required
- * finding, KB002). Unique names come from kube-bind's CRD schema (KB007).
+ * one: both are Required, and the rules below report both on CRDs. On
+ * kube-bind's kinds an absent one is the CRD schema's required finding
+ * (KB002), which ratchets on update as kube-bind's API server does. Unique
+ * names come from kube-bind's CRD schema (KB007).
  */
 import { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from '../../model';
-import { KindVersion } from '../../model/kinds';
+import { isCrd, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { didYouMean, oneOf, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, Superseded, defineRule } from '../engine/rule';
+import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { goString } from '../k8s/go-json';
 import { printerColumnJsonPathErrors } from '../k8s/jsonpath';
@@ -32,9 +33,9 @@ function absent(column: { [key: string]: any }, key: string): boolean {
   return value === undefined || value === null;
 }
 
-/** The schema checker's "is required" of a column's `key` on kube-bind's kinds: the rule for `key` reports it. */
-function requiredFinding(key: string): Superseded {
-  return { rule: 'KB002', path: new RegExp(`^spec\\.versions\\[\\d+\\]\\.additionalPrinterColumns\\[\\d+\\]\\.${key}$`) };
+/** Whether this rule reports `key` absent from the column: on CRDs; on kube-bind's kinds KB002 does. */
+function reportsAbsent(obj: Manifest, column: { [key: string]: any }, key: string): boolean {
+  return !absent(column, key) || isCrd(obj);
 }
 
 function columns(obj: Manifest): Column[] {
@@ -58,9 +59,8 @@ const columnName: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  supersedes: [requiredFinding('name')],
   check: obj => columns(obj)
-    .filter(c => goString(own(c.column, 'name')) === '')
+    .filter(c => goString(own(c.column, 'name')) === '' && reportsAbsent(obj, c.column, 'name'))
     .map(c => violation(columnName, field(c.path, 'name'), absent(c.column, 'name') ? 'is required' : 'must not be empty',
       'name the column; kubectl shows it as the header')),
 });
@@ -72,12 +72,11 @@ const columnType: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  supersedes: [requiredFinding('type')],
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
       const type = goString(own(c.column, 'type'));
-      if (type === undefined || PRINTER_COLUMN_TYPES.includes(type)) continue;
+      if (type === undefined || PRINTER_COLUMN_TYPES.includes(type) || !reportsAbsent(obj, c.column, 'type')) continue;
       const path = field(c.path, 'type');
       if (absent(c.column, 'type')) {
         out.push(violation(columnType, path, `is required: it ${oneOf(PRINTER_COLUMN_TYPES)}`, 'the OpenAPI type of the values the column shows, such as string'));
@@ -151,12 +150,11 @@ const columnJsonPath: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  supersedes: [requiredFinding('jsonPath')],
   check: obj => {
     const out: Violation[] = [];
     for (const c of columns(obj)) {
       const jsonPath = goString(own(c.column, 'jsonPath'));
-      if (jsonPath === undefined) continue;
+      if (jsonPath === undefined || !reportsAbsent(obj, c.column, 'jsonPath')) continue;
       // Kubernetes reports an absent path at "JSONPath" (its Go field's name, validation.go); the field is jsonPath.
       if (absent(c.column, 'jsonPath')) {
         out.push(violation(columnJsonPath, field(c.path, 'jsonPath'), 'is required', COLUMN_PATH_EXAMPLE));

@@ -2,14 +2,15 @@
  * Subresources: the JSON paths of `spec.versions[*].subresources.scale`,
  * checked as Kubernetes checks a CRD's scale subresource. Both replica paths
  * are required when scale is set: Kubernetes reads an absent path as "" and
- * says Required, so the rules below report it, on CRDs and on kube-bind's
- * kinds alike (where they supersede the CRD schema's required finding, KB002).
+ * says Required, so the rules below report it on CRDs. On kube-bind's kinds
+ * an absent path is the CRD schema's required finding (KB002), which
+ * ratchets on update as kube-bind's API server does.
  */
 import { isCrd, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, Superseded, defineRule } from '../engine/rule';
+import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { goString } from '../k8s/go-json';
 import { fieldPathErrors } from '../k8s/jsonpath';
@@ -56,7 +57,8 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
     const path = field(s.path, key);
     if (value === '') {
       const given = own(s.scale, key) !== undefined && own(s.scale, key) !== null;
-      if (required) out.push(violation(rule, path, given ? 'must not be empty' : 'is required', `point it at the replica count, such as ${example}`));
+      // On kube-bind's kinds an absent path is KB002's finding.
+      if (required && (given || isCrd(obj))) out.push(violation(rule, path, given ? 'must not be empty' : 'is required', `point it at the replica count, such as ${example}`));
       continue;
     }
     const under = roots.map(r => `.${r}`).join(' or ');
@@ -86,11 +88,6 @@ function scalePathViolations(rule: Rule, obj: Manifest, key: string, roots: read
   return out;
 }
 
-/** The schema checker's "is required" of scale's `key` on kube-bind's kinds: the rule for `key` reports it. */
-function requiredFinding(key: string): Superseded {
-  return { rule: 'KB002', path: new RegExp(`^spec\\.versions\\[\\d+\\]\\.subresources\\.scale\\.${key}$`) };
-}
-
 const specReplicasPath: Rule = defineRule({
   id: 'KB060',
   title: 'scale.specReplicasPath is set, to a JSON path under .spec (and, to be followed, a plain one)',
@@ -98,7 +95,6 @@ const specReplicasPath: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
-  supersedes: [requiredFinding('specReplicasPath')],
   check: obj => scalePathViolations(specReplicasPath, obj, 'specReplicasPath', ['spec'], true, '.spec.replicas'),
 });
 
@@ -109,7 +105,6 @@ const statusReplicasPath: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: CRD_KINDS,
-  supersedes: [requiredFinding('statusReplicasPath')],
   check: obj => scalePathViolations(statusReplicasPath, obj, 'statusReplicasPath', ['status'], true, '.status.replicas'),
 });
 

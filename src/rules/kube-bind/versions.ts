@@ -4,18 +4,18 @@
  * version, deprecation warnings, structural schemas) plus the spec's and
  * kube-bind's own demands (served is required, schemas equal in every served or stored version).
  *
- * Version names and their uniqueness are checked as Kubernetes checks them
- * (KB042, KB045), on CRDs and on kube-bind's kinds alike, where they
- * supersede what the CRD schema's structure rules find there (KB002, KB007).
- * "At least one version" comes from the CRD schema (KB007) on kube-bind's
- * kinds and from KB181 on CRDs.
+ * Version names are checked as Kubernetes checks them (KB042). On CRDs an
+ * absent name and a repeated one are KB042's and KB045's findings; on
+ * kube-bind's kinds they are the CRD schema's (KB002, KB007), which ratchet
+ * on update as kube-bind's API server does. "At least one version" comes
+ * from the CRD schema (KB007) on kube-bind's kinds and from KB181 on CRDs.
  */
-import { KindVersion, kindVersionOf } from '../../model/kinds';
+import { CRD_KIND_VERSION, isCrd, KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { CrdValidationOptions, crdValidationOptions } from '../engine/crd-validation-options';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, RuleContext, Superseded, defineRule } from '../engine/rule';
+import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { structuralIssuesOf } from '../helpers/schema-issues';
 import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
@@ -263,11 +263,6 @@ function versionNameOf(entry: { [key: string]: any }): string | undefined {
   return goString(own(entry, 'name'));
 }
 
-/** What the structure rules find at a version's name on kube-bind's kinds, which KB042 and KB045 say as Kubernetes does. */
-const VERSION_NAME_PATH = /^spec\.versions\[\d+\]\.name$/;
-const VERSION_NAME_REQUIRED: Superseded = { rule: 'KB002', path: VERSION_NAME_PATH };
-const VERSION_NAME_DUPLICATE: Superseded = { rule: 'KB007', path: VERSION_NAME_PATH };
-
 const versionName: Rule = defineRule({
   id: 'KB042',
   title: 'Version names are DNS-1035 labels (lowercase letters, digits and "-", starting with a letter, at most 63 characters)',
@@ -275,7 +270,6 @@ const versionName: Rule = defineRule({
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
-  supersedes: [VERSION_NAME_REQUIRED],
   check: obj => {
     const out: Violation[] = [];
     for (const v of versionEntries(obj) ?? []) {
@@ -284,7 +278,8 @@ const versionName: Rule = defineRule({
       const path = field(v.path, 'name');
       // Kubernetes reads an absent name as "", which IsDNS1035Label refuses: say what is missing rather than quote a regex.
       if (own(v.entry, 'name') === undefined || own(v.entry, 'name') === null) {
-        out.push(violation(versionName, path, 'is required: every version has a name, a DNS-1035 label', 'name the version, such as "v1", "v2beta1" or "v1alpha1"'));
+        // On kube-bind's kinds an absent name is KB002's finding.
+        if (isCrd(obj)) out.push(violation(versionName, path, 'is required: every version has a name, a DNS-1035 label', 'name the version, such as "v1", "v2beta1" or "v1alpha1"'));
         continue;
       }
       const errors = dns1035LabelErrors(name);
@@ -307,12 +302,12 @@ const versionName: Rule = defineRule({
  */
 const versionNamesUnique: Rule = defineRule({
   id: 'KB045',
-  title: 'Version names are unique',
+  title: 'A CustomResourceDefinition\'s version names are unique',
   source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: validateCustomResourceDefinitionSpec, "must contain unique version names")',
   severity: 'error',
   scope: 'object',
-  appliesTo: K8S_KINDS,
-  supersedes: [VERSION_NAME_DUPLICATE],
+  // On kube-bind's kinds, spec.versions is a map list keyed by name: KB007 reports a repeated name, ratcheted as the server does.
+  appliesTo: [CRD_KIND_VERSION],
   check: obj => {
     const out: Violation[] = [];
     const firstAt = new Map<string, string>();
