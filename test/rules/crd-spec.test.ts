@@ -264,3 +264,17 @@ describe('KB021: generateName is checked by the CRD\'s name function too (Valida
     expect(ids(m, 'KB020')).toEqual(['metadata.name error']);
   });
 });
+
+describe('a null entry of a CRD\'s spec.versions is an empty version, as Go decodes it', () => {
+  test('on a CRD: no name (KB042) and no schema (KB183), as the server says', () => {
+    const m = crd(['spec.versions.1', null]);
+    expect(ids(m, 'KB042')).toEqual(['spec.versions[1].name error']);
+    expect(ids(m, 'KB183')).toEqual(['spec.versions[1].schema.openAPIV3Schema error']);
+  });
+
+  test('on a BoundSchema a null entry is the schema checker\'s finding alone (kube-bind\'s CRD refuses null)', () => {
+    const m = bs(['spec.versions.1', null]);
+    expect(ids(m, 'KB003')).toEqual(['spec.versions[1] error']);
+    expect(ids(m, 'KB042')).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * rules and the CRD rules.
  */
 import { versionSchemaDifference } from './schema-equality';
-import { KindVersion, kindVersionOf } from '../../model/kinds';
+import { isCrd, KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { perObject } from '../engine/memo';
 import { field, item } from '../engine/paths';
@@ -19,16 +19,21 @@ interface VersionEntry {
 /**
  * The object entries of spec.versions; undefined when spec.versions is not a
  * list. Read once per object while its rules run (seven rules read them);
- * callers do not modify the list.
+ * callers do not modify the list. On a CustomResourceDefinition a null entry
+ * is an empty version, as Go decodes null into the zero
+ * CustomResourceDefinitionVersion, which the server then validates (no name,
+ * no schema); on kube-bind's kinds it is the schema checker's finding (KB003).
  */
 export const versionEntries = perObject(versionEntriesUncached);
 
 function versionEntriesUncached(obj: Manifest): readonly VersionEntry[] | undefined {
   const versions = own(own(obj, 'spec'), 'versions');
   if (!Array.isArray(versions)) return undefined;
+  const crd = isCrd(obj);
   const out: VersionEntry[] = [];
   versions.forEach((entry, index) => {
     if (isObject(entry)) out.push({ entry, index, path: item('spec.versions', index) });
+    else if (entry === null && crd) out.push({ entry: {}, index, path: item('spec.versions', index) });
   });
   return out;
 }

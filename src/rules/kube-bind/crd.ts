@@ -18,6 +18,7 @@ import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-options';
 import { carriableFindings, isExportedCrd } from '../helpers/crds';
+import { versionEntries } from '../helpers/version-schemas';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
 import { decodeProblems, DecodeProblem, goString, problemPath } from '../k8s/go-json';
@@ -164,11 +165,9 @@ interface VersionAt {
   readonly path: string;
 }
 
-function versionsOf(obj: Manifest): VersionAt[] {
-  const versions = own(own(obj, 'spec'), 'versions');
-  const out: VersionAt[] = [];
-  if (Array.isArray(versions)) versions.forEach((entry, i) => isObject(entry) && out.push({ entry, path: item('spec.versions', i) }));
-  return out;
+/** The versions as the server reads them, a null entry as an empty version (version-schemas.ts: versionEntries). */
+function versionsOf(obj: Manifest): readonly VersionAt[] {
+  return versionEntries(obj) ?? [];
 }
 
 function hasSchema(v: VersionAt): boolean {
