@@ -42,7 +42,7 @@ export function isBase64(value: string): boolean {
  * Whether `value` passes the OpenAPI `format: byte` check of a custom
  * resource's schema: kube-openapi's `strfmt.Default` registers "byte" with
  * govalidator's `IsBase64`, whose regex wants at least one 4-character group
- * and no line breaks, so the empty string fails (Kubernetes 1.35).
+ * and no line breaks, so the empty string fails (Kubernetes 1.36).
  */
 export function isOpenApiByte(value: string): boolean {
   return value !== '' && BASE64.test(value);

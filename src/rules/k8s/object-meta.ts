@@ -2,7 +2,7 @@
  * An object's metadata as the API server checks it on create: apimachinery's
  * `ValidateObjectMetaAccessor` and the functions it calls
  * (k8s.io/apimachinery `pkg/api/validation/objectmeta.go` and `generic.go`,
- * `pkg/apis/meta/v1/validation/validation.go`; Kubernetes 1.35), written
+ * `pkg/apis/meta/v1/validation/validation.go`; Kubernetes 1.36), written
  * again in TypeScript. Custom resources and CustomResourceDefinitions both
  * go through it with `NameIsDNSSubdomain` as their name function
  * (apiextensions-apiserver `pkg/registry/customresource/validator.go` and

@@ -2,7 +2,7 @@
  * Metadata: the labels, annotations, finalizers and owner references of
  * every object, as the API server checks them on create
  * (`validateObjectMetaAccessorWithOptsCommon` in k8s.io/apimachinery
- * `pkg/api/validation/objectmeta.go`, Kubernetes 1.35; mirrored in
+ * `pkg/api/validation/objectmeta.go`, Kubernetes 1.36; mirrored in
  * `k8s/object-meta.ts`). The name and namespace are KB020's (names.ts).
  *
  * A value of the wrong JSON type (a label `true`, an annotation `3`) is

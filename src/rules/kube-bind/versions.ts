@@ -329,7 +329,9 @@ const versionNamesUnique: Rule = defineRule({
 const celRulesCompile: Rule = defineRule({
   id: 'KB043',
   title: 'x-kubernetes-validations rules and messageExpressions compile as the API server compiles them',
-  source: 'Kubernetes CRD validation, 1.35 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema; schema/cel/compilation.go: Compile, compileRule; apiserver pkg/cel/common/schemas.go: SchemaDeclType; pkg/cel/environment/base.go and pkg/cel/library)',
+  source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema; schema/cel/compilation.go: Compile, compileRule; '
+    + 'apiserver pkg/cel/common/schemas.go: SchemaDeclType; pkg/cel/environment/base.go and pkg/cel/library; cel-go 0.26: the checker, the AST validators '
+    + 'of cel/validator.go and ext/formatting.go, ext/comprehensions.go)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -370,7 +372,7 @@ function celCostFindings(obj: Manifest, ctx: RuleContext): Violation[] {
 const celRulesCost: Rule = defineRule({
   id: 'KB044',
   title: 'The estimated cost of x-kubernetes-validations rules is within the API server\'s limits',
-  source: 'Kubernetes CRD validation, 1.35 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema and ValidateCustomResourceDefinitionValidation, '
+  source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema and ValidateCustomResourceDefinitionValidation, '
     + 'StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, getExpressionCost, TotalCost; cel-go checker/cost.go: Cost; apiserver pkg/cel/library/cost.go: CostEstimator; '
     + 'on update, suppressExpressionCostForUnchangedSchema for the versions of findVersionsWithUnchangedSchemas)',
   severity: 'error',

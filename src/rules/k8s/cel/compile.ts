@@ -1,7 +1,7 @@
 /**
  * One CEL expression compiled as `compileRule` compiles it
  * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go,
- * Kubernetes 1.35): parsed and type-checked against `self`'s declared type
+ * Kubernetes 1.36): parsed and type-checked against `self`'s declared type
  * with `@marcbachmann/cel-js`, then its output type checked (a rule must be
  * bool, a messageExpression string), and whether it reads `oldSelf`.
  *

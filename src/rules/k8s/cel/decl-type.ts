@@ -1,7 +1,7 @@
 /**
  * The CEL type Kubernetes declares for a schema node: a port of
  * `SchemaDeclType` (k8s.io/apiserver pkg/cel/common/schemas.go, Kubernetes
- * 1.35), with the sizes it derives from maxLength, maxItems and
+ * 1.36), with the sizes it derives from maxLength, maxItems and
  * maxProperties (`estimateMax*`), which the cost estimator reads. Property
  * names are escaped as `Escape` does (pkg/cel/escaping.go); a property whose
  * name cannot be escaped, or whose schema has no type, is not declared, so no

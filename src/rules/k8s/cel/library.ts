@@ -1,9 +1,10 @@
 /**
  * Kubernetes' CEL libraries, declared by signature on a cel-js Environment
  * for type-checking (never evaluated: every handler is a stub). The set is
- * the base environment of Kubernetes 1.35 for new expressions, i.e. the
+ * the base environment of Kubernetes 1.36 for new expressions, i.e. the
  * options of `baseOpts` (k8s.io/apiserver pkg/cel/environment/base.go)
- * introduced up to its compatibility version 1.34:
+ * introduced up to its compatibility version 1.35 (the last was introduced
+ * in 1.34; base.go is the same in 1.35 and 1.36):
  * - k8s.io/apiserver pkg/cel/library: lists.go (ListsVersion 0), regex.go,
  *   urls.go, quantity.go, ip.go, cidr.go, format.go, semverlib.go
  *   (SemverVersion 1);

@@ -2,7 +2,7 @@
  * Every x-kubernetes-validations rule of an openAPIV3Schema compiled as the
  * API server compiles them when a CRD is created: the CEL part of
  * `ValidateCustomResourceDefinitionOpenAPISchema` (apiextensions-apiserver
- * pkg/apis/apiextensions/validation/validation.go, Kubernetes 1.35), with
+ * pkg/apis/apiextensions/validation/validation.go, Kubernetes 1.36), with
  * the types of `CELSchemaContext` (cel_validation.go): a node's `self` is
  * the DeclType its parent declares for it when the parent is in a rule's
  * scope, else its own `SchemaDeclType`.

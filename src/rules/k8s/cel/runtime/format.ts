@@ -1,6 +1,6 @@
 /**
  * Kubernetes' format library (k8s.io/apiserver pkg/cel/library/format.go,
- * Kubernetes 1.35): `format.<name>()`, `format.named(name)` and
+ * Kubernetes 1.36): `format.<name>()`, `format.named(name)` and
  * `<format>.validate(value)`, optional.none() for a valid value, else the
  * validation messages. The name formats mirror k8s.io/apimachinery
  * (pkg/api/validation NameIsDNSLabel and friends, with maskTrailingDash for

@@ -1,6 +1,6 @@
 /**
  * Kubernetes' lists library (k8s.io/apiserver pkg/cel/library/lists.go,
- * ListsVersion 0, Kubernetes 1.35): isSorted, sum, min, max, indexOf and
+ * ListsVersion 0, Kubernetes 1.36): isSorted, sum, min, max, indexOf and
  * lastIndexOf, with cel-go's Compare, Add and Equal (values.ts).
  */
 import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';

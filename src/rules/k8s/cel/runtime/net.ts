@@ -1,6 +1,6 @@
 /**
  * Kubernetes' ip and cidr libraries (k8s.io/apiserver pkg/cel/library/ip.go
- * and cidr.go, Kubernetes 1.35) on netip.ts: ip(), isIP(), ip.isCanonical(),
+ * and cidr.go, Kubernetes 1.36) on netip.ts: ip(), isIP(), ip.isCanonical(),
  * family() and the address classes; cidr(), isCIDR(), containsIP(),
  * containsCIDR(), ip(), prefixLength(), masked(); string() of both, and `==`
  * (netip's ==). parseIPAddr refuses zones and IPv4-mapped IPv6 addresses;

@@ -1,6 +1,6 @@
 /**
  * `resource.Quantity` of k8s.io/apimachinery (pkg/api/resource, Kubernetes
- * 1.35) as the CEL quantity library reads it: `ParseQuantity`, `Cmp`,
+ * 1.36) as the CEL quantity library reads it: `ParseQuantity`, `Cmp`,
  * `Sign`, `AsInt64`, `AsApproximateFloat64`, `Add` and `Sub`.
  *
  * A quantity is held as Go holds it, an int64Amount (value × 10^scale) or an

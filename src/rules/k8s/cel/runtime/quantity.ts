@@ -1,6 +1,6 @@
 /**
  * Kubernetes' quantity library (k8s.io/apiserver pkg/cel/library/quantity.go,
- * Kubernetes 1.35) on quantity-value.ts' mirror of resource.Quantity:
+ * Kubernetes 1.36) on quantity-value.ts' mirror of resource.Quantity:
  * quantity(), isQuantity(), sign(), and the methods isGreaterThan,
  * isLessThan, compareTo, asApproximateFloat, asInteger, isInteger, add and
  * sub, with `==` as Quantity.Equal (Cmp == 0).

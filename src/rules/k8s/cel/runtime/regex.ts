@@ -1,6 +1,6 @@
 /**
  * `find` and `findAll` of Kubernetes' regex library (k8s.io/apiserver
- * pkg/cel/library/regex.go, Kubernetes 1.35): Go's `regexp.FindString` and
+ * pkg/cel/library/regex.go, Kubernetes 1.36): Go's `regexp.FindString` and
  * `FindAllString`, with RE2 (../../regex.ts). A pattern RE2 refuses is
  * cel-go's error "Illegal regex: <why>".
  */

@@ -1,6 +1,6 @@
 /**
  * Kubernetes' semver library (k8s.io/apiserver pkg/cel/library/semverlib.go,
- * SemverVersion 1, Kubernetes 1.35) on a mirror of github.com/blang/semver/v4
+ * SemverVersion 1, Kubernetes 1.36) on a mirror of github.com/blang/semver/v4
  * (Parse, Version.Compare, PRVersion.Compare) with its error texts:
  * semver() and isSemver() (with normalizeAndParse when asked to normalize),
  * major(), minor(), patch() (int64 of the uint64), isGreaterThan(),

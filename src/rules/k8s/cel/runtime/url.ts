@@ -1,6 +1,6 @@
 /**
  * Kubernetes' url library (k8s.io/apiserver pkg/cel/library/urls.go,
- * Kubernetes 1.35) on net-url.ts' mirror of Go's net/url: url() (checked
+ * Kubernetes 1.36) on net-url.ts' mirror of Go's net/url: url() (checked
  * with ParseRequestURI, then read with Parse), isURL(), getScheme(),
  * getHost(), getHostname(), getPort(), getEscapedPath(), getQuery(), and
  * `==` (the two URLs' String()).
