@@ -187,6 +187,8 @@ describe('KB146 label keys', () => {
     const found = check('KB146', exportWith(claim => { claim.selector.labelSelector.matchLabels = { 'part of': 'x' }; }));
     expect(where(found)).toEqual([['KB146', `${LABELS}.matchLabels[part of]`]]);
     expect(found[0].message).toContain('(did you mean "part-of"?)');
+    // Kubernetes' problem names the part it is about; it reads on its own, not after "it".
+    expect(found[0].hint).toMatch(/^name part must consist of letters/);
   });
 
   test('fails an uppercase prefix and two slashes', () => {

@@ -107,9 +107,12 @@ function isolationOf(spec: unknown): string | undefined {
   return typeof isolation === 'string' && ISOLATIONS.includes(isolation) ? isolation : undefined;
 }
 
-/** What Kubernetes says of a malformed name (`must consist of...`), ahead of the hint: the message stays short. */
+/**
+ * What Kubernetes says of a malformed name, ahead of the hint: the message stays short. A problem about the
+ * whole value (`must consist of...`) reads after "it"; one that names its part (`name part must...`) stands alone.
+ */
 function problemsHint(problems: readonly string[], hint: string): string {
-  return `it ${problems.join('; ')}; ${hint}`;
+  return `${problems.map(p => (p.startsWith('must') ? `it ${p}` : p)).join('; ')}; ${hint}`;
 }
 
 function suggestion(guess: string | undefined): string {
