@@ -34,6 +34,9 @@ describe('the rewrite', () => {
     ['[ ? f(x, y) ]', `[  ${OPTIONAL_ENTRY}(f(x, y) )]`],
     ["{?'k': c ? x : y}", `{'k': ${OPTIONAL_ENTRY}(c ? x : y)}`],
     ['[?a[?0]]', `[${OPTIONAL_ENTRY}(a[?0])]`],
+    // After the keyword `in`, `[` opens a list; after a name that ends in "in", an index.
+    ['x in [?a]', `x in [${OPTIONAL_ENTRY}(a)]`],
+    ['main[?0]', 'main[?0]'],
   ])('%s', (text, rewritten) => {
     expect(withOptionalEntriesWrapped(text).text).toBe(rewritten);
   });

@@ -60,8 +60,9 @@ function optionalEntries(code: string): Entry[] {
     if (c === '(') {
       stack.push({ kind: '(' });
     } else if (c === '[') {
+      // An index follows an operand (a name, a call, an index, a literal); after `in`, a keyword, a list starts.
       const before = code.slice(0, i).trimEnd();
-      stack.push({ kind: /[\w)\]}]$/.test(before) ? '[' : 'L' });
+      stack.push({ kind: /[\w)\]}]$/.test(before) && !/(^|[^\w.])in$/.test(before) ? '[' : 'L' });
       if (stack[stack.length - 1].kind === 'L') entryStart(i + 1);
     } else if (c === '{') {
       stack.push({ kind: '{' });
