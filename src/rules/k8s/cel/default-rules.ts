@@ -31,8 +31,7 @@
  *   and a rule cel-js cannot parse;
  * - a rule calling a library function the runtime does not implement
  *   (format.datetime().validate(); what library.ts declares of cel-go's
- *   strings and lists extensions: charAt, replace, format, quote, range,
- *   slice, flatten...; what standard.ts declares of cel-go's standard
+ *   strings extension: charAt, replace, format, quote; what standard.ts declares of cel-go's standard
  *   library but `==` between optionals) or meeting a case it does not decide (durations,
  *   timestamps, bytes, the sum of an empty list, what Go releases read
  *   differently: bracketed URL hosts, a prefix length with a leading zero),

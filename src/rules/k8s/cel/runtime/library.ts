@@ -8,7 +8,8 @@
  * decide, leaves the rule to the server (outcome.ts), never an error.
  *
  * Implemented: regex.ts (find, findAll), lists.ts (isSorted, sum, min, max,
- * indexOf, lastIndexOf), sets.ts (sets.contains, equivalent, intersects),
+ * indexOf, lastIndexOf), lists-ext.ts (cel-go's lists extension: range,
+ * slice, flatten, reverse, distinct, sort; first and last), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
  * cidr libraries), semver.ts, format.ts (the name formats and byte), url.ts,
  * and optional.ts (`==` between optionals, of standard.ts).
@@ -27,6 +28,7 @@ import { declareMissingStandardFunctions } from '../standard';
 const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^string\.(find|findAll)$/, () => (require('./regex') as typeof import('./regex')).FUNCTIONS],
   [/^list\.(isSorted|sum|min|max|indexOf|lastIndexOf)$/, () => (require('./lists') as typeof import('./lists')).FUNCTIONS],
+  [/^(k8s\.ListsNamespace\.range|list\.(slice|flatten|reverse|distinct|sort|first|last))$/, () => (require('./lists-ext') as typeof import('./lists-ext')).FUNCTIONS],
   [/^k8s\.SetsNamespace\./, () => (require('./sets') as typeof import('./sets')).FUNCTIONS],
   [/^(quantity|isQuantity|sign|kubernetes\.Quantity\..*)$/, () => (require('./quantity') as typeof import('./quantity')).FUNCTIONS],
   [/^(ip|isIP|cidr|isCIDR|string|k8s\.IPNamespace\..*|net\.(IP|CIDR)\..*)$/, () => (require('./net') as typeof import('./net')).FUNCTIONS],
