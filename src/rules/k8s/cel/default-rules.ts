@@ -36,6 +36,10 @@
  *   timestamps, bytes, the sum of an empty list, what Go releases read
  *   differently: bracketed URL hosts, a prefix length with a leading zero),
  *   unless cel-js decided the rule without that call (`false && f()`);
+ * - a rule calling indexOf, lastIndexOf, substring, lowerAscii, upperAscii
+ *   or trim when the rule or the value holds text beyond ASCII: cel-js reads
+ *   those in UTF-16 units or with Unicode's case mapping, where cel-go does
+ *   not (CODE_UNIT_FUNCTIONS);
  * - an error cel-go might not raise: a function or overload cel-js lacks,
  *   cel-js' own limits, an error cel-js raises with no code this file knows;
  * - the runtime cost budget (RuntimeCELCostBudget, PerCallLimit): cel-js
@@ -265,7 +269,39 @@ function withRe2Matches(rule: string, ast: CelAstNode): string | undefined {
 }
 
 type Program = (context: { [name: string]: unknown }) => unknown;
-let programs: Map<string, Program | undefined> | undefined;
+
+/** A rule made for cel-js, and whether it calls a string function cel-js reads in UTF-16 units (see codeUnitFunctions). */
+interface Made {
+  readonly run: Program;
+  readonly codeUnitSensitive: boolean;
+}
+let programs: Map<string, Made | undefined> | undefined;
+
+/**
+ * Functions cel-js' runtime computes on JavaScript's UTF-16 code units or its Unicode case mapping, where
+ * cel-go counts code points (ext/strings.go: indexOf, lastIndexOf, substring), lowers and uppers ASCII only
+ * (lowerAscii, upperAscii) and trims unicode.IsSpace (trim: U+0085 is trimmed, U+FEFF is not). They agree
+ * on ASCII text: a rule calling one is decided only when neither the rule nor the value holds anything else.
+ */
+const CODE_UNIT_FUNCTIONS = new Set(['indexOf', 'lastIndexOf', 'substring', 'lowerAscii', 'upperAscii', 'trim']);
+
+function callsCodeUnitFunction(node: unknown, depth = 0): boolean {
+  if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(child => callsCodeUnitFunction(child, depth + 1));
+  const n = node as { op?: unknown; args?: unknown };
+  if ((n.op === 'call' || n.op === 'rcall') && Array.isArray(n.args) && CODE_UNIT_FUNCTIONS.has(n.args[0] as string)) return true;
+  return callsCodeUnitFunction(n.args, depth + 1);
+}
+
+const isAscii = (text: string): boolean => /^[\x00-\x7f]*$/.test(text);
+
+/** Whether a value (its strings and its keys) holds anything but ASCII. */
+function holdsNonAscii(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isAscii(value);
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(v => holdsNonAscii(v, depth + 1));
+  return Object.keys(value).some(k => !isAscii(k) || holdsNonAscii((value as { [key: string]: unknown })[k], depth + 1));
+}
 
 /** The operators and functions that compare or add values (through a list's Equal or Add in cel-go). */
 const COMPARING_OPS = new Set(['==', '!=', '+', 'in']);
@@ -312,13 +348,14 @@ function holdsUnorderedList(schema: unknown, value: unknown, depth: number): boo
 const MAX_PROGRAMS = 2000;
 
 /** The program of `rule`, its `matches` calls matching with RE2; undefined when it cannot be made here. */
-function programOf(rule: string): Program | undefined {
+function programOf(rule: string): Made | undefined {
   const environment = dynamicEnvironment();
   const parsed = environment.parse(rule);
   if (hasBadLiteralPattern(parsed.ast)) return undefined;
-  if (!rule.includes('matches')) return parsed as unknown as Program;
+  const codeUnitSensitive = callsCodeUnitFunction(parsed.ast);
+  if (!rule.includes('matches')) return { run: parsed as unknown as Program, codeUnitSensitive };
   const rewritten = withRe2Matches(rule, parsed.ast);
-  return rewritten === undefined ? undefined : environment.parse(rewritten) as unknown as Program;
+  return rewritten === undefined ? undefined : { run: environment.parse(rewritten) as unknown as Program, codeUnitSensitive };
 }
 
 /** The rule's result (a bool), its failure as cel-go's, or undefined when it cannot be decided here. */
@@ -335,7 +372,8 @@ function evaluate(rule: string, activation: { [name: string]: unknown }): boolea
     programs.set(rule, program);
   }
   if (program === undefined) return undefined;
-  const made = program;
+  if (program.codeUnitSensitive && (!isAscii(rule) || holdsNonAscii(activation.self))) return undefined;
+  const made = program.run;
   const outcome = trackingUndecided(() => made(activation));
   if (outcome.error === undefined) return typeof outcome.value === 'boolean' ? outcome.value : undefined;
   // An error, when an undecided call was met on the way: that call might have decided the rule (`f() || 1/0 == 1`).
