@@ -26,14 +26,21 @@ export function chart(props?: ChartProps): Chart {
   return new Chart(testApp(), 'test', props);
 }
 
-/** Synthesizes the chart, or returns the validation error message. */
-export function synthError(c: Chart): string {
+/** Synthesizes the chart: the validation error message, or undefined when synthesis succeeds. */
+export function synthFailure(c: Chart): string | undefined {
   try {
     Testing.synth(c);
+    return undefined;
   } catch (e) {
     return (e as Error).message;
   }
-  throw new Error('expected synthesis to fail, but it succeeded');
+}
+
+/** Synthesizes the chart, or returns the validation error message. */
+export function synthError(c: Chart): string {
+  const failure = synthFailure(c);
+  if (failure === undefined) throw new Error('expected synthesis to fail, but it succeeded');
+  return failure;
 }
 
 /** The manifests of one kind. */
