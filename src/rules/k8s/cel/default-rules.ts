@@ -60,9 +60,8 @@
  * accepts. A rule that calls it is evaluated with the call renamed to a
  * function of this module's that matches with RE2 (regex.ts). A pattern RE2
  * refuses is an evaluation error when it is computed; a literal one makes
- * the rule fail to compile (cel-go's ValidateRegexLiterals for matches, the
- * constant patterns compiled with the program for find and findAll), which
- * is compile.ts' to report: such a rule is left alone here.
+ * the rule fail to compile (literals.ts), and a rule compile.ts refuses is
+ * not evaluated here: compile.ts reports it.
  */
 import { CelAstNode, CelEnvironment, celOptionals, newCelEnvironment } from './cel-js';
 import { compileExpression } from './compile';
@@ -156,7 +155,8 @@ function ruleFailure(
     if (typeof rule !== 'string') continue;
     const optionalOldSelf = own(entry, 'optionalOldSelf') === true;
     const compiled = compileExpression(rule, 'rule', declared, optionalOldSelf, schema, isRoot);
-    if (compiled.fallback) continue;
+    // A rule the server cannot compile is reported as such (compile.ts), not evaluated (cel validation.go: compiled.Error).
+    if (compiled.fallback || compiled.error !== undefined) continue;
     if (run.onlyOptionalOldSelf && !(optionalOldSelf && compiled.usesOldSelf)) continue;
     // Transition rules are evaluated only where there is an old value, unless oldSelf is optional.
     if (compiled.usesOldSelf && old === undefined && !optionalOldSelf) continue;
@@ -169,8 +169,6 @@ function ruleFailure(
     const message = own(entry, 'message');
     const shown = typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
     if (outcome === false) return { rule, kind: 'false', message: shown ?? `failed rule: ${rule.trim()}` };
-    // An evaluation error of a rule compile.ts refuses is not reported: compile.ts reports the rule.
-    if (compiled.error !== undefined) continue;
     return { rule, kind: 'error', message: kubernetesErrorText(outcome, shown ?? rule.trim()) };
   }
   return undefined;
@@ -221,9 +219,6 @@ function dynamicEnvironment(): CelEnvironment {
   return dynamic;
 }
 
-/** The functions whose literal pattern cel-go compiles with the rule (ValidateRegexLiterals, FindRegexOptimization, FindAllRegexOptimization). */
-const REGEX_FUNCTIONS = new Set(['matches', 'find', 'findAll']);
-
 /** The AST's calls: their name, the node, and their arguments (a method's receiver first). */
 function visitCalls(node: unknown, visit: (name: string, call: { [key: string]: unknown }, args: unknown[]) => boolean): boolean {
   if (Array.isArray(node)) return node.every(n => visitCalls(n, visit));
@@ -234,15 +229,6 @@ function visitCalls(node: unknown, visit: (name: string, call: { [key: string]: 
     if (!visit(args[0], node, callArgs)) return false;
   }
   return visitCalls(args, visit);
-}
-
-/** Whether a literal pattern of matches, find or findAll is one RE2 refuses. */
-function hasBadLiteralPattern(ast: CelAstNode): boolean {
-  return !visitCalls(ast, (name, _call, args) => {
-    const pattern = args[1];
-    return !(REGEX_FUNCTIONS.has(name) && isObject(pattern) && pattern.op === 'value' && typeof pattern.args === 'string'
-      && re2CompileError(pattern.args) !== undefined);
-  });
 }
 
 /**
@@ -284,14 +270,6 @@ let programs: Map<string, Made | undefined> | undefined;
  * on ASCII text: a rule calling one is decided only when neither the rule nor the value holds anything else.
  */
 const CODE_UNIT_FUNCTIONS = new Set(['indexOf', 'lastIndexOf', 'substring', 'lowerAscii', 'upperAscii', 'trim']);
-
-function callsCodeUnitFunction(node: unknown, depth = 0): boolean {
-  if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return false;
-  if (Array.isArray(node)) return node.some(child => callsCodeUnitFunction(child, depth + 1));
-  const n = node as { op?: unknown; args?: unknown };
-  if ((n.op === 'call' || n.op === 'rcall') && Array.isArray(n.args) && CODE_UNIT_FUNCTIONS.has(n.args[0] as string)) return true;
-  return callsCodeUnitFunction(n.args, depth + 1);
-}
 
 const isAscii = (text: string): boolean => /^[\x00-\x7f]*$/.test(text);
 
@@ -351,8 +329,7 @@ const MAX_PROGRAMS = 2000;
 function programOf(rule: string): Made | undefined {
   const environment = dynamicEnvironment();
   const parsed = environment.parse(rule);
-  if (hasBadLiteralPattern(parsed.ast)) return undefined;
-  const codeUnitSensitive = callsCodeUnitFunction(parsed.ast);
+  const codeUnitSensitive = !visitCalls(parsed.ast, name => !CODE_UNIT_FUNCTIONS.has(name));
   if (!rule.includes('matches')) return { run: parsed as unknown as Program, codeUnitSensitive };
   const rewritten = withRe2Matches(rule, parsed.ast);
   return rewritten === undefined ? undefined : { run: environment.parse(rewritten) as unknown as Program, codeUnitSensitive };
