@@ -36,7 +36,7 @@ const NAMESPACES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** library/lists.go: comparableTypes and summableTypes. */
-const COMPARABLE = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp'];
+export const COMPARABLE: readonly string[] = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp'];
 const SUMMABLE = ['int', 'uint', 'double', 'google.protobuf.Duration'];
 
 /** library/format.go: ConstantFormats. */

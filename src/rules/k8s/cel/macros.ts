@@ -15,6 +15,7 @@
  * cost.ts estimates as cel-go's coster estimates the expansion.
  */
 import type { CelAstNode, CelEnvironment, CelTypeDeclaration } from './cel-js';
+import { COMPARABLE } from './library';
 
 /** What a cel-js macro's typeCheck is given: the checker (its part used here). */
 interface Checker {
@@ -125,8 +126,6 @@ function checkOptional(chk: Checker, macro: 'optMap' | 'optFlatMap', call: Macro
   throw chk.createError('invalid_macro_argument', `optFlatMap: the expression must give an optional, not a ${chk.formatType(result)}`, call.args[1]);
 }
 
-/** library/lists.go's comparable types: what @sortByAssociatedKeys sorts by. */
-const SORTABLE = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp']);
 
 /** sortBy: a list sorted by a key of a comparable type computed for each element. */
 function checkSortBy(chk: Checker, call: MacroCall, ctx: Context): CelTypeDeclaration {
@@ -141,7 +140,8 @@ function checkSortBy(chk: Checker, call: MacroCall, ctx: Context): CelTypeDeclar
   else if (target.kind === 'dyn') elem = chk.dynType;
   else throw chk.createError('invalid_comprehension_range', `sortBy: expression of type '${chk.formatType(target)}' is not a list`, call.receiver);
   const key = chk.check(call.args[1], ctx.forkWithVariable(name, elem));
-  if (key.kind !== 'dyn' && !SORTABLE.has(key.name)) {
+  // @sortByAssociatedKeys has an overload for each comparable type of library/lists.go.
+  if (key.kind !== 'dyn' && !COMPARABLE.includes(key.name)) {
     throw chk.createError('invalid_macro_argument', `sortBy: a key of type '${chk.formatType(key)}' cannot be sorted by`, call.args[1]);
   }
   return target.kind === 'list' ? target : chk.registry.getListType(chk.dynType);
