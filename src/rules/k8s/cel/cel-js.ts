@@ -76,3 +76,11 @@ export function newCelEnvironment(homogeneousLiterals = true): CelEnvironment {
 export function celOptionals(): CelOptionals {
   return celJs().Optional;
 }
+
+/**
+ * The handler of what the compiler declares for type-checking only (the libraries, the macros and functions
+ * cel-js lacks, the types' operators): the compiler never evaluates, so it never runs.
+ */
+export const notEvaluated = (): never => {
+  throw new Error('declared for type-checking only');
+};

@@ -6,7 +6,7 @@
  * optionalOldSelf: true). One environment per distinct declared type,
  * kept: the libraries are declared once and cloned.
  */
-import { CelEnvironment, newCelEnvironment } from './cel-js';
+import { CelEnvironment, newCelEnvironment, notEvaluated } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { declareKubernetesLibraries, declareNullComparison } from './library';
 import { declareMissingMacros } from './macros';
@@ -27,10 +27,6 @@ function baseCelEnvironment(): CelEnvironment {
   return base;
 }
 
-const stub = (): never => {
-  throw new Error('declared for type-checking only');
-};
-
 /** Registers the object types of `t` (children first) and returns the cel-js type text of `t`. */
 function declare(env: CelEnvironment, t: DeclType, name: string, names: Map<string, string>): string {
   switch (t.kind) {
@@ -47,7 +43,7 @@ function declare(env: CelEnvironment, t: DeclType, name: string, names: Map<stri
       const typeName = name.replace(/@/g, '');
       env.registerType(typeName, { ctor: class {}, fields });
       // cel-go compares any two values of one type with ==; cel-js has no == for registered types.
-      env.registerOperator(`${typeName} == ${typeName}`, stub);
+      env.registerOperator(`${typeName} == ${typeName}`, notEvaluated);
       declareNullComparison(env, typeName);
       names.set(key, typeName);
       return typeName;

@@ -1,6 +1,6 @@
 /**
  * Kubernetes' CEL libraries, declared by signature on a cel-js Environment
- * for type-checking (never evaluated: every handler is a stub). The set is
+ * for type-checking (never evaluated: every handler is a notEvaluated). The set is
  * the base environment of Kubernetes 1.36 for new expressions, i.e. the
  * options of `baseOpts` (k8s.io/apiserver pkg/cel/environment/base.go)
  * introduced up to its compatibility version 1.35 (the last was introduced
@@ -16,12 +16,8 @@
  * the `authorizer` variable, which CRD rules do not have.
  */
 import { callOf, firstInAst } from './ast-walk';
-import type { CelEnvironment } from './cel-js';
+import { CelEnvironment, notEvaluated } from './cel-js';
 import { celGoName } from './go-type-names';
-
-const stub = (): never => {
-  throw new Error('declared for type-checking only');
-};
 
 /** The opaque types of the libraries, by the names cel-go gives them (pkg/cel/types.go and friends). */
 export const LIBRARY_TYPES = ['kubernetes.URL', 'net.IP', 'net.CIDR', 'kubernetes.Quantity', 'kubernetes.Semver', 'kubernetes.NamedFormat'] as const;
@@ -99,9 +95,9 @@ export function declareKubernetesLibraries(env: CelEnvironment): void {
     env.registerType(type, { ctor });
     env.registerConstant(constant, type, new ctor());
   }
-  for (const signature of signatures()) env.registerFunction(signature, stub);
+  for (const signature of signatures()) env.registerFunction(signature, notEvaluated);
   // Equality of the opaque types (cel-go compares them with ==).
-  for (const name of LIBRARY_TYPES) env.registerOperator(`${name} == ${name}`, stub);
+  for (const name of LIBRARY_TYPES) env.registerOperator(`${name} == ${name}`, notEvaluated);
   // cel-go's checker lets null stand for a value of a nullable type (isLegacyNullable in checker/types.go:
   // opaque, struct, duration and timestamp types): `format.dns1123Label().validate(self) == null` compiles.
   for (const name of [...LIBRARY_TYPES, 'google.protobuf.Duration', 'google.protobuf.Timestamp', ...NULLABLE_OPTIONALS]) declareNullComparison(env, name);
@@ -112,7 +108,7 @@ const NULLABLE_OPTIONALS = ['optional<list<string>>', 'optional<kubernetes.Named
 
 /** `t == null` for the nullable type `t` (cel-js derives `null == t` and `!=`). */
 export function declareNullComparison(env: CelEnvironment, t: string): void {
-  env.registerOperator(`${t} == null`, stub);
+  env.registerOperator(`${t} == null`, notEvaluated);
 }
 
 /** The functions of element-typed overloads, and the element types each has one for. */

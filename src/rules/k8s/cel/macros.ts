@@ -14,7 +14,7 @@
  * keeps the call (op `rcall`, the macro's name, its arguments), which
  * cost.ts estimates as cel-go's coster estimates the expansion.
  */
-import type { CelAstNode, CelEnvironment, CelTypeDeclaration } from './cel-js';
+import { CelAstNode, CelEnvironment, CelTypeDeclaration, notEvaluated } from './cel-js';
 import { COMPARABLE } from './library';
 
 /** What a cel-js macro's typeCheck is given: the checker (its part used here). */
@@ -43,10 +43,6 @@ interface MacroCall {
 
 /** The accumulator names of cel-go's expansions, which an iteration variable may not take (extractIterVars). */
 const ACCUMULATORS = new Set(['__result__', '@result']);
-
-const notEvaluated = (): never => {
-  throw new Error('declared for type-checking only');
-};
 
 /** The identifier an iteration variable must be (extractIterVar), or a syntax error in cel-go's words. */
 function variableName(node: CelAstNode, what: string): string {

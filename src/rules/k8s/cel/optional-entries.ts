@@ -9,7 +9,7 @@
  * the wrapper as nothing, since cel-go's estimator costs the entry's value
  * alone (costCreateList, costCreateMap).
  */
-import type { CelEnvironment } from './cel-js';
+import { CelEnvironment, notEvaluated } from './cel-js';
 import { applyEdits, masked, Rewritten, unchanged } from './source-text';
 
 /** The wrapper's name: no rule may call it (compile.ts refuses it as cel-go refuses an undeclared function). */
@@ -99,10 +99,6 @@ export function withOptionalEntriesWrapped(text: string): Rewritten {
     { at: e.valueEnd, remove: 0, insert: ')' },
   ]));
 }
-
-const notEvaluated = (): never => {
-  throw new Error('declared for type-checking only');
-};
 
 interface Type {
   readonly kind: string;

@@ -12,11 +12,7 @@
  *   for it: optional.ofNonZeroValue, optional.unwrap and unwrapOpt (version
  *   2), and `==` between optionals (the standard `_==_` takes any type A).
  */
-import type { CelEnvironment } from './cel-js';
-
-const notEvaluated = (): never => {
-  throw new Error('declared for type-checking only');
-};
+import { CelEnvironment, notEvaluated } from './cel-js';
 
 const FUNCTIONS = [
   'int(uint): int', 'int(google.protobuf.Timestamp): int', 'int(google.protobuf.Duration): int',
