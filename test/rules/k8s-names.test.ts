@@ -4,6 +4,7 @@ import {
   dns1123SubdomainErrors,
   isCamelCase,
   labelValueErrors,
+  problemsClause,
   qualifiedNameErrors,
   suggestCamelCase,
   suggestDns1035Label,
@@ -56,4 +57,11 @@ test('suggestions', () => {
   expect(isCamelCase('Ready')).toBe(true);
   expect(isCamelCase('ready')).toBe(false);
   expect(isCamelCase('Re-ady')).toBe(false);
+});
+
+test('the reasons read as one clause: "it" only before a reason about the whole value', () => {
+  expect(problemsClause(qualifiedNameErrors('a/b/c'))).toBe(
+    'name part must consist of letters, digits, \'-\', \'_\' or \'.\', and start and end with a letter or digit; it must contain at most one \'/\'');
+  expect(problemsClause(labelValueErrors('-x'))).toBe(
+    'it must be empty or consist of letters, digits, \'-\', \'_\' or \'.\', and start and end with a letter or digit');
 });

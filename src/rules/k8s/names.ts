@@ -97,6 +97,14 @@ export function qualifiedNameErrors(value: string): string[] {
   return errors;
 }
 
+/**
+ * The reasons the functions above give, as one clause for a hint: a reason about the whole value
+ * ("must be ...") reads after "it"; one that names its part ("name part must ...") stands alone.
+ */
+export function problemsClause(problems: readonly string[]): string {
+  return problems.map(p => (p.startsWith('must') ? `it ${p}` : p)).join('; ');
+}
+
 /** A label value: empty, or at most 63 letters, digits, '-', '_', '.' starting and ending alphanumerically. Mirrors IsValidLabelValue (apimachinery pkg/util/validation/validation.go). */
 export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];

@@ -30,6 +30,7 @@ import {
   isDns1123Label,
   isDns1123Subdomain,
   labelValueErrors,
+  problemsClause,
   qualifiedNameErrors,
   suggestDns1123Subdomain,
 } from '../k8s/names';
@@ -107,12 +108,9 @@ function isolationOf(spec: unknown): string | undefined {
   return typeof isolation === 'string' && ISOLATIONS.includes(isolation) ? isolation : undefined;
 }
 
-/**
- * What Kubernetes says of a malformed name, ahead of the hint: the message stays short. A problem about the
- * whole value (`must consist of...`) reads after "it"; one that names its part (`name part must...`) stands alone.
- */
+/** What Kubernetes says of a malformed name, ahead of the hint: the message stays short. */
 function problemsHint(problems: readonly string[], hint: string): string {
-  return `${problems.map(p => (p.startsWith('must') ? `it ${p}` : p)).join('; ')}; ${hint}`;
+  return `${problemsClause(problems)}; ${hint}`;
 }
 
 function suggestion(guess: string | undefined): string {

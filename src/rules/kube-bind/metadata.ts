@@ -19,6 +19,7 @@ import { Rule, defineRule } from '../engine/rule';
 import { violation } from '../engine/violation';
 import { decodeViolation } from '../helpers/metadata-decoding';
 import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
+import { problemsClause } from '../k8s/names';
 import {
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
@@ -48,10 +49,10 @@ const labels: Rule = defineRule({
     const value = String(e.value);
     if (e.what === 'key') {
       return violation(labels, e.path, `key ${show(value)} is not a valid label key${lengthProblem(e.problems)}${repaired(value)}`,
-        `a label key is an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
+        `a label key is an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; ${problemsClause(e.problems)}`);
     }
     return violation(labels, e.path, `${show(value)} is not a valid label value${lengthProblem(e.problems)}${repaired(value)}`,
-      `a label value is empty or at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit; it ${e.problems.join('; ')}; put longer or free text in an annotation`);
+      `a label value is empty or at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit; ${problemsClause(e.problems)}; put longer or free text in an annotation`);
   }),
 });
 
@@ -70,7 +71,7 @@ const annotations: Rule = defineRule({
     }
     const value = String(e.value);
     return violation(annotations, e.path, `key ${show(value)} is not a valid annotation key${lengthProblem(e.problems)}${repaired(value)}`,
-      `an annotation key is, lowercased, an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; it ${e.problems.join('; ')}`);
+      `an annotation key is, lowercased, an optional DNS-subdomain prefix and "/" and a name of at most 63 letters, digits, '-', '_' or '.'; ${problemsClause(e.problems)}`);
   }),
 });
 
@@ -87,7 +88,7 @@ const finalizers: Rule = defineRule({
       return violation(finalizers, e.path, `${e.problems.join('; ')}`, 'keep one: "orphan" leaves the dependents, "foregroundDeletion" deletes them first');
     }
     return violation(finalizers, e.path, `${show(e.value)} is not a valid finalizer name${lengthProblem(e.problems)}`,
-      `finalizers are qualified names such as "example.com/cleanup"; it ${e.problems.join('; ')}`);
+      `finalizers are qualified names such as "example.com/cleanup"; ${problemsClause(e.problems)}`);
   }),
 });
 
