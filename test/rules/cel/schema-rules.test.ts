@@ -104,6 +104,14 @@ describe('estimated cost against the limits of validation.go', () => {
     // Over the CRD's total too: the rule is named, then the total.
     expect(found.map(i => i.path)).toEqual(['s.properties.tags.x-kubernetes-validations[0].rule', 's.properties.tags.x-kubernetes-validations[0].rule', 's']);
   });
+  test('a value with no size in cel-go\'s estimate (string()) is named in the hint, with format as the way out', () => {
+    const spec = { type: 'object', properties: { size: { type: 'integer' } } };
+    const concat = celSchemaIssues({ ...spec, 'x-kubernetes-validations': [{ rule: 'self.size <= 10', messageExpression: "'size ' + string(self.size)" }] }, 's', nothingBlocked);
+    expect(concat[0].path).toBe('s.x-kubernetes-validations[0].messageExpression');
+    expect(concat[0].hint).toBe('cel-go gives what string() returns no size, so using it costs as much as a value can hold: '
+      + 'build text with a format string instead (\'got %d\'.format([self.x]) costs by the format string\'s length), or simplify the rule');
+    expect(issues({ ...spec, 'x-kubernetes-validations': [{ rule: 'self.size <= 10', messageExpression: "'size %d'.format([self.size])" }] })).toEqual([]);
+  });
   test('bounded, it passes', () => {
     const tags = { ...strings({ list: { maxItems: 20 }, item: { maxLength: 63 } }), 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x == y))' }] };
     expect(issues({ type: 'object', properties: { tags } })).toEqual([]);

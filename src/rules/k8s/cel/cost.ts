@@ -136,6 +136,8 @@ class Coster {
   private readonly paths = new Map<CelAstNode, readonly string[]>();
   private readonly scopes = new Map<string, LocalVar[]>();
   readonly unbounded = new Map<string, UnboundedRead>();
+  /** The functions whose result the estimate read with no size (cel-go's unknownSizeEstimate), as `string()` or `.format()`. */
+  readonly unsized = new Set<string>();
 
   constructor(
     private readonly self: DeclType,
@@ -231,8 +233,14 @@ class Coster {
   }
 
   private sizeOrUnknown(node: CelAstNode | Operand): Estimate {
-    if ('op' in node) return this.size(node) ?? UNKNOWN;
-    return node.size ?? UNKNOWN;
+    const size = 'op' in node ? this.size(node) : node.size;
+    if (size !== undefined) return size;
+    const call = 'op' in node ? node : node.node;
+    if (call?.op === 'call' || call?.op === 'rcall') {
+      const name = (call.args as unknown[])[0];
+      if (typeof name === 'string') this.unsized.add(call.op === 'call' ? `${name}()` : `.${name}()`);
+    }
+    return UNKNOWN;
   }
 
   private entrySize(node: CelAstNode): EntrySize | undefined {
@@ -862,21 +870,28 @@ export interface CostResult {
   readonly cost: Estimate;
   /** The schema nodes read whose size the estimate assumed: the bounds to set. */
   readonly unbounded: readonly UnboundedRead[];
+  /**
+   * The functions whose result was read with no size at all, as `string()`:
+   * cel-go gives a result no size unless its estimator knows one, and an
+   * operation on it costs as if it held 2^64 - 1 elements. No bound on the
+   * schema lowers that.
+   */
+  readonly unsized: readonly string[];
 }
 
-/**
- * The estimated cost of `ast` (cel.EstimateCost with Kubernetes'
- * CostEstimator), `self` being of type `self`. `presenceTests` are the
- * offsets of the has() calls compile.ts rewrote.
- */
 /**
  * A SizeEstimator's answer for a node that is not a path from self, by its
  * type: the API server's (compilation.go) has none; cel-go's tests give one.
  */
 export type SizeOfType = (type: CelTypeDeclaration | undefined) => Estimate | undefined;
 
+/**
+ * The estimated cost of `ast` (cel.EstimateCost with Kubernetes'
+ * CostEstimator), `self` being of type `self`. `presenceTests` are the
+ * offsets of the has() calls compile.ts rewrote.
+ */
 export function estimateCost(ast: CelAstNode, self: DeclType, presenceTests: ReadonlySet<number>, sizeOfType?: SizeOfType): CostResult {
   const coster = new Coster(self, presenceTests, sizeOfType);
   const cost = coster.cost(ast);
-  return { cost, unbounded: [...coster.unbounded.values()] };
+  return { cost, unbounded: [...coster.unbounded.values()], unsized: [...coster.unsized] };
 }

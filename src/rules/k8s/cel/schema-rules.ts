@@ -25,7 +25,7 @@
  * estimate and counts 0. The runtime limit, PerCallLimit, is not static.
  */
 import { compileExpression, Compiled } from './compile';
-import { estimateCost, MAX_UINT64, UnboundedRead } from './cost';
+import { CostResult, estimateCost, MAX_UINT64 } from './cost';
 import { childDeclType, DeclType, MAX_REQUEST_SIZE_BYTES, schemaDeclType } from './decl-type';
 import { isObject, own } from '../../../model/manifest';
 import { field, item } from '../../engine/paths';
@@ -250,11 +250,11 @@ function compileRules(
   });
 }
 
-/** The estimated cost of a compiled expression (0 when it has none: an error, or cel-js' fallback). */
-function costOf(compiled: Compiled, self: DeclType): { cost: number; unbounded: readonly UnboundedRead[] } {
-  if (compiled.error !== undefined || compiled.ast === undefined) return { cost: 0, unbounded: [] };
+/** The estimated cost of a compiled expression (0 when it has none: an error, or cel-js' fallback), and what it could not bound. */
+function costOf(compiled: Compiled, self: DeclType): CostResult & { readonly max: number } {
+  if (compiled.error !== undefined || compiled.ast === undefined) return { cost: { min: 0, max: 0 }, max: 0, unbounded: [], unsized: [] };
   const estimate = estimateCost(compiled.ast, self, compiled.presenceTests ?? new Set());
-  return { cost: estimate.cost.max, unbounded: estimate.unbounded };
+  return { ...estimate, max: estimate.cost.max };
 }
 
 /** TotalCost.ObserveExpressionCost. */
@@ -277,18 +277,28 @@ function schemaPath(nodePath: string, steps: readonly string[]): string {
   return out;
 }
 
-/** The bounds that would lower an estimate: what the rule reads unbounded, and the lists and maps above it. */
-function boundsHint(unbounded: readonly UnboundedRead[], above: readonly UnboundedAncestor[], nodePath: string, rulePath: string): string {
-  const reads = unbounded.map(u => `${u.keyword} on ${schemaPath(nodePath, u.steps)}`);
+/**
+ * What would lower an estimate: bounds on what the rule reads unbounded and on the lists and maps above it;
+ * and, for the functions whose result has no size in cel-go's estimate (`string()`), another way to write it.
+ */
+function boundsHint(estimate: CostResult, above: readonly UnboundedAncestor[], nodePath: string, rulePath: string): string {
+  const reads = estimate.unbounded.map(u => `${u.keyword} on ${schemaPath(nodePath, u.steps)}`);
   const ancestors = above.map(a => `${a.keyword} on ${a.path}`);
-  const all = [...reads, ...ancestors];
-  if (all.length === 0) return `simplify the rule at ${rulePath}: every size it reads is already bounded`;
-  return `set ${all.join(', ')} (the estimate assumes the largest value a 3 MiB request can hold), or simplify the rule`;
+  const bounds = [...reads, ...ancestors];
+  const ways: string[] = [];
+  if (bounds.length > 0) ways.push(`set ${bounds.join(', ')} (the estimate assumes the largest value a 3 MiB request can hold)`);
+  if (estimate.unsized.length > 0) {
+    ways.push(`cel-go gives what ${estimate.unsized.join(' and ')} returns no size, so using it costs as much as a value can hold: `
+      + 'build text with a format string instead (\'got %d\'.format([self.x]) costs by the format string\'s length)');
+  }
+  if (ways.length === 0) return `simplify the rule at ${rulePath}: every size it reads is already bounded`;
+  return `${ways.join('; ')}, or simplify the rule`;
 }
 
 /** validation.go: "estimated rule cost exceeds budget", with the cost times the rule's cardinality. */
 function checkRuleCost(compiled: Compiled, self: DeclType, nodePath: string, rulePath: string, ctx: Context, totals: Totals, out: CelIssue[]): void {
-  const { cost, unbounded } = costOf(compiled, self);
+  const estimate = costOf(compiled, self);
+  const cost = estimate.max;
   // getExpressionCost; maxCardinality of compilation.go when the node's cardinality is unbounded.
   const cardinality = ctx.cardinality ?? Math.floor(MAX_REQUEST_SIZE_BYTES / (self.minSerializedSize + 1));
   const expressionCost = multiplyGuarded(cost, cardinality);
@@ -300,7 +310,7 @@ function checkRuleCost(compiled: Compiled, self: DeclType, nodePath: string, rul
       path: rulePath,
       message: `estimated rule cost ${showCost(expressionCost)}${times} exceeds budget by factor of ${exceedFactor(expressionCost, STATIC_ESTIMATED_COST_LIMIT)} `
         + `(limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
-      hint: boundsHint(unbounded, ctx.cardinality === undefined ? ctx.unboundedAbove : [], nodePath, rulePath),
+      hint: boundsHint(estimate, ctx.cardinality === undefined ? ctx.unboundedAbove : [], nodePath, rulePath),
     });
   }
   observe(totals, rulePath, expressionCost);
@@ -308,7 +318,8 @@ function checkRuleCost(compiled: Compiled, self: DeclType, nodePath: string, rul
 
 /** validation.go: "estimated messageExpression cost exceeds budget" (a messageExpression runs once per failure: no cardinality). */
 function checkMessageExpressionCost(compiled: Compiled, self: DeclType, nodePath: string, path: string, totals: Totals, out: CelIssue[]): void {
-  const { cost, unbounded } = costOf(compiled, self);
+  const estimate = costOf(compiled, self);
+  const cost = estimate.max;
   if (compiled.ast === undefined) return;
   if (cost > STATIC_ESTIMATED_COST_LIMIT) {
     out.push({
@@ -316,7 +327,7 @@ function checkMessageExpressionCost(compiled: Compiled, self: DeclType, nodePath
       perExpression: true,
       path,
       message: `estimated messageExpression cost ${showCost(cost)} exceeds budget by factor of ${exceedFactor(cost, STATIC_ESTIMATED_COST_LIMIT)} (limit ${showCost(STATIC_ESTIMATED_COST_LIMIT)})`,
-      hint: boundsHint(unbounded, [], nodePath, path),
+      hint: boundsHint(estimate, [], nodePath, path),
     });
   }
   observe(totals, path, cost);
