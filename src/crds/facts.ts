@@ -6,7 +6,7 @@
  * Each answer is computed once per kind/version (the group does not change
  * the shape) and frozen.
  */
-import { instanceSchema, servesStatusSubresource } from './index';
+import { instanceSchema, isClusterScopedKind, servesStatusSubresource } from './index';
 import { IMMUTABLE_RULE, JsonSchema } from './schema-builders';
 import { KIND_VERSIONS, KindVersion } from '../model/kinds';
 
@@ -59,6 +59,19 @@ export function propertiesOf(kv: KindVersion, path: readonly string[]): readonly
  */
 export function statusSubresource(kv: KindVersion): boolean {
   return memo(`status ${kv}`, () => KIND_VERSIONS.includes(kv) && servesStatusSubresource(kv));
+}
+
+/**
+ * Whether `kv`'s CRD is cluster-scoped. A create or an update of such an
+ * object is sent without a namespace (kubectl maps the kind to its
+ * cluster-scoped path), and the API server clears whatever namespace the
+ * object says before it validates it (k8s.io/apiserver
+ * `pkg/registry/rest/meta.go`, `EnsureObjectNamespaceMatchesRequestNamespace`,
+ * called by the create handler and by `BeforeCreate`/`BeforeUpdate`;
+ * Kubernetes 1.36): the namespace is dropped, never judged.
+ */
+export function clusterScoped(kv: KindVersion): boolean {
+  return memo(`cluster-scoped ${kv}`, () => KIND_VERSIONS.includes(kv) && isClusterScopedKind(kv));
 }
 
 /** The `required` list of the object at `path` in `kv`'s schema. */

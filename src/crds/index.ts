@@ -118,6 +118,16 @@ export function instanceSchema(kv: KindVersion, group: string = DEFAULT_GROUP): 
 }
 
 /**
+ * Whether our CRD for `kv`'s kind is cluster-scoped (`spec.scope: Cluster`):
+ * the API server then clears `metadata.namespace` before it validates a
+ * create or an update (see `clusterScoped` in facts.ts).
+ */
+export function isClusterScopedKind(kv: KindVersion, group: string = DEFAULT_GROUP): boolean {
+  const [kind] = String(kv).split('/');
+  return Object.prototype.hasOwnProperty.call(CRD_OF_KIND, kind) && CRD_OF_KIND[kind](group).spec.scope === 'Cluster';
+}
+
+/**
  * Whether our CRD serves `kv` with the status subresource (`subresources.status`
  * set): the API server then drops `.status` from a create and keeps the stored
  * status on an update of the main resource (see `statusSubresource` in facts.ts).

@@ -4,7 +4,7 @@
  * here, and the object-level rules (KB020, KB230-KB233) on whole objects.
  */
 import { contextFor, validateObject } from '../../src/rules';
-import { tpl } from '../../src/rules/engine/scenario-kit';
+import { clusterBinding, coll, tpl } from '../../src/rules/engine/scenario-kit';
 import {
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   nameIsDnsSubdomain,
@@ -14,6 +14,7 @@ import {
   validateNames,
   validateNamespace,
   validateOwnerReferences,
+  canGenerateName,
 } from '../../src/rules/k8s/object-meta';
 import { a2, bs, crd } from '../../src/rules/scenarios';
 
@@ -160,5 +161,38 @@ describe('the rules, on whole objects', () => {
 
   test('a valid object has no metadata finding', () => {
     for (const obj of [a2(), bs(), crd(), tpl()]) expect(found(obj)).toEqual([]);
+  });
+
+  // EnsureObjectNamespaceMatchesRequestNamespace clears the namespace of a cluster-scoped object before validation.
+  const severities = (obj: any) => validateObject(obj, contextFor()).filter(v => v.rule === 'KB020').map(v => `${v.severity} ${v.path}`);
+
+  test('the namespace of a cluster-scoped object is dropped, not judged (KB020 warns)', () => {
+    for (const obj of [tpl(['metadata.namespace', 'Bad_NS']), coll(['metadata.namespace', 'team-a']), crd(['metadata.namespace', 'x_y'])]) {
+      expect(severities(obj)).toEqual(['warning metadata.namespace']);
+    }
+    // What does not decode into ObjectMeta is refused before the namespace is cleared.
+    expect(severities(tpl(['metadata.namespace', 5]))).toEqual(['error metadata.namespace']);
+    expect(severities(tpl())).toEqual([]);
+  });
+
+  test('the namespace of a namespaced object is still a DNS label (KB020)', () => {
+    expect(severities(a2(['metadata.namespace', 'Bad_NS']))).toEqual(['error metadata.namespace']);
+    expect(severities(bs(['metadata.namespace', 'team-a']))).toEqual([]);
+  });
+});
+
+describe('generated names (names.SimpleNameGenerator)', () => {
+  test('generateName, cut to 58 bytes, then 5 characters without vowels', () => {
+    expect(canGenerateName('cluster-', 'cluster-x7b2q')).toBe(true);
+    expect(canGenerateName('cl', 'cluster')).toBe(false);
+    expect(canGenerateName('cluster', 'cluster')).toBe(false);
+    expect(canGenerateName('a'.repeat(70), `${'a'.repeat(58)}bcdfg`)).toBe(true);
+    expect(canGenerateName('a'.repeat(70), `${'a'.repeat(60)}bcd`)).toBe(false);
+  });
+
+  test('a ClusterBinding sent with generateName only is refused by the CEL rule on its generated name (KB234)', () => {
+    const kb234 = (obj: any) => validateObject(obj, contextFor()).filter(v => v.rule === 'KB234').map(v => `${v.severity} ${v.path}`);
+    expect(kb234(clusterBinding(['metadata.name', undefined], ['metadata.generateName', 'cluster']))).toEqual(['error metadata.generateName']);
+    expect(kb234(clusterBinding(['metadata.generateName', 'cluster']))).toEqual([]);
   });
 });

@@ -241,6 +241,25 @@ export function validateNames(metadata: unknown, path: string): MetaError[] {
 }
 
 /**
+ * `names.SimpleNameGenerator` (k8s.io/apiserver pkg/storage/names/generate.go,
+ * Kubernetes 1.36), which the API server calls for an object sent with
+ * generateName and no name, before it validates the object (CEL rules on
+ * `self.metadata.name` see the result): the first 58 bytes of generateName,
+ * then 5 characters of utilrand's alphabet (k8s.io/apimachinery
+ * pkg/util/rand/rand.go), which has no vowels.
+ */
+const GENERATED_SUFFIX_LENGTH = 5;
+const MAX_GENERATE_NAME_BASE = 63 - GENERATED_SUFFIX_LENGTH;
+const GENERATED_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** Whether the server could generate `name` from `generateName` (a valid generateName is ASCII: bytes are characters). */
+export function canGenerateName(generateName: string, name: string): boolean {
+  const base = generateName.slice(0, MAX_GENERATE_NAME_BASE);
+  if (name.length !== base.length + GENERATED_SUFFIX_LENGTH || !name.startsWith(base)) return false;
+  return [...name.slice(base.length)].every(ch => GENERATED_SUFFIX_ALPHABET.includes(ch));
+}
+
+/**
  * The namespace of `validateObjectMetaAccessorWithOptsCommon`, as far as a
  * file can tell: a DNS label when set. (A namespaced object without one gets
  * kubectl's current namespace, and a cluster-scoped object's namespace is

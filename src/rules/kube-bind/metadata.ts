@@ -21,6 +21,7 @@ import { decodeViolation } from '../helpers/metadata-decoding';
 import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
 import { problemsClause } from '../k8s/names';
 import {
+  canGenerateName,
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
   validateFinalizers,
@@ -112,12 +113,21 @@ const ownerReferences: Rule = defineRule({
 const clusterBindingName: Rule = defineRule({
   id: 'KB234',
   title: `A ClusterBinding is named "${CLUSTER_BINDING_NAME}"`,
-  source: 'kube-bind CRD (CEL on the root of ClusterBinding)',
+  source: 'kube-bind CRD (CEL on the root of ClusterBinding), on the name the API server generates from generateName (apiserver names.SimpleNameGenerator)',
   severity: 'error',
   scope: 'object',
   appliesTo: ['ClusterBinding/v1alpha1', 'ClusterBinding/v1alpha2'],
   check: obj => {
-    const name = own(own(obj, 'metadata'), 'name');
+    const metadata = own(obj, 'metadata');
+    const name = own(metadata, 'name');
+    const generateName = own(metadata, 'generateName');
+    // Without a name, the server generates one from generateName before the CEL rule reads it (canGenerateName).
+    if ((name === undefined || name === null || name === '') && typeof generateName === 'string' && generateName !== '') {
+      if (canGenerateName(generateName, CLUSTER_BINDING_NAME)) return [];
+      return [violation(clusterBindingName, 'metadata.generateName',
+        `${show(generateName)} can never give the name ${show(CLUSTER_BINDING_NAME)}: the API server appends 5 random characters to it, then kube-bind's CEL rule compares the name`,
+        `set metadata.name: ${CLUSTER_BINDING_NAME} and remove generateName; the server says ${show(CLUSTER_BINDING_NAME_CEL.message)}`)];
+    }
     // A missing or malformed name is KB020's; the CEL rule compares the name the object has.
     if (typeof name !== 'string' || name === '' || name === CLUSTER_BINDING_NAME) return [];
     return [violation(clusterBindingName, 'metadata.name', `${show(name)} must be ${show(CLUSTER_BINDING_NAME)}: kube-bind keeps one ClusterBinding per consumer namespace, always named so`,

@@ -8,12 +8,14 @@
  * Kubernetes, only `spec.names` must have a non-empty plural.
  */
 import { EXPORT_V1ALPHA1_CEL } from '../../crds/api-service-export';
-import { CHECKED_KIND_VERSIONS, KindVersion } from '../../model/kinds';
+import { clusterScoped } from '../../crds/facts';
+import { CHECKED_KIND_VERSIONS, KindVersion, kindVersionOf } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
-import { Rule, defineRule } from '../engine/rule';
+import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
+import { crdKindVersionOf } from '../helpers/crds';
 import { decodeViolation } from '../helpers/metadata-decoding';
 import {
   dns1035LabelErrors,
@@ -316,8 +318,9 @@ const boundSchemaName: Rule = defineRule({
 
 const objectMetadata: Rule = defineRule({
   id: 'KB020',
-  title: 'metadata.name (or generateName) is a DNS subdomain and metadata.namespace, when set, a DNS label (the API server requires it of every object)',
-  source: 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessor with NameIsDNSSubdomain, the name function of custom resources and CRDs; ValidateNamespaceName)',
+  title: 'metadata.name (or generateName) is a DNS subdomain and the namespace of a namespaced object, when set, a DNS label (the API server requires it of every object)',
+  source: 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessor with NameIsDNSSubdomain, the name function of custom resources and CRDs; '
+    + 'ValidateNamespaceName; apiserver rest/meta.go: EnsureObjectNamespaceMatchesRequestNamespace clears a cluster-scoped object\'s namespace)',
   severity: 'error',
   scope: 'object',
   appliesTo: CHECKED_KIND_VERSIONS,
@@ -329,7 +332,7 @@ const objectMetadata: Rule = defineRule({
     // The quick test first: most names are valid, and need no list of problems.
     const name = own(metadata, 'name');
     if (typeof name === 'string' && isDns1123Subdomain(name) && own(metadata, 'generateName') === undefined) {
-      return namespaceViolations(own(metadata, 'namespace'));
+      return namespaceViolations(own(metadata, 'namespace'), obj, ctx);
     }
     for (const e of validateNames(metadata, 'metadata')) {
       if (e.what === 'decode') {
@@ -348,14 +351,39 @@ const objectMetadata: Rule = defineRule({
           `the API server rejects objects whose name is not a lowercase DNS subdomain such as "widgets.example.com": ${what} ${e.problems.join('; ')}`));
       }
     }
-    out.push(...namespaceViolations(own(metadata, 'namespace')));
+    out.push(...namespaceViolations(own(metadata, 'namespace'), obj, ctx));
     return out;
   },
 });
 
-function namespaceViolations(namespace: unknown): Violation[] {
-  // The quick test first.
-  if (namespace === undefined || namespace === null || namespace === '' || (typeof namespace === 'string' && isDns1123Label(namespace))) return [];
+/**
+ * Whether `obj` is of a cluster-scoped kind: a kube-bind kind whose CRD says
+ * so (`clusterScoped`, crds/facts.ts), or a CustomResourceDefinition, which
+ * Kubernetes serves cluster-scoped.
+ */
+function isClusterScoped(obj: Manifest, ctx: RuleContext): boolean {
+  const kv = kindVersionOf(obj, ctx.group);
+  return kv !== undefined ? clusterScoped(kv) : crdKindVersionOf(obj) !== undefined;
+}
+
+/**
+ * The namespace as `validateObjectMetaAccessorWithOptsCommon` meets it. Of a
+ * cluster-scoped object it never meets it: the request carries no namespace
+ * and `EnsureObjectNamespaceMatchesRequestNamespace` (k8s.io/apiserver
+ * pkg/registry/rest/meta.go, Kubernetes 1.36) clears the object's before
+ * validation, so a namespace there is dropped, whatever it says: a warning.
+ * Only a value that does not decode into ObjectMeta is refused first.
+ */
+function namespaceViolations(namespace: unknown, obj: Manifest, ctx: RuleContext): Violation[] {
+  // The quick test first: most objects have no namespace, or a namespaced kind's valid one.
+  if (namespace === undefined || namespace === null || namespace === '') return [];
+  if (typeof namespace === 'string' && isClusterScoped(obj, ctx)) {
+    // Without the value: findings may not depend on a valid namespace (cli/repeated-objects.ts keys objects without it).
+    return [violation({ id: objectMetadata.id, severity: 'warning' }, 'metadata.namespace',
+      `is ignored: ${String(own(obj, 'kind'))} is cluster-scoped, so the API server clears the namespace before it validates the object`,
+      'remove metadata.namespace: a cluster-scoped object lives in no namespace')];
+  }
+  if (typeof namespace === 'string' && isDns1123Label(namespace)) return [];
   return validateNamespace(namespace, 'metadata.namespace').map(e => e.what === 'decode' ? decodeViolation(objectMetadata, e)
     : violation(objectMetadata, e.path, `${show(e.value)} must be a DNS label${lengthProblem(e.problems)}`,
       `namespace names are lowercase letters, digits and "-", at most 63 characters: a namespace ${e.problems.join('; ')}`));
