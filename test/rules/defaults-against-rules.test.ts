@@ -109,6 +109,28 @@ describe('Kubernetes\' library functions the runtime implements decide the rule'
   });
 });
 
+describe('cel-go\'s strings extension decides the rule, on runes as cel-go counts them', () => {
+  const rule = (text: string, value: string): Manifest => withSpec({ name: { 'type': 'string', 'default': value, 'x-kubernetes-validations': [{ rule: text }] } });
+
+  test('indexOf counts runes (cel-js alone would count UTF-16 units and refuse the first)', () => {
+    const text = "self.indexOf('o') == 1";
+    expect(defaults(rule(text, '\u{1f600}o'))).toEqual([]);
+    expect(defaults(rule(text, 'o\u{1f600}'))).toEqual([`${SPEC}.properties.name.default: "o\u{1f600}" fails the rule "${text}": failed rule: ${text}`]);
+  });
+
+  test('charAt past the end is an evaluation error', () => {
+    expect(defaults(rule('self.charAt(3) != \'\'', 'ab'))).toEqual([
+      `${SPEC}.properties.name.default: "ab" makes the rule "self.charAt(3) != ''" fail to evaluate: index out of range: 3 evaluating rule: self.charAt(3) != ''`,
+    ]);
+  });
+
+  test('format writes what cel-go writes', () => {
+    const text = "'%s-%d'.format([self, 7]) == 'web-7'";
+    expect(defaults(rule(text, 'web'))).toEqual([]);
+    expect(defaults(rule(text, 'api'))).toEqual([`${SPEC}.properties.name.default: "api" fails the rule "${text}": failed rule: ${text}`]);
+  });
+});
+
 /** The schema of `spec.value`: a string with the rule, its message and optionalOldSelf. */
 const ruled = (entry: Manifest, value: unknown = 'x', schema: Manifest = { type: 'string' }): Manifest =>
   withSpec({ value: { ...schema, 'default': value, 'x-kubernetes-validations': [entry] } });
@@ -221,7 +243,7 @@ describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp',
 });
 
 describe('a library\'s runtime module is loaded only when a rule calls one of its functions', () => {
-  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url', 'optional'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
+  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url', 'optional', 'strings', 'strings-format'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
 
   /** The runtime modules that checking `m` loads, in a fresh registry. */
   function loadedBy(m: Manifest): string[] {

@@ -25,21 +25,23 @@
  * gives an int, a number schema a double). Kubernetes' libraries run with
  * runtime/library.ts (regex find and findAll, lists, sets, quantity, ip,
  * cidr, semver, url, and format but for format.datetime().validate(); each
- * loaded when a rule first calls it), and `==` between optionals, which
- * cel-js lacks. Left to the server, never reported:
+ * loaded when a rule first calls it), as do `==` between optionals, which
+ * cel-js lacks, and cel-go's strings extension (runtime/strings.ts: charAt,
+ * replace, strings.quote, and in place of cel-js' own, which read UTF-16
+ * units, Unicode's case mapping or JavaScript's white space: indexOf,
+ * lastIndexOf, substring, split, lowerAscii, upperAscii, trim;
+ * runtime/strings-format.ts: format). Left to the server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
  *   and a rule cel-js cannot parse;
  * - a rule calling a library function the runtime does not implement
- *   (format.datetime().validate(); what library.ts declares of cel-go's
- *   strings extension: charAt, replace, format, quote; what standard.ts declares of cel-go's standard
+ *   (format.datetime().validate(); what standard.ts declares of cel-go's standard
  *   library but `==` between optionals) or meeting a case it does not decide (durations,
  *   timestamps, bytes, the sum of an empty list, what Go releases read
- *   differently: bracketed URL hosts, a prefix length with a leading zero),
+ *   differently: bracketed URL hosts, a prefix length with a leading zero;
+ *   a string holding a lone surrogate; format's precisions past 100, a
+ *   quoted character whose printing a newer Unicode may change, a map
+ *   literal with keys other than string literals),
  *   unless cel-js decided the rule without that call (`false && f()`);
- * - a rule calling indexOf, lastIndexOf, substring, lowerAscii, upperAscii
- *   or trim when the rule or the value holds text beyond ASCII: cel-js reads
- *   those in UTF-16 units or with Unicode's case mapping, where cel-go does
- *   not (CODE_UNIT_FUNCTIONS);
  * - an error cel-go might not raise: a function or overload cel-js lacks,
  *   cel-js' own limits, an error cel-js raises with no code this file knows;
  * - the runtime cost budget (RuntimeCELCostBudget, PerCallLimit): cel-js
@@ -67,7 +69,7 @@ import { CelAstNode, CelEnvironment, celOptionals, newCelEnvironment } from './c
 import { compileExpression } from './compile';
 import { childDeclType, DeclType, schemaDeclType } from './decl-type';
 import { celGoErrorText } from './runtime/cel-go-errors';
-import { declareLibraryRuntime } from './runtime/library';
+import { declareLibraryRuntime, formatsLiteralKeys, renameBuiltins } from './runtime/library';
 import { celGoError, trackingUndecided } from './runtime/outcome';
 import { celRealm } from './runtime/realm';
 import { isObject, own } from '../../../model/manifest';
@@ -209,7 +211,8 @@ function matchesWithRe2(value: string, pattern: string): boolean {
 /** One environment for every rule evaluated here: self and oldSelf as dyn, Kubernetes' libraries, and `matches` as RE2 matches. */
 function dynamicEnvironment(): CelEnvironment {
   if (dynamic === undefined) {
-    dynamic = newCelEnvironment();
+    // Literals were checked when the rule compiled (homogeneous.ts: format's arguments may mix types).
+    dynamic = newCelEnvironment(false);
     dynamic.registerVariable('self', 'dyn');
     dynamic.registerVariable('oldSelf', 'dyn');
     dynamic.registerFunction(`string.${RE2_MATCHES}(string): bool`, matchesWithRe2);
@@ -256,30 +259,7 @@ function withRe2Matches(rule: string, ast: CelAstNode): string | undefined {
 
 type Program = (context: { [name: string]: unknown }) => unknown;
 
-/** A rule made for cel-js, and whether it calls a string function cel-js reads in UTF-16 units (see codeUnitFunctions). */
-interface Made {
-  readonly run: Program;
-  readonly codeUnitSensitive: boolean;
-}
-let programs: Map<string, Made | undefined> | undefined;
-
-/**
- * Functions cel-js' runtime computes on JavaScript's UTF-16 code units or its Unicode case mapping, where
- * cel-go counts code points (ext/strings.go: indexOf, lastIndexOf, substring), lowers and uppers ASCII only
- * (lowerAscii, upperAscii) and trims unicode.IsSpace (trim: U+0085 is trimmed, U+FEFF is not). They agree
- * on ASCII text: a rule calling one is decided only when neither the rule nor the value holds anything else.
- */
-const CODE_UNIT_FUNCTIONS = new Set(['indexOf', 'lastIndexOf', 'substring', 'lowerAscii', 'upperAscii', 'trim']);
-
-const isAscii = (text: string): boolean => /^[\x00-\x7f]*$/.test(text);
-
-/** Whether a value (its strings and its keys) holds anything but ASCII. */
-function holdsNonAscii(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return !isAscii(value);
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(v => holdsNonAscii(v, depth + 1));
-  return Object.keys(value).some(k => !isAscii(k) || holdsNonAscii((value as { [key: string]: unknown })[k], depth + 1));
-}
+let programs: Map<string, Program | undefined> | undefined;
 
 /** The operators and functions that compare or add values (through a list's Equal or Add in cel-go). */
 const COMPARING_OPS = new Set(['==', '!=', '+', 'in']);
@@ -325,14 +305,21 @@ function holdsUnorderedList(schema: unknown, value: unknown, depth: number): boo
 }
 const MAX_PROGRAMS = 2000;
 
-/** The program of `rule`, its `matches` calls matching with RE2; undefined when it cannot be made here. */
-function programOf(rule: string): Made | undefined {
+/**
+ * The program of `rule`, its `matches` calls matching with RE2 and the built-ins cel-js computes otherwise
+ * than cel-go calling the runtime's (renameBuiltins); undefined when it cannot be made here.
+ */
+function programOf(rule: string): Program | undefined {
   const environment = dynamicEnvironment();
-  const parsed = environment.parse(rule);
-  const codeUnitSensitive = !visitCalls(parsed.ast, name => !CODE_UNIT_FUNCTIONS.has(name));
-  if (!rule.includes('matches')) return { run: parsed as unknown as Program, codeUnitSensitive };
-  const rewritten = withRe2Matches(rule, parsed.ast);
-  return rewritten === undefined ? undefined : { run: environment.parse(rewritten) as unknown as Program, codeUnitSensitive };
+  let parsed = environment.parse(rule);
+  if (rule.includes('matches')) {
+    const rewritten = withRe2Matches(rule, parsed.ast);
+    if (rewritten === undefined) return undefined;
+    parsed = environment.parse(rewritten);
+  }
+  if (formatsLiteralKeys(parsed.ast)) return undefined;
+  renameBuiltins(parsed.ast);
+  return parsed as unknown as Program;
 }
 
 /** The rule's result (a bool), its failure as cel-go's, or undefined when it cannot be decided here. */
@@ -349,8 +336,7 @@ function evaluate(rule: string, activation: { [name: string]: unknown }): boolea
     programs.set(rule, program);
   }
   if (program === undefined) return undefined;
-  if (program.codeUnitSensitive && (!isAscii(rule) || holdsNonAscii(activation.self))) return undefined;
-  const made = program.run;
+  const made = program;
   const outcome = trackingUndecided(() => made(activation));
   if (outcome.error === undefined) return typeof outcome.value === 'boolean' ? outcome.value : undefined;
   // An error, when an undecided call was met on the way: that call might have decided the rule (`f() || 1/0 == 1`).

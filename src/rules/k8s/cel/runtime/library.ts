@@ -12,7 +12,10 @@
  * slice, flatten, reverse, distinct, sort; first and last), sets.ts (sets.contains, equivalent, intersects),
  * quantity.ts (every function of the quantity library), net.ts (the ip and
  * cidr libraries), semver.ts, format.ts (the name formats and byte), url.ts,
- * and optional.ts (`==` between optionals, of standard.ts).
+ * optional.ts (`==` between optionals, of standard.ts), and cel-go's strings
+ * extension: strings.ts (charAt, replace, strings.quote, and in place of
+ * cel-js' own the functions it computes otherwise: RENAMED_BUILTINS) and
+ * strings-format.ts (format).
  *
  * A function whose result is optional (`format.named()`, `validate()`)
  * returns undefined for optional.none() and its value otherwise: the
@@ -36,8 +39,71 @@ const MODULES: ReadonlyArray<readonly [RegExp, () => RuntimeFunctions]> = [
   [/^(k8s\.FormatNamespace|kubernetes\.NamedFormat)\./, () => (require('./format') as typeof import('./format')).FUNCTIONS],
   [/^(url|isURL|kubernetes\.URL\..*)$/, () => (require('./url') as typeof import('./url')).FUNCTIONS],
   [/^optional\.==$/, () => (require('./optional') as typeof import('./optional')).FUNCTIONS],
+  [/^(string\.(charAt|indexOf|lastIndexOf|substring|split|replace|lowerAscii|upperAscii|trim)|k8s\.StringsNamespace\.quote)$/,
+    () => (require('./strings') as typeof import('./strings')).FUNCTIONS],
+  [/^string\.format$/, () => ({ 'string.format': (require('./strings-format') as typeof import('./strings-format')).format })],
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * cel-js' built-in string functions whose answers differ from cel-go's
+ * (strings.ts says how): a rule calls them under these names instead, its
+ * calls renamed in its AST (renameBuiltins), each name declared with the
+ * overloads of the original: strings.ts' for a string, lists.ts' for a list.
+ */
+const RENAMED_BUILTINS: ReadonlyMap<string, string> = new Map(['indexOf', 'lastIndexOf', 'substring', 'split', 'lowerAscii', 'upperAscii', 'trim']
+  .map(name => [name, `kubeBind${name[0].toUpperCase()}${name.slice(1)}`]));
+
+const RENAMED_SIGNATURES = [
+  'string.indexOf(string): int', 'string.indexOf(string, int): int', 'list<A>.indexOf(A): int',
+  'string.lastIndexOf(string): int', 'string.lastIndexOf(string, int): int', 'list<A>.lastIndexOf(A): int',
+  'string.substring(int): string', 'string.substring(int, int): string',
+  'string.split(string): list<string>', 'string.split(string, int): list<string>',
+  'string.lowerAscii(): string', 'string.upperAscii(): string', 'string.trim(): string',
+];
+
+/** Renames, in place, the method calls of `ast` (as cel-js parsed it, not yet evaluated) that RENAMED_BUILTINS renames. */
+export function renameBuiltins(ast: unknown, depth = 0): void {
+  if (depth > 1000 || typeof ast !== 'object' || ast === null) return;
+  if (Array.isArray(ast)) {
+    for (const node of ast) renameBuiltins(node, depth + 1);
+    return;
+  }
+  const { op, args } = ast as { op?: unknown; args?: unknown };
+  if (typeof op !== 'string') return;
+  if (op === 'rcall' && Array.isArray(args) && typeof args[0] === 'string') {
+    const renamed = RENAMED_BUILTINS.get(args[0]);
+    if (renamed !== undefined) args[0] = renamed;
+  }
+  renameBuiltins(args, depth + 1);
+}
+
+/**
+ * Whether `ast` calls format and holds a map literal with a key that is not
+ * a string literal: cel-js keeps a literal's keys as an object's (strings),
+ * and format writes a key by its type (1, "1" or true), so such a rule is
+ * left to the server.
+ */
+export function formatsLiteralKeys(ast: unknown): boolean {
+  let formats = false;
+  let otherKeys = false;
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 1000 || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) return node.forEach(n => visit(n, depth + 1));
+    const { op, args } = node as { op?: unknown; args?: unknown };
+    if (typeof op !== 'string') return;
+    if (op === 'rcall' && Array.isArray(args) && args[0] === 'format') formats = true;
+    if (op === 'map' && Array.isArray(args)) {
+      otherKeys ||= args.some(entry => {
+        const key = Array.isArray(entry) ? entry[0] as { op?: unknown; args?: unknown } : undefined;
+        return key?.op !== 'value' || typeof key.args !== 'string';
+      });
+    }
+    visit(args, depth + 1);
+  };
+  visit(ast, 0);
+  return formats && otherKeys;
+}
 
 /** A value of one of the libraries' opaque types, as cel-js holds it: cel-js tells a registered type by its constructor. */
 interface Opaque {
@@ -114,7 +180,7 @@ function handlerOf(signature: string): (...args: unknown[]) => unknown {
  * what standard.ts declares of cel-go's standard library that cel-js lacks,
  * with the runtime's handlers: a call of a function no module implements is
  * then an undecided case the evaluation notes, even where `||` absorbs it,
- * not an error of cel-js' own.
+ * not an error of cel-js' own; and the renamed built-ins (RENAMED_BUILTINS).
  */
 export function declareLibraryRuntime(env: CelEnvironment): void {
   const replay: CelEnvironment = {
@@ -128,6 +194,10 @@ export function declareLibraryRuntime(env: CelEnvironment): void {
   };
   declareKubernetesLibraries(replay);
   declareMissingStandardFunctions(replay);
+  for (const signature of RENAMED_SIGNATURES) {
+    const name = signature.slice(signature.indexOf('.') + 1, signature.indexOf('('));
+    env.registerFunction(signature.replace(`.${name}(`, `.${RENAMED_BUILTINS.get(name)}(`), handlerOf(signature));
+  }
 }
 
 /** `T == T` of a library type is its module's `T.==`; `T == null` is false (cel-go's heterogeneous equality). */
