@@ -259,6 +259,30 @@ describe('KB191 immutable export fields', () => {
     expect(validateUpdate(next, previous, ctx)).toEqual([]);
   });
 
+  // Structural defaulting runs on both objects before the CEL transition rule self == oldSelf sees them.
+  const request = (spec: Manifest = {}): Manifest => ({
+    apiVersion: 'kube-bind.io/v1alpha2',
+    kind: 'APIServiceExportRequest',
+    metadata: { name: 'widgets', namespace: NAMESPACE },
+    spec: { resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }], ...spec },
+  });
+
+  test('a field with a default is present on both sides: an omitted schemaUpdatePolicy is "Never"', () => {
+    const found = validateUpdate(request(), request({ schemaUpdatePolicy: 'Always' }), ctx);
+    expect(ids(found)).toEqual(['KB191']);
+    expect(found[0]).toMatchObject({ path: 'spec.schemaUpdatePolicy' });
+    expect(found[0].message).toBe('changed: "Never" → "Always"; kube-bind makes it immutable');
+    expect(validateUpdate(request({ schemaUpdatePolicy: 'Always' }), request(), ctx).map(v => v.message)).toEqual(['changed: "Always" → "Never"; kube-bind makes it immutable']);
+    expect(validateUpdate(request(), request({ schemaUpdatePolicy: 'Never' }), ctx)).toEqual([]);
+    expect(validateUpdate(request({ schemaUpdatePolicy: null }), request({ schemaUpdatePolicy: 'Never' }), ctx)).toEqual([]);
+  });
+
+  test('a previous request of v1alpha1, which has no schemaUpdatePolicy, is read back with the v1alpha2 default', () => {
+    const previous = { ...request(), apiVersion: 'kube-bind.io/v1alpha1' };
+    expect(ids(validateUpdate(previous, request({ schemaUpdatePolicy: 'Always' }), ctx))).toEqual(['KB191']);
+    expect(validateUpdate(previous, request(), ctx)).toEqual([]);
+  });
+
   test('null counts as absent', () => {
     const previous = exportV1alpha2();
     const next = copy(previous);
@@ -456,5 +480,61 @@ describe('pairWithPrevious', () => {
 
   test('no previous objects, no pairs', () => {
     expect(pairWithPrevious([], [boundSchema()])).toEqual([]);
+  });
+});
+
+describe('KB196 the metadata an update may not change (ValidateObjectMetaAccessorUpdate)', () => {
+  const STORED = {
+    name: 'widgets',
+    namespace: NAMESPACE,
+    uid: 'b5a0c1de-0000-4000-8000-000000000001',
+    resourceVersion: '100',
+    creationTimestamp: '2026-01-01T00:00:00Z',
+    generation: 3,
+  };
+  const exportWith = (metadata: Manifest): Manifest => ({ ...exportV1alpha2(), metadata });
+  const kb196 = (previous: Manifest, next: Manifest) => validateUpdate(previous, next, ctx).filter(v => v.rule === 'KB196').map(v => v.path);
+
+  test('what BeforeUpdate fills in from the stored object is no change', () => {
+    expect(kb196(exportWith(STORED), exportWith({ name: 'widgets', namespace: NAMESPACE }))).toEqual([]);
+    // creationTimestamp and generation are taken from the stored object whatever is sent.
+    expect(kb196(exportWith(STORED), exportWith({ ...STORED, creationTimestamp: '2020-01-01T00:00:00Z', generation: 1 }))).toEqual([]);
+  });
+
+  test('another uid is refused; a uid the stored object does not show is not compared', () => {
+    const found = validateUpdate(exportWith(STORED), exportWith({ ...STORED, uid: 'b5a0c1de-0000-4000-8000-000000000002' }), ctx).filter(v => v.rule === 'KB196');
+    expect(found.map(v => v.path)).toEqual(['metadata.uid']);
+    expect(found[0].message).toContain('field is immutable');
+    expect(kb196(exportWith({ name: 'widgets', namespace: NAMESPACE }), exportWith(STORED))).toEqual([]);
+  });
+
+  test('only a delete request sets deletionTimestamp and deletionGracePeriodSeconds', () => {
+    const deleting = { ...STORED, deletionTimestamp: '2026-01-02T00:00:00Z', deletionGracePeriodSeconds: 0, finalizers: ['example.com/a'] };
+    expect(kb196(exportWith(STORED), exportWith({ ...STORED, deletionTimestamp: '2026-01-03T00:00:00Z', deletionGracePeriodSeconds: 30 })))
+      .toEqual(['metadata.deletionTimestamp', 'metadata.deletionGracePeriodSeconds']);
+    // Once set, the stored deletionTimestamp is kept whatever is sent; the grace period only when none is sent.
+    expect(kb196(exportWith(deleting), exportWith({ ...STORED, finalizers: ['example.com/a'] }))).toEqual([]);
+    expect(kb196(exportWith(deleting), exportWith({ ...deleting, deletionGracePeriodSeconds: 30 }))).toEqual(['metadata.deletionGracePeriodSeconds']);
+  });
+
+  test('no finalizer is added once deletion started; removing one is how deletion goes on', () => {
+    const deleting = { ...STORED, deletionTimestamp: '2026-01-02T00:00:00Z', finalizers: ['example.com/a'] };
+    const found = validateUpdate(exportWith(deleting), exportWith({ ...deleting, finalizers: ['example.com/a', 'example.com/b'] }), ctx).filter(v => v.rule === 'KB196');
+    expect(found.map(v => v.path)).toEqual(['metadata.finalizers']);
+    expect(found[0].message).toContain('found new finalizers ["example.com/b"]');
+    expect(kb196(exportWith(deleting), exportWith({ ...deleting, finalizers: [] }))).toEqual([]);
+    expect(kb196(exportWith(STORED), exportWith({ ...STORED, finalizers: ['example.com/b'] }))).toEqual([]);
+  });
+
+  test('every kind, a template and a CRD too', () => {
+    const template = (uid: string): Manifest => ({
+      apiVersion: 'kube-bind.io/v1alpha2',
+      kind: 'APIServiceExportTemplate',
+      metadata: { name: 'widgets', uid },
+      spec: { scope: 'Namespaced', resources: [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }] },
+    });
+    expect(kb196(template('a'), template('b'))).toEqual(['metadata.uid']);
+    const crdWith = (uid: string): Manifest => ({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com', uid }, spec: {} });
+    expect(kb196(crdWith('a'), crdWith('b'))).toEqual(['metadata.uid']);
   });
 });

@@ -16,6 +16,7 @@
  * (an annotation `3` instead of `"3"`) is refused there, so these functions
  * report it too, as a `decode` error.
  */
+import { isRfc3339 } from './formats';
 import { dns1123LabelErrors, dns1123SubdomainErrors, goToLower, labelValueErrors, qualifiedNameErrors } from './names';
 
 /** One problem of one metadata field. */
@@ -271,4 +272,59 @@ export function validateNamespace(namespace: unknown, path: string): MetaError[]
   if (typeof namespace !== 'string') return [{ path, value: namespace, what: 'decode', problems: [`must be a string, not a ${jsonType(namespace)}`] }];
   const problems = namespaceNameErrors(namespace, false);
   return problems.length > 0 ? [{ path, value: namespace, what: 'value', problems }] : [];
+}
+
+/**
+ * An update's metadata as the API server judges it, given the stored
+ * object's (`old`) and the one sent (`next`): `BeforeUpdate` (k8s.io/apiserver
+ * pkg/registry/rest/update.go, Kubernetes 1.36) first keeps the stored uid
+ * when none is sent, the stored creationTimestamp, the stored
+ * deletionTimestamp once there is one, and the stored
+ * deletionGracePeriodSeconds when none is sent (and the stored generation,
+ * always); then `ValidateObjectMetaAccessorUpdate` (apimachinery
+ * pkg/api/validation/objectmeta.go) refuses, with `ValidateImmutableField`,
+ * any other change of uid, deletionTimestamp or deletionGracePeriodSeconds,
+ * and, with `ValidateNoNewFinalizers`, a finalizer added to an object whose
+ * deletion has started. Name and namespace are how the two objects were
+ * paired; resourceVersion is the patch's business (kubectl apply sends the
+ * live one). A value that does not decode is another rule's finding, and a
+ * field the stored object does not show is not compared: a file may leave
+ * out what the server has.
+ */
+export function validateObjectMetaUpdate(next: unknown, old: unknown, path: string): MetaError[] {
+  const out: MetaError[] = [];
+  const meta = (m: unknown, key: string): unknown => (isPlainObject(m) ? m[key] : undefined);
+  const uid = meta(next, 'uid');
+  const oldUid = meta(old, 'uid');
+  if (typeof uid === 'string' && uid !== '' && typeof oldUid === 'string' && oldUid !== '' && uid !== oldUid) {
+    out.push({ path: `${path}.uid`, value: uid, what: 'value', problems: [`field is immutable (the stored object's uid is ${JSON.stringify(oldUid)})`] });
+  }
+  const deletion = instant(meta(next, 'deletionTimestamp'));
+  const oldDeletion = instant(meta(old, 'deletionTimestamp'));
+  if (oldDeletion === undefined && deletion !== undefined && !Number.isNaN(deletion)) {
+    out.push({ path: `${path}.deletionTimestamp`, value: meta(next, 'deletionTimestamp'), what: 'value', problems: ['field is immutable: only a delete request sets it'] });
+  }
+  const grace = meta(next, 'deletionGracePeriodSeconds');
+  const oldGrace = meta(old, 'deletionGracePeriodSeconds');
+  if (typeof grace === 'number' && Number.isInteger(grace) && (oldGrace === undefined || oldGrace === null || (typeof oldGrace === 'number' && oldGrace !== grace))) {
+    out.push({ path: `${path}.deletionGracePeriodSeconds`, value: grace, what: 'value', problems: ['field is immutable: only a delete request sets it'] });
+  }
+  if (oldDeletion !== undefined) {
+    const kept = new Set(stringsOf(meta(old, 'finalizers')));
+    const added = [...new Set(stringsOf(meta(next, 'finalizers')))].filter(f => !kept.has(f)).sort();
+    if (added.length > 0) {
+      out.push({ path: `${path}.finalizers`, value: added, what: 'value', problems: [`no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`] });
+    }
+  }
+  return out;
+}
+
+/** A metav1.Time's instant in milliseconds: undefined when unset (absent, null or ""), NaN when it does not parse. */
+function instant(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && isRfc3339(value) ? Date.parse(value) : NaN;
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }

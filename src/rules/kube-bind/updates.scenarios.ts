@@ -44,4 +44,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     noCli: 'validate --previous pairs each object with the previous object of the same group, kind, namespace and name, so the two are always one object',
     noConstruct: 'UpdateCheck pairs objects the same way as validate --previous; only validateUpdate called directly can compare two different objects',
   },
+  {
+    id: 'KB196',
+    path: 'metadata.uid',
+    fail: () => ({ objects: [a2(['metadata.uid', 'b5a0c1de-0000-4000-8000-000000000002'])], previous: [a2(['metadata.uid', 'b5a0c1de-0000-4000-8000-000000000001'])] }),
+    pass: () => ({ objects: [a2()], previous: [a2(['metadata.uid', 'b5a0c1de-0000-4000-8000-000000000001'])] }),
+  },
 ];

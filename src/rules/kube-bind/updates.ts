@@ -19,14 +19,15 @@
  * the server's conversion (strategy None) carries only shared fields over.
  */
 import { immutableSpecFields, propertiesOf } from '../../crds/facts';
-import { KindVersion, kindVersionOf } from '../../model/kinds';
-import { Manifest, own } from '../../model/manifest';
+import { CHECKED_KIND_VERSIONS, KindVersion, kindVersionOf } from '../../model/kinds';
+import { isObject, Manifest, own } from '../../model/manifest';
 import { brief, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { RuleContext, UpdateRule, defineRule } from '../engine/rule';
 import { Severity, Violation, violation } from '../engine/violation';
 import { crdKindVersionOf } from '../helpers/crds';
 import { servedValue } from '../helpers/served-value';
+import { validateObjectMetaUpdate } from '../k8s/object-meta';
 import { firstDifferingLeaf } from '../k8s/values';
 
 export type { UpdateRule };
@@ -110,10 +111,6 @@ function sharesField(previousKv: KindVersion, name: string): boolean {
   return specFieldsOf(previousKv).includes(name);
 }
 
-/** Present for CEL: the server prunes `null` from fields before validation. */
-function present(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
 
 interface VersionEntry {
   readonly index: number;
@@ -147,14 +144,19 @@ function conditionStatus(obj: Manifest, type: string): unknown {
 }
 
 /**
- * A copy of a value as the server compares it in CEL: `null` fields pruned,
- * and the defaults of kube-bind's schema applied (read from our CRD), so that
- * an omitted group equals an explicit empty one.
+ * The specs of an update as the server hands them to kube-bind's CEL
+ * transition rules: `null` fields pruned and the defaults of the next
+ * version's schema applied to both (structural defaulting runs on the
+ * request and on the stored object read back in the request's version,
+ * before validation), so an omitted field with a default is present, and
+ * equals the default written out. Of the previous object, only the fields
+ * its own version has: the server stored nothing else.
  */
-function celView(kv: KindVersion, fieldName: string, value: unknown): unknown {
-  return servedValue(kv, ['spec', fieldName], value);
+function servedSpecs(previous: Manifest, previousKv: KindVersion, next: Manifest, nextKv: KindVersion): { before: unknown; after: unknown } {
+  const stored = own(previous, 'spec');
+  const kept = isObject(stored) ? Object.fromEntries(Object.entries(stored).filter(([name]) => sharesField(previousKv, name))) : stored;
+  return { before: servedValue(nextKv, ['spec'], kept), after: servedValue(nextKv, ['spec'], own(next, 'spec')) };
 }
-
 // ---------------------------------------------------------------------------
 // KB190: stored versions stay in spec.versions
 
@@ -213,18 +215,16 @@ const immutableExportFields: UpdateRule = defineRule({
     const isRequest = nextKv?.startsWith('APIServiceExportRequest/') === true;
     const isBinding = nextKv !== undefined && !isRequest && !nextKv.startsWith('APIServiceExport/');
     if (previousKv === undefined || nextKv === undefined) return [];
-    const before = own(previous, 'spec');
-    const after = own(next, 'spec');
+    const { before, after } = servedSpecs(previous, previousKv, next, nextKv);
     const out: Violation[] = [];
     // The fields kube-bind's CRD marks `self == oldSelf` in the next object's version.
     for (const { name, serverMessage } of immutableSpecFields(nextKv)) {
-      if (!sharesField(previousKv, name)) continue;
       const oldValue = own(before, name);
       const newValue = own(after, name);
-      // CEL transition rules are skipped when either side lacks the field.
-      if (!present(oldValue) || !present(newValue)) continue;
+      // CEL transition rules are skipped when either side lacks the field (after defaulting).
+      if (oldValue === undefined || newValue === undefined) continue;
       const path = field('spec', name);
-      const difference = firstDifferingLeaf(celView(nextKv, name, oldValue), celView(nextKv, name, newValue), path);
+      const difference = firstDifferingLeaf(oldValue, newValue, path);
       if (difference === undefined) continue;
       // Both sides at the first leaf that differs: two values cut to one prefix say nothing.
       const where = difference.path !== path ? `${difference.path} ` : '';
@@ -357,6 +357,26 @@ const sameObject: UpdateRule = defineRule({
   },
 });
 
+// ---------------------------------------------------------------------------
+// KB196: the metadata an update may not change
+
+const objectMetaUpdate: UpdateRule = defineRule({
+  id: 'KB196',
+  title: 'An update changes no uid, deletionTimestamp or deletionGracePeriodSeconds, and adds no finalizer once deletion started',
+  source: 'Kubernetes API server (apimachinery objectmeta.go: ValidateObjectMetaAccessorUpdate, ValidateImmutableField, ValidateNoNewFinalizers; '
+    + 'apiserver rest/update.go: BeforeUpdate keeps what is not sent)',
+  severity: 'error',
+  scope: 'update',
+  appliesTo: CHECKED_KIND_VERSIONS,
+  check(previous, next) {
+    return validateObjectMetaUpdate(own(next, 'metadata'), own(previous, 'metadata'), 'metadata').map(e => violation(objectMetaUpdate, e.path,
+      `${brief(e.value)}: ${e.problems.join('; ')}`,
+      e.path.endsWith('.finalizers')
+        ? 'the stored object is being deleted: it waits only for the finalizers it has; remove the added ones'
+        : 'leave it out of the manifest (the server keeps the stored value), or write the stored one; a manifest copied from `kubectl get -o yaml` of another object carries its uid'));
+  },
+});
+
 /** Every update rule, in catalogue order. */
 export const UPDATE_RULES: readonly UpdateRule[] = [
   storedVersionKept,
@@ -365,6 +385,7 @@ export const UPDATE_RULES: readonly UpdateRule[] = [
   groupAndPluralFixed,
   scopeAndKindFixed,
   sameObject,
+  objectMetaUpdate,
 ];
 
 /**
