@@ -1,7 +1,8 @@
 import { TEST_CA_PEM } from './helpers';
 import { contextFor, validateObject } from '../../src/rules';
 import { bs, twoVersions, webhook } from '../../src/rules/engine/scenario-kit';
-import { decodeBase64, isBase64, isOpenApiByte, isRfc3339, looksLikePem, parsePemBundle } from '../../src/rules/k8s/formats';
+import { decodeBase64, isBase64, isRfc3339, looksLikePem, parsePemBundle } from '../../src/rules/k8s/formats';
+import { isOpenApiByte } from '../../src/rules/k8s/strfmt/registry';
 
 test.each(['2024-01-01T00:00:00Z', '2024-02-29T23:59:59.999999999Z', '2024-01-01T00:00:00-07:30'])('%s is RFC 3339', v => {
   expect(isRfc3339(v)).toBe(true);

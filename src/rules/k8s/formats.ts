@@ -1,7 +1,8 @@
 /**
- * The string formats Kubernetes and its Go clients insist on: RFC 3339
- * timestamps (metav1.Time), base64 byte strings (OpenAPI `format: byte`),
- * PEM certificate bundles.
+ * The string formats Kubernetes' Go types insist on when they decode JSON:
+ * RFC 3339 timestamps (metav1.Time), base64 byte strings (`[]byte`), PEM
+ * certificate bundles. The OpenAPI formats of a schema (`format: byte`,
+ * `date-time`...) are strfmt/registry.ts'.
  */
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -36,16 +37,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 export function isBase64(value: string): boolean {
   return BASE64.test(value.replace(/[\r\n]/g, ''));
-}
-
-/**
- * Whether `value` passes the OpenAPI `format: byte` check of a custom
- * resource's schema: kube-openapi's `strfmt.Default` registers "byte" with
- * govalidator's `IsBase64`, whose regex wants at least one 4-character group
- * and no line breaks, so the empty string fails (Kubernetes 1.36).
- */
-export function isOpenApiByte(value: string): boolean {
-  return value !== '' && BASE64.test(value);
 }
 
 /** Decodes standard base64 to a binary string; undefined when it is not base64. */

@@ -14,7 +14,8 @@ import { RatchetQuery, Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { ratchetedWithItsValue } from '../helpers/custom-resource-ratchet';
 import { KUBE_BIND_KINDS, groupMiss, isProtocolDocument, servedVersionsOf } from '../helpers/kube-bind-kinds';
-import { isBase64, isOpenApiByte, isRfc3339, looksLikePem } from '../k8s/formats';
+import { isBase64, isRfc3339, looksLikePem } from '../k8s/formats';
+import { isOpenApiByte } from '../k8s/strfmt/registry';
 import { codePointLength, deepEqual, jsonType, keyPath } from '../k8s/values';
 
 const SOURCE_CRD = 'kube-bind CRD';

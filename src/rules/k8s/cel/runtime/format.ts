@@ -7,14 +7,13 @@
  * the prefixes; pkg/util/validation IsDNS1123Label, IsDNS1123Subdomain,
  * IsDNS1035Label; pkg/api/validate/content IsLabelKey for qualifiedName and
  * IsLabelValue), `uri` Go's url.ParseRequestURI (net-url.ts), `byte`,
- * `uuid` and `date` kube-openapi's strfmt (`byte` in ../../formats.ts).
- * The validate() of datetime (strfmt's ParseDateTime, whose layouts vary
- * between releases) is left to the server.
+ * `uuid` and `date` kube-openapi's strfmt (`byte` and `datetime` in
+ * ../../strfmt/registry.ts: strfmt.Default.Validates, as format.go calls it).
  */
 import * as goUrl from './net-url';
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
-import { isOpenApiByte } from '../../formats';
+import { formatValidates, isOpenApiByte } from '../../strfmt/registry';
 
 interface NamedFormat {
   /** ConstantFormats' key. */
@@ -159,7 +158,7 @@ const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | unde
   uuid: v => (isUuid(v) ? [] : ['does not match the UUID format']),
   byte: v => (isOpenApiByte(v) ? [] : ['invalid base64']),
   date: v => (isDate(v) ? [] : ['invalid date']),
-  datetime: undefined,
+  datetime: v => (formatValidates('datetime', v) ? [] : ['invalid datetime']),
 };
 
 const isKnown = (key: string): boolean => Object.prototype.hasOwnProperty.call(VALIDATORS, key);

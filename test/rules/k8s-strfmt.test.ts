@@ -1,0 +1,164 @@
+/**
+ * kube-openapi's strfmt.Default, as src/rules/k8s/strfmt/registry.ts mirrors it: the cases are those of
+ * kube-openapi's pkg/validation/strfmt/*_test.go at 43fb72c5454a (the commit Kubernetes 1.36 pins), with
+ * a few more where the Go code decides a case those tests leave out (each says why).
+ */
+import { formatValidates, isKnownFormat, normalizeFormatName, REGISTERED_FORMATS } from '../../src/rules/k8s/strfmt/registry';
+
+function expectFormat(format: string, valid: readonly string[], invalid: readonly string[]): void {
+  for (const v of valid) expect([format, v, formatValidates(format, v)]).toEqual([format, v, true]);
+  for (const v of invalid) expect([format, v, formatValidates(format, v)]).toEqual([format, v, false]);
+}
+
+describe('the registry', () => {
+  test('names are normalized by dropping every "-", and looked up case-sensitively', () => {
+    expect(normalizeFormatName('date-time')).toBe('datetime');
+    expect(isKnownFormat('date-time')).toBe(true);
+    expect(isKnownFormat('k8sshortname')).toBe(true);
+    expect(isKnownFormat('-uuid-')).toBe(true);
+    expect(isKnownFormat('Date-Time')).toBe(false);
+    expect(isKnownFormat('int32')).toBe(false);
+    expect(isKnownFormat('int-or-string')).toBe(false);
+  });
+
+  test('an unknown name validates nothing (FormatOf returns InvalidTypeName; the validator does not apply)', () => {
+    expect(formatValidates('quantity', 'anything')).toBe(false);
+  });
+
+  test('it registers the formats of default.go, date.go, time.go, duration.go, bson.go and kubernetes-extensions.go', () => {
+    expect([...REGISTERED_FORMATS].sort()).toEqual([
+      'bsonobjectid', 'byte', 'cidr', 'creditcard', 'date', 'datetime', 'duration', 'email', 'hexcolor', 'hostname',
+      'ipv4', 'ipv6', 'isbn', 'isbn10', 'isbn13', 'k8s-long-name', 'k8s-short-name', 'mac', 'password', 'rgbcolor',
+      'ssn', 'uri', 'uuid', 'uuid3', 'uuid4', 'uuid5',
+    ]);
+  });
+});
+
+describe('default.go', () => {
+  test('uri: url.ParseRequestURI', () => {
+    expectFormat('uri', ['http://somewhere.com', 'http://somewhereelse.com', '/relative/path?q=1', '*'], ['somewhere.com', '', 'a b']);
+  });
+
+  test('email: net/mail.ParseAddress', () => {
+    expectFormat('email', [
+      'somebody@somewhere.com', 'blah@gmail.com', 'test@d.verylongtoplevel', 'email+tag@gmail.com',
+      'customer/department=shipping@example.com', '$A12345@example.com', '!def!xyz%abc@example.com', '_somename@example.com',
+      '!#$%&\'*+-/=?^_`{}|~@example.com', 'Miles.O\'Brian@example.com', 'postmaster@☁→❄→☃→☀→☺→☂→☹→✝.ws', 'root@localhost',
+      'john@com', 'api@piston.ninja',
+      // quoted strings and angle-addr are not ported: accepted, as Go accepts these
+      '" "@example.com', '"Abc\\@def"@example.com', 'Someone <someone@example.com>',
+      // spaces and tabs around the addr-spec are skipped (skipSpace, skipCFWS)
+      '  a@b\t', 'a@ b',
+    ], [
+      'somebody@somewhere@com', '', 'yesterday', '@example.com', 'a@', '.a@b', 'a.@b', 'a..b@c', 'a@b.', 'a @b', 'a@b c',
+    ]);
+  });
+
+  test('hostname: HostnamePattern and the length limits', () => {
+    expectFormat('hostname', [
+      'somewhere.com', '888.com', 'a.com', 'a.b.com', 'a.b.c.com', 'a.b.c.d.com', 'a.b.c.d.e.com', '1.com', '1.2.com',
+      '1.2.3.com', '1.2.3.4.com', '99.domain.com', '99.99.domain.com', '1wwworg.example.com', '1000wwworg.example.com',
+      'xn--bcher-kva.example.com', 'xn-80ak6aa92e.co', 'xn-80ak6aa92e.com', 'xn--ls8h.la', '☁→❄→☃→☀→☺→☂→☹→✝.ws',
+      'www.example.onion', 'www.example.ôlà', 'ôlà.ôlà', 'ôlà.ôlà.ôlà', 'ex$ample', 'localhost', 'example', 'x', 'x-y',
+      'a.b.c.dot', 'www.example.org', 'a.b.c.d.e.f.g.dot', 'ex=ample.com', '<foo>', 'www.example-hyphenated.org',
+      'www.詹姆斯.org', 'www.élégigôö.org', 'www.詹姆斯.london',
+    ], [
+      'somewhere.com!', 'user@email.domain', '1.1.1.1', 'a'.repeat(256), `x.y.${'a'.repeat(64)}`, 'www.example-.org',
+      'www.--example.org', '-www.example.org', 'www-.example.org', 'www.d-.org', 'www.-d.org', 'www-', '-www',
+      'www.ex ample.org', '_www.example.org', 'www.ex;ample.org', 'www.example_underscored.org', 'www.詹姆斯.x', 'a.b.c.d',
+      '-xyz', 'xyz-', 'x.', 'a.b.c.dot-', 'a.b.c.é;ö',
+    ]);
+  });
+
+  test('ipv4: ParseIPSloppy (leading zeros tolerated) and a dot', () => {
+    expectFormat('ipv4', ['192.168.254.1', '127.0.0.1', '192.168.1.1', '192.168.1.01', '::ffff:1.2.3.4'],
+      ['198.168.254.2.2', '1.2.3', '256.1.1.1', '1.2.3.4/8', '::1', '', '1.2.3.0256']);
+  });
+
+  test('ipv6: net.ParseIP and a colon', () => {
+    expectFormat('ipv6', ['::1', '::2', '2001:db8::68', '::ffff:1.2.3.4'], ['127.0.0.1', 'fe80::1%eth0', '1::2::3', ':::', '']);
+  });
+
+  test('cidr: ParseCIDRSloppy', () => {
+    expectFormat('cidr', ['192.168.254.1/24', '192.0.2.1/24', '192.0.02.1/24', '2001:db8:a0b:12f0::1/32', '1.2.3.4/032', '::ffff:1.2.3.4/128'],
+      ['198.168.254.2', '2001:db8:a0b:12f0::1', '1.2.3.4/33', '::/129', '1.2.3.4/', '1.2.3.4/+8', 'fe80::1%eth0/64']);
+  });
+
+  test('mac: net.ParseMAC', () => {
+    expectFormat('mac', ['01:02:03:04:05:06', '06:05:04:03:02:01', '01-02-03-04-05-06', '0102.0304.0506', '01:02:03:04:05:06:07:08'],
+      ['01:02:03:04:05', '01:02:03:04:05:06:07', '01:02-03:04:05:06', '0g:02:03:04:05:06', '01020304050607', '01.02.03.04.05.06']);
+  });
+
+  test('uuid, uuid3, uuid4, uuid5: the patterns, any case, each hyphen optional', () => {
+    expectFormat('uuid', ['a0d1d6d8-3e6b-5f2a-9c3e-2f6c1b7a8e90', 'A0D1D6D83E6B5F2A9C3E2F6C1B7A8E90', 'a0d1d6d8-3e6b5f2a-9c3e-2f6c1b7a8e90'],
+      ['not-a-uuid', 'a0d1d6d8-3e6b-5f2a-9c3e-2f6c1b7a8e9', '']);
+    expectFormat('uuid3', ['a0d1d6d8-3e6b-3f2a-9c3e-2f6c1b7a8e90'], ['not-a-uuid', 'a0d1d6d8-3e6b-5f2a-9c3e-2f6c1b7a8e90']);
+    expectFormat('uuid4', ['a0d1d6d8-3e6b-4f2a-9c3e-2f6c1b7a8e90'], ['not-a-uuid', 'a0d1d6d8-3e6b-4f2a-7c3e-2f6c1b7a8e90']);
+    expectFormat('uuid5', ['a0d1d6d8-3e6b-5f2a-bc3e-2f6c1b7a8e90'], ['not-a-uuid', 'a0d1d6d8-3e6b-5f2a-cc3e-2f6c1b7a8e90']);
+  });
+
+  test('isbn, isbn10, isbn13: govalidator, with the checksum', () => {
+    expectFormat('isbn', ['0321751043', '978-0321751041'], ['836217463']);
+    expectFormat('isbn10', ['0321751043', '0-321-75104-3', '080442957X'], ['836217463', '0321751044', '080442957x']);
+    expectFormat('isbn13', ['978-0321751041', '978 0321751041'], ['978-0321751042']);
+  });
+
+  test('creditcard, ssn, hexcolor, rgbcolor, password', () => {
+    expectFormat('creditcard', ['4111-1111-1111-1111', '4012-8888-8888-1881', '4111 1111 1111 1111'], ['9999-9999-9999-999', '4111-1111-1111-1112']);
+    expectFormat('ssn', ['111-11-1111', '999 99 9999'], ['999 99 999', '111111111', '111-11-111a']);
+    expectFormat('hexcolor', ['#FFFFFF', '#000000', 'fff', '#AbC'], ['#fffffffz', '#ffff']);
+    expectFormat('rgbcolor', ['rgb(255,255,255)', 'rgb(0,0,0)', 'rgb( 1 , 2 , 3 )'], ['rgb(300,0,0)', 'rgb(01,0,0)', 'rgb(1,2,3\u000b)']);
+    expectFormat('password', ['super secret!!!', 'even more secret', ''], []);
+  });
+
+  test('byte: govalidator.IsBase64 (padded, one line, not empty)', () => {
+    expectFormat('byte', ['aGVsbG8=', 'aGk=', 'YWJj'], ['', 'aGVs\nbG8=', 'aGVsbG8', 'a-_b']);
+  });
+});
+
+describe('date.go and time.go', () => {
+  test('date: time.Parse("2006-01-02")', () => {
+    expectFormat('date', ['2017-12-22', '2000-02-29', '2400-02-29', '0000-01-01'], [
+      '2017-1-1', '17-13-22', '2017-02-29', '1900-02-29', '2100-02-29', '2017-13-22', '2017-12-32', '20171-12-32',
+      'YYYY-MM-DD', '20-17-2017', '2017-12-22T01:02:03Z', '+123-01-01', '2017-00-10', '2017-12-00',
+    ]);
+  });
+
+  test('datetime: IsDateTime, under its own name and as date-time', () => {
+    const valid = ['2014-12-15T08:00:00.000Z', '2011-08-18T19:03:37.000+01:00', '2014-12-15T19:30:20.000Z', '0001-01-01T00:00:00.000Z',
+      // lowercase t and z, an offset whose numbers are not checked, any character before the fraction, anything after a second "t"
+      '2014-12-15t08:00:00z', '2014-12-15T08:00:00+99:99', '2014-12-15T08:00:00,5Z', '2014-12-15T08:00:00ZT whatever'];
+    const invalid = ['zor', 'zorg', 'zorgTx', '1972-12-31Tx', '1972-12-31T24:40:00.000Z', '1972-12-31T23:63:00.000Z',
+      '1972-12-31T23:59:60.000Z', '2014-12-15T08:00:00', '2014-12-15 08:00:00Z', 'yesterday', '2014-02-30T08:00:00Z', '2014-12-15T08:00:00+0100'];
+    expectFormat('datetime', valid, invalid);
+    expectFormat('date-time', valid, invalid);
+  });
+});
+
+describe('duration.go', () => {
+  test('duration: time.ParseDuration, then a number and a unit word anywhere', () => {
+    expectFormat('duration', [
+      '0ms', '2ms', '1ns', '1us', '1µs', '1ms', '1s', '1m', '1h', '1hr', '1d', '1w', '1wk', '1nanoseconds', '1nanos', '1microseconds',
+      '1micros', '1millis', '1milliseconds', '1second', '1sec', '1min', '1minute', '1hour', '1day', '1week', '1  ns', '1  µs',
+      '1  hr', '1  wk', '1  milliseconds', '-1.5h', '3 DAYS', 'about 3 days or so', '1 parsec and 2 weeks',
+    ], ['yada', 'three week', '9999999999999999999999999999999999999999999999999999999 weeks', '12 parsecs', '12 y', '45 wekk', '45 weeekks', '', '1 d 99999999999999999999 s']);
+  });
+});
+
+describe('bson.go and kubernetes-extensions.go', () => {
+  test('bsonobjectid: twelve bytes of hex', () => {
+    expectFormat('bsonobjectid', ['507f1f77bcf86cd799439011', '507F1F77BCF86CD799439011'], ['507f1f77bcf86cd79943901', '507f1f77bcf86cd79943901g', '']);
+  });
+
+  const good = ['a', 'ab', 'abc', 'a1', 'a-1', 'a--1--2--b', '0', '01', '012', '1a', '1-a', '1--a--b--2'];
+  const bad = ['', 'A', 'ABC', 'aBc', 'A1', 'A-1', '1-A', '_', 'a_', '_a', 'a_b', '1_', '_1', '1_2', ' ', 'a ', ' a', 'a b', '1 ', ' 1', '1 2', 'a-', '1-'];
+
+  test('k8s-short-name', () => {
+    expectFormat('k8s-short-name', [...good, 'a'.repeat(63)], [...bad, '.', 'a.', '.a', 'a.b', '1.', '.1', '1.2', 'a'.repeat(64)]);
+  });
+
+  test('k8s-long-name', () => {
+    expectFormat('k8s-long-name', [...good, 'a.a', 'ab.a', 'a--1--2--b.a', 'a.1', '0.a', '012.1', 'a.b.c.d.e', '1.2.3.4.5', 'a'.repeat(253)],
+      [...bad, '.', 'a.', '.a', 'a..b', '1.', '.1', '1..2', 'A.a', 'ab.A', 'A.B.C.D.E', 'a@b', 'a,b', 'a;b', 'a:b', 'a%b', 'a?b', 'a$b', 'a'.repeat(254)]);
+  });
+});
