@@ -3,7 +3,7 @@
  * `pkg/api/validation/objectmeta_test.go` (Kubernetes 1.35), written again
  * here, and the object-level rules (KB020, KB230-KB233) on whole objects.
  */
-import { contextFor, validateObject } from '../../src/rules';
+import { contextFor, updateContext, validateObject } from '../../src/rules';
 import { clusterBinding, coll, tpl } from '../../src/rules/engine/scenario-kit';
 import {
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
@@ -15,6 +15,7 @@ import {
   validateNamespace,
   validateOwnerReferences,
   canGenerateName,
+  finalizerNameAdvice,
 } from '../../src/rules/k8s/object-meta';
 import { a2, bs, crd } from '../../src/rules/scenarios';
 
@@ -194,5 +195,28 @@ describe('generated names (names.SimpleNameGenerator)', () => {
     const kb234 = (obj: any) => validateObject(obj, contextFor()).filter(v => v.rule === 'KB234').map(v => `${v.severity} ${v.path}`);
     expect(kb234(clusterBinding(['metadata.name', undefined], ['metadata.generateName', 'cluster']))).toEqual(['error metadata.generateName']);
     expect(kb234(clusterBinding(['metadata.generateName', 'cluster']))).toEqual([]);
+  });
+});
+
+describe('finalizer names the custom resource strategy warns about (KB235)', () => {
+  test('validateKubeFinalizerName: no path, not one of Kubernetes\' own', () => {
+    expect(finalizerNameAdvice('cleanup')).toBe('prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers');
+    expect(finalizerNameAdvice('example.com')).toContain('including a path (/)');
+    for (const fine of ['example.com/cleanup', 'orphan', 'foregroundDeletion', 'kubernetes']) expect(finalizerNameAdvice(fine)).toBeUndefined();
+    // An invalid name is KB232's error, not advice.
+    expect(finalizerNameAdvice('Bad Name')).toBeUndefined();
+  });
+
+  const kb235 = (obj: any, ctx = contextFor()) => validateObject(obj, ctx).filter(v => v.rule === 'KB235').map(v => `${v.severity} ${v.path}`);
+
+  test('on create, each finalizer once; never on a CRD, whose strategy gives no such warning', () => {
+    expect(kb235(a2(['metadata.finalizers', ['cleanup', 'example.com/ok', 'cleanup']]))).toEqual(['warning metadata.finalizers[0]']);
+    expect(kb235(crd(['metadata.finalizers', ['cleanup']]))).toEqual([]);
+  });
+
+  test('on update, only the finalizers the stored object does not have (generateWarningsFromObj)', () => {
+    const stored = a2(['metadata.finalizers', ['cleanup']]);
+    const next = a2(['metadata.finalizers', ['cleanup', 'audit']]);
+    expect(kb235(next, updateContext(stored, next))).toEqual(['warning metadata.finalizers[1]']);
   });
 });

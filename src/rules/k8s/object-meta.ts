@@ -155,6 +155,28 @@ export function validateFinalizers(finalizers: unknown, path: string): MetaError
 }
 
 /**
+ * `standardFinalizers` of apiextensions-apiserver's custom resource validator:
+ * Kubernetes' own finalizers, which need no domain.
+ */
+const STANDARD_FINALIZERS: readonly string[] = [FINALIZER_ORPHAN_DEPENDENTS, FINALIZER_DELETE_DEPENDENTS, 'kubernetes'];
+
+/**
+ * Mirrors the advice of `validateKubeFinalizerName` (apiextensions-apiserver
+ * pkg/registry/customresource/validator.go, Kubernetes 1.36), which the
+ * custom resource strategy returns as warnings for each finalizer a create or
+ * an update adds (`WarningsOnCreate`, `WarningsOnUpdate`): a finalizer without
+ * a "/" that is not Kubernetes' own should be domain-qualified. Its other
+ * warnings repeat `ValidateFinalizerName`'s errors, which `validateFinalizers`
+ * reports. Undefined when there is nothing to advise.
+ */
+export function finalizerNameAdvice(finalizer: string): string | undefined {
+  if (finalizer.includes('/') || STANDARD_FINALIZERS.includes(finalizer) || qualifiedNameErrors(finalizer).length > 0) return undefined;
+  return finalizer.includes('.')
+    ? 'prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers'
+    : 'prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers';
+}
+
+/**
  * Mirrors `schema.ParseGroupVersion` as `validateOwnerReference` uses it:
  * `<version>` or `<group>/<version>`, with a version.
  */

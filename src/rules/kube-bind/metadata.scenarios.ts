@@ -41,6 +41,12 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     noConstruct: 'kube-bind\'s backend writes ClusterBindings; no construct does',
   },
   {
+    id: 'KB235',
+    path: 'metadata.finalizers[0]',
+    fail: () => one(a2(['metadata.finalizers', ['cleanup']])),
+    pass: () => one(a2(['metadata.finalizers', ['example.com/cleanup']])),
+  },
+  {
     id: 'KB224',
     path: 'metadata.lables',
     fail: () => one(a2(['metadata.lables', { app: 'db' }])),

@@ -11,17 +11,18 @@
  * the message says to quote it.
  */
 import { CLUSTER_BINDING_NAME, CLUSTER_BINDING_NAME_CEL } from '../../crds/cluster-binding';
-import { CHECKED_KIND_VERSIONS } from '../../model/kinds';
+import { CHECKED_KIND_VERSIONS, KIND_VERSIONS } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { perObject } from '../engine/memo';
 import { didYouMean, lengthProblem, show } from '../engine/messages';
 import { Rule, defineRule } from '../engine/rule';
-import { violation } from '../engine/violation';
+import { Violation, violation } from '../engine/violation';
 import { decodeViolation } from '../helpers/metadata-decoding';
 import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
 import { problemsClause } from '../k8s/names';
 import {
   canGenerateName,
+  finalizerNameAdvice,
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
   validateFinalizers,
@@ -135,6 +136,37 @@ const clusterBindingName: Rule = defineRule({
   },
 });
 
+/**
+ * The warnings the custom resource strategy gives for the finalizers a
+ * create or an update adds (`generateWarningsFromObj` in apiextensions-apiserver
+ * pkg/registry/customresource/strategy.go, with `validateKubeFinalizerName`;
+ * mirrored by `finalizerNameAdvice`). On an update, a finalizer the stored
+ * object already has is not warned about again.
+ */
+const finalizerAdvice: Rule = defineRule({
+  id: 'KB235',
+  title: 'Finalizers a create or an update adds are domain-qualified with a path (the API server warns otherwise)',
+  source: 'Kubernetes API server (apiextensions-apiserver customresource strategy.go: WarningsOnCreate/WarningsOnUpdate, validator.go: validateKubeFinalizerName)',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: KIND_VERSIONS,
+  check: (obj, ctx) => {
+    const names = own(own(obj, 'metadata'), 'finalizers');
+    if (!Array.isArray(names)) return [];
+    const stored = own(own(ctx.storedObject, 'metadata'), 'finalizers');
+    const kept = new Set(Array.isArray(stored) ? stored : []);
+    const out: Violation[] = [];
+    names.forEach((finalizer, i) => {
+      if (typeof finalizer !== 'string' || kept.has(finalizer) || names.indexOf(finalizer) < i) return;
+      const advice = finalizerNameAdvice(finalizer);
+      if (advice === undefined) return;
+      out.push(violation(finalizerAdvice, `metadata.finalizers[${i}]`, `${show(finalizer)}: ${advice}`,
+        `name it after a domain you own and what it waits for, such as "example.com/${finalizer.replace(/\./g, '-')}"`));
+    });
+    return out;
+  },
+});
+
 /** What decoding `metadata` into ObjectMeta refuses or drops, read once per object for KB224 and KB225. */
 const metadataDecoding = perObject((obj: Manifest): DecodeProblem[] => {
   const metadata = own(obj, 'metadata');
@@ -195,6 +227,7 @@ export const METADATA_RULES: Rule[] = [
   finalizers,
   ownerReferences,
   clusterBindingName,
+  finalizerAdvice,
   knownMetadataFields,
   metadataTypes,
 ];
