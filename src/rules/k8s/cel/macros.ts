@@ -136,8 +136,9 @@ function checkSortBy(chk: Checker, call: MacroCall, ctx: Context): CelTypeDeclar
   else if (target.kind === 'dyn') elem = chk.dynType;
   else throw chk.createError('invalid_comprehension_range', `sortBy: expression of type '${chk.formatType(target)}' is not a list`, call.receiver);
   const key = chk.check(call.args[1], ctx.forkWithVariable(name, elem));
-  // @sortByAssociatedKeys has an overload for each comparable type of library/lists.go.
-  if (key.kind !== 'dyn' && !COMPARABLE.includes(key.name)) {
+  // @sortByAssociatedKeys has an overload for each comparable type of library/lists.go; a free type parameter
+  // (the elements of `[]`) takes any of them.
+  if (key.kind !== 'dyn' && key.kind !== 'param' && !COMPARABLE.includes(key.name)) {
     throw chk.createError('invalid_macro_argument', `sortBy: a key of type '${chk.formatType(key)}' cannot be sorted by`, call.args[1]);
   }
   return target.kind === 'list' ? target : chk.registry.getListType(chk.dynType);
