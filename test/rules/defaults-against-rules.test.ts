@@ -131,6 +131,25 @@ describe('cel-go\'s strings extension decides the rule, on runes as cel-go count
   });
 });
 
+describe('the macros cel-js lacks decide the rule as cel-go\'s expansions do', () => {
+  const rule = (text: string, value: unknown): Manifest => withSpec({
+    ports: { 'type': 'array', 'items': { type: 'integer' }, 'default': value, 'x-kubernetes-validations': [{ rule: text }] },
+  });
+  const text = 'self.all(i, p, i == 0 || self[i - 1] < p)';
+
+  test('a two-variable all', () => {
+    expect(defaults(rule(text, [80, 443]))).toEqual([]);
+    expect(defaults(rule(text, [443, 80]))).toEqual([`${SPEC}.properties.ports.default: [443,80] fails the rule "${text}": failed rule: ${text}`]);
+  });
+
+  test('sortBy', () => {
+    expect(defaults(rule('self.sortBy(p, -p)[0] == 443', [80, 443]))).toEqual([]);
+    expect(defaults(rule('self.sortBy(p, p)[0] == 443', [80, 443]))).toEqual([
+      `${SPEC}.properties.ports.default: [80,443] fails the rule "self.sortBy(p, p)[0] == 443": failed rule: self.sortBy(p, p)[0] == 443`,
+    ]);
+  });
+});
+
 /** The schema of `spec.value`: a string with the rule, its message and optionalOldSelf. */
 const ruled = (entry: Manifest, value: unknown = 'x', schema: Manifest = { type: 'string' }): Manifest =>
   withSpec({ value: { ...schema, 'default': value, 'x-kubernetes-validations': [entry] } });
@@ -243,7 +262,7 @@ describe('matches() is Go\'s regexp.MatchString (RE2), not a JavaScript RegExp',
 });
 
 describe('a library\'s runtime module is loaded only when a rule calls one of its functions', () => {
-  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url', 'optional', 'strings', 'strings-format'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
+  const RUNTIME = ['regex', 'lists', 'sets', 'quantity', 'net', 'semver', 'format', 'url', 'optional', 'strings', 'strings-format', 'comprehensions'].map(m => `../../src/rules/k8s/cel/runtime/${m}`);
 
   /** The runtime modules that checking `m` loads, in a fresh registry. */
   function loadedBy(m: Manifest): string[] {

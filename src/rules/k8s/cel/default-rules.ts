@@ -30,17 +30,24 @@
  * replace, strings.quote, and in place of cel-js' own, which read UTF-16
  * units, Unicode's case mapping or JavaScript's white space: indexOf,
  * lastIndexOf, substring, split, lowerAscii, upperAscii, trim;
- * runtime/strings-format.ts: format). Left to the server, never reported:
+ * runtime/strings-format.ts: format). The macros cel-js lacks (macros.ts:
+ * two-variable all, exists, existsOne, transformList, transformMap,
+ * transformMapEntry; optMap, optFlatMap; sortBy) run with
+ * runtime/comprehensions.ts, and the rule is read with cel-go's spellings
+ * (spelling.ts: existsOne, `.5`). Left to the server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
- *   and a rule cel-js cannot parse;
+ *   and a rule cel-js cannot parse (an optional map or list entry, `{?k: v}`);
  * - a rule calling a library function the runtime does not implement
  *   (format.datetime().validate(); what standard.ts declares of cel-go's standard
  *   library but `==` between optionals) or meeting a case it does not decide (durations,
  *   timestamps, bytes, the sum of an empty list, what Go releases read
  *   differently: bracketed URL hosts, a prefix length with a leading zero;
  *   a string holding a lone surrogate; format's precisions past 100, a
- *   quoted character whose printing a newer Unicode may change, a map
- *   literal with keys other than string literals),
+ *   quoted character whose printing a newer Unicode may change; in a rule
+ *   that formats or binds a map's keys, a map literal with a key that is no
+ *   string; what a map's order decides in a two-variable comprehension (Go's
+ *   map order is random: a list made from a map, which of two errors comes
+ *   first); sortBy's order among equal keys of unequal elements),
  *   unless cel-js decided the rule without that call (`false && f()`);
  * - an error cel-go might not raise: a function or overload cel-js lacks,
  *   cel-js' own limits, an error cel-js raises with no code this file knows;
@@ -68,10 +75,12 @@
 import { CelAstNode, CelEnvironment, celOptionals, newCelEnvironment } from './cel-js';
 import { compileExpression } from './compile';
 import { childDeclType, DeclType, schemaDeclType } from './decl-type';
+import { declareMissingMacros } from './macros';
 import { celGoErrorText } from './runtime/cel-go-errors';
-import { declareLibraryRuntime, formatsLiteralKeys, renameBuiltins } from './runtime/library';
+import { declareLibraryRuntime, MACRO_EVALUATORS, guardMapLiterals, renameBuiltins } from './runtime/library';
 import { celGoError, trackingUndecided } from './runtime/outcome';
 import { celRealm } from './runtime/realm';
+import { withCelGoSpellings } from './spelling';
 import { isObject, own } from '../../../model/manifest';
 import { re2CompileError, re2Matches } from '../regex';
 
@@ -218,6 +227,7 @@ function dynamicEnvironment(): CelEnvironment {
     dynamic.registerFunction(`string.${RE2_MATCHES}(string): bool`, matchesWithRe2);
     dynamic.registerFunction(`${RE2_MATCHES}(string, string): bool`, matchesWithRe2);
     declareLibraryRuntime(dynamic);
+    declareMissingMacros(dynamic, MACRO_EVALUATORS);
   }
   return dynamic;
 }
@@ -311,13 +321,15 @@ const MAX_PROGRAMS = 2000;
  */
 function programOf(rule: string): Program | undefined {
   const environment = dynamicEnvironment();
-  let parsed = environment.parse(rule);
-  if (rule.includes('matches')) {
-    const rewritten = withRe2Matches(rule, parsed.ast);
+  // cel-go's spellings cel-js does not read (existsOne, `.5`), as the compiler respells them.
+  const text = withCelGoSpellings(rule).text;
+  let parsed = environment.parse(text);
+  if (text.includes('matches')) {
+    const rewritten = withRe2Matches(text, parsed.ast);
     if (rewritten === undefined) return undefined;
     parsed = environment.parse(rewritten);
   }
-  if (formatsLiteralKeys(parsed.ast)) return undefined;
+  guardMapLiterals(parsed.ast);
   renameBuiltins(parsed.ast);
   return parsed as unknown as Program;
 }

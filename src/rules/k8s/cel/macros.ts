@@ -1,6 +1,7 @@
 /**
  * The macros of Kubernetes' base environment that cel-js 8 lacks, declared
- * on a cel-js Environment for type-checking (never evaluated):
+ * on a cel-js Environment for type-checking (and evaluated where a default
+ * is checked against its rules: runtime/comprehensions.ts):
  * - cel-go's ext.TwoVarComprehensions (ext/comprehensions.go, in the base
  *   environment since 1.32): `all`, `exists`, `existsOne` with two
  *   variables, `transformList`, `transformMap`, `transformMapEntry`;
@@ -144,14 +145,22 @@ function checkSortBy(chk: Checker, call: MacroCall, ctx: Context): CelTypeDeclar
   return target.kind === 'list' ? target : chk.registry.getListType(chk.dynType);
 }
 
-/** Declares the macros on `env`, each by name and number of arguments as cel-go registers them. */
-export function declareMissingMacros(env: CelEnvironment): void {
+/** What evaluates a macro (cel-js' evaluate: the evaluator, the call, the context); the compiler has none. */
+export type MacroEvaluate = (ev: any, call: any, ctx: any) => unknown;
+
+/**
+ * Declares the macros on `env`, each by name and number of arguments as
+ * cel-go registers them, evaluated by `evaluators` (by the macro's name:
+ * the runtime's, runtime/comprehensions.ts) or never.
+ */
+export function declareMissingMacros(env: CelEnvironment, evaluators: { readonly [macro: string]: MacroEvaluate } = {}): void {
   const declare = (signature: string, check: (chk: Checker, call: MacroCall, ctx: Context) => CelTypeDeclaration): void => {
+    const name = signature.slice(signature.indexOf('.') + 1, signature.indexOf('('));
     env.registerFunction(signature, ({ args, receiver }: { args: CelAstNode[]; receiver: CelAstNode }) => ({
       receiver,
       args,
       typeCheck: (chk: Checker, call: MacroCall, ctx: Context) => check(chk, call, ctx),
-      evaluate: notEvaluated,
+      evaluate: evaluators[name] ?? notEvaluated,
     }));
   };
   const twoVar: ReadonlyArray<readonly [TwoVarMacro, readonly number[]]> = [

@@ -22,6 +22,7 @@
  * handler makes cel-js' optional of it.
  */
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
+import { celMap } from './realm';
 import { CelEnvironment, celOptionals } from '../cel-js';
 import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
 import { declareMissingStandardFunctions } from '../standard';
@@ -78,32 +79,52 @@ export function renameBuiltins(ast: unknown, depth = 0): void {
   renameBuiltins(args, depth + 1);
 }
 
+/** The calls that read a map's keys as values: format writes them, a two-variable comprehension binds them. */
+const READS_KEYS = new Set(['format', 'all', 'exists', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
+
 /**
- * Whether `ast` calls format and holds a map literal with a key that is not
- * a string literal: cel-js keeps a literal's keys as an object's (strings),
- * and format writes a key by its type (1, "1" or true), so such a rule is
- * left to the server.
+ * Makes the map literals of `ast` (as cel-js parsed it, before its first
+ * evaluation) evaluate as cel-go's, where the rule reads a map's keys as
+ * values (READS_KEYS; a comprehension with two variables): cel-js keeps a
+ * literal's keys as an object's (1 becomes "1") and drops `__proto__`,
+ * `constructor` and `prototype`. Here every string key is kept, and a key
+ * that is no string (or a key given twice) leaves the rule to the server.
  */
-export function formatsLiteralKeys(ast: unknown): boolean {
-  let formats = false;
-  let otherKeys = false;
+export function guardMapLiterals(ast: unknown): void {
+  const maps: Array<{ setMeta(key: string, value: unknown): unknown }> = [];
+  let reads = false;
   const visit = (node: unknown, depth: number): void => {
     if (depth > 1000 || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) return node.forEach(n => visit(n, depth + 1));
     const { op, args } = node as { op?: unknown; args?: unknown };
     if (typeof op !== 'string') return;
-    if (op === 'rcall' && Array.isArray(args) && args[0] === 'format') formats = true;
-    if (op === 'map' && Array.isArray(args)) {
-      otherKeys ||= args.some(entry => {
-        const key = Array.isArray(entry) ? entry[0] as { op?: unknown; args?: unknown } : undefined;
-        return key?.op !== 'value' || typeof key.args !== 'string';
-      });
+    if (op === 'rcall' && Array.isArray(args) && READS_KEYS.has(args[0] as string)) {
+      reads ||= args[0] === 'format' || (Array.isArray(args[2]) && args[2].length >= 3);
     }
+    if (op === 'map') maps.push(node as { setMeta(key: string, value: unknown): unknown });
     visit(args, depth + 1);
   };
   visit(ast, 0);
-  return formats && otherKeys;
+  if (reads) for (const map of maps) map.setMeta('evaluate', evaluateMapLiteral);
 }
+
+/** A map literal's evaluation (cel-js' evaluate of a node): keys and values in order, the first error thrown. */
+function evaluateMapLiteral(ev: { run(node: unknown, ctx: unknown): unknown }, node: { args: Array<[unknown, unknown]> }, ctx: unknown): object {
+  const entries = new Map<string, unknown>();
+  for (const [keyNode, valueNode] of node.args) {
+    const key = ev.run(keyNode, ctx);
+    if (typeof key !== 'string') return leaveToServer('a map literal with a key that is not a string');
+    if (entries.has(key)) return leaveToServer('a map literal with a key twice');
+    entries.set(key, ev.run(valueNode, ctx));
+  }
+  return celMap(entries);
+}
+
+/** The macros of macros.ts at run time, by name: comprehensions.ts, loaded when a rule first runs one. */
+export const MACRO_EVALUATORS: { readonly [macro: string]: (ev: unknown, call: unknown, ctx: unknown) => unknown } = Object.fromEntries(
+  ['all', 'exists', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry', 'optMap', 'optFlatMap', 'sortBy'].map(name => [name,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (ev: unknown, call: unknown, ctx: unknown) => (require('./comprehensions') as typeof import('./comprehensions')).EVALUATORS[name](ev as never, call as never, ctx as never)]));
 
 /** A value of one of the libraries' opaque types, as cel-js holds it: cel-js tells a registered type by its constructor. */
 interface Opaque {

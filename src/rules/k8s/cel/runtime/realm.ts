@@ -26,3 +26,11 @@ export function celRealm(): CelRealm {
 export function celList(items: Iterable<unknown>): unknown[] {
   return celRealm().List.from(items);
 }
+
+/** A CEL map of string keys, as cel-js holds maps: an object of its realm (every key kept, `__proto__` too). */
+export function celMap(entries: Iterable<readonly [string, unknown]>): object {
+  const { Struct } = celRealm();
+  const out = Struct.create(Struct.prototype) as object;
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
