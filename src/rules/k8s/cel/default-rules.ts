@@ -24,8 +24,7 @@
  * is converted as Kubernetes' UnstructuredToVal types it (an integer schema
  * gives an int, a number schema a double). Kubernetes' libraries run with
  * runtime/library.ts (regex find and findAll, lists, sets, quantity, ip,
- * cidr, semver, url, and format but for format.datetime().validate(); each
- * loaded when a rule first calls it), as do `==` between optionals, which
+ * cidr, semver, url, format; each loaded when a rule first calls it), as do `==` between optionals, which
  * cel-js lacks, and cel-go's strings extension (runtime/strings.ts: charAt,
  * replace, strings.quote, and in place of cel-js' own, which read UTF-16
  * units, Unicode's case mapping or JavaScript's white space: indexOf,
@@ -38,8 +37,8 @@
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
  *   and a rule cel-js cannot parse (an optional map or list entry, `{?k: v}`);
  * - a rule calling a library function the runtime does not implement
- *   (format.datetime().validate(); what standard.ts declares of cel-go's standard
- *   library but `==` between optionals) or meeting a case it does not decide (durations,
+ *   (what standard.ts declares of cel-go's standard library but `==`
+ *   between optionals) or meeting a case it does not decide (durations,
  *   timestamps, bytes, the sum of an empty list, what Go releases read
  *   differently: bracketed URL hosts, a prefix length with a leading zero;
  *   a string holding a lone surrogate; format's precisions past 100, a
