@@ -21,6 +21,11 @@ function found(id: string, next: Manifest, stored?: Manifest): string[] {
 }
 
 const withSpec = (spec: unknown): Manifest => crd([SCHEMA, { type: 'object', properties: { spec } }]);
+/**
+ * The same CRD with pruning off: validateCustomResourceDefinitionSpec requires structural schemas of a spec that
+ * prunes, so only a stored and a new spec with preserveUnknownFields: true keep a non-structural schema.
+ */
+const unpruned = (m: Manifest): Manifest => ({ ...m, spec: { ...m.spec, preserveUnknownFields: true } });
 const SPEC = 'spec.versions[0].schema.openAPIV3Schema.properties.spec';
 
 describe.each([
@@ -30,13 +35,13 @@ describe.each([
     withSpec({ type: 'object', properties: { size: { type: 'integer' } } }),
     `${SPEC}.properties.name.type`],
   ['a field without a type (requireStructuralSchema, specHasNonStructuralSchema)', 'KB037',
-    withSpec({ type: 'object', properties: { size: {} } }),
-    withSpec({ type: 'object', properties: { size: {}, name: { description: 'no type' } } }),
+    unpruned(withSpec({ type: 'object', properties: { size: {} } })),
+    unpruned(withSpec({ type: 'object', properties: { size: {}, name: { description: 'no type' } } })),
     withSpec({ type: 'object', properties: { size: { type: 'integer' } } }),
     `${SPEC}.properties.name.type`],
   ['a type inside allOf (requireStructuralSchema: validateNestedValueValidation)', 'KB040',
-    withSpec({ type: 'object', allOf: [{ type: 'object' }] }),
-    withSpec({ type: 'object', allOf: [{ type: 'object' }], anyOf: [{ nullable: true }] }),
+    unpruned(withSpec({ type: 'object', allOf: [{ type: 'object' }] })),
+    unpruned(withSpec({ type: 'object', allOf: [{ type: 'object' }], anyOf: [{ nullable: true }] })),
     withSpec({ type: 'object' }),
     `${SPEC}.anyOf[0].nullable`],
   ['a map-list key without a default that is not required (requireMapListKeysMapSetValidation)', 'KB039',
@@ -85,6 +90,26 @@ function withDefault(value: unknown): unknown {
 function objectSet(): unknown {
   return { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'object', properties: { k: { type: 'string' } } } };
 }
+
+describe('requireStructuralSchema on update (validateCustomResourceDefinitionSpec turns it back on)', () => {
+  const stored = unpruned(withSpec({ type: 'object', properties: { size: {} } }));
+  const path = `${SPEC}.properties.size.type`;
+
+  test('a spec that prunes needs structural schemas, whatever the stored spec had', () => {
+    expect(found('KB037', withSpec({ type: 'object', properties: { size: {} } }), stored)).toEqual([path]);
+  });
+
+  test('so does a spec with a default or a Kubernetes extension, even with pruning off', () => {
+    const defaulted = unpruned(withSpec({ type: 'object', properties: { size: {}, name: { type: 'string', default: 'a' } } }));
+    const withExtension = unpruned(withSpec({ type: 'object', properties: { size: {}, tags: { 'type': 'array', 'x-kubernetes-list-type': 'atomic', 'items': { type: 'string' } } } }));
+    expect(found('KB037', defaulted, stored)).toEqual([path]);
+    expect(found('KB037', withExtension, stored)).toEqual([path]);
+  });
+
+  test('a spec with pruning off and neither keeps the stored relaxation', () => {
+    expect(found('KB037', unpruned(withSpec({ type: 'object', properties: { size: {} } })), stored)).toEqual([]);
+  });
+});
 
 describe('checks that an update never relaxes', () => {
   test('an unsupported keyword stays refused even when the stored schema had an invalid type', () => {

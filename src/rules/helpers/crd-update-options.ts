@@ -17,6 +17,7 @@ import { RuleContext } from '../engine/rule';
 import { apiApproval, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { hasValidConversionReviewVersionOrEmpty } from '../k8s/conversion-review';
 import { caBundleError } from '../k8s/formats';
+import { specRequiresStructuralSchema } from '../k8s/schema-has';
 import { deepEqual } from '../k8s/values';
 
 /** validation.go's MaxSelectableFields. */
@@ -35,7 +36,10 @@ export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleCont
     // specHasInvalidTypes, specHasNonStructuralSchema, hasNonAtomicSetType, hasInvalidMapListKeysMapSet of the stored spec
     // (the structural walk marks the issues that tell, `marks`).
     requireValidPropertyType: !failed.has('requireValidPropertyType'),
-    requireStructuralSchema: !failed.has('requireStructuralSchema'),
+    // requireStructuralSchema(oldCRDSpec), which validateCustomResourceDefinitionSpec turns back on for a new spec that
+    // prunes (preserveUnknownFields not true: always on kube-bind's kinds), or has a default or an extension.
+    requireStructuralSchema: !failed.has('requireStructuralSchema') || specRequiresStructuralSchema(own(own(next, 'spec'), 'preserveUnknownFields'),
+      (versionEntries(next) ?? []).map(v => versionSchema(kindVersionOf(next, ctx.group), v)?.schema)),
     // requirePrunedDefaults(oldCRDSpec): schemaHasUnprunedDefaults.
     requirePrunedDefaults: !failed.has('requirePrunedDefaults'),
     requireAtomicSetType: !failed.has('requireAtomicSetType'),

@@ -22,6 +22,7 @@ import { versionEntries } from '../helpers/version-schemas';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
 import { decodeProblems, DecodeProblem, goString, problemPath } from '../k8s/go-json';
+import { hasDefault, schemaHas } from '../k8s/schema-has';
 import { followFieldPath } from '../k8s/valid-field-path';
 
 /**
@@ -220,7 +221,7 @@ const preserveUnknownFields: Rule = defineRule({
     // validatePreserveUnknownFields is a no-op when the stored CRD had it true; the checks that need pruning still run.
     const out = crdValidationOptions(ctx).storedPreserveUnknownFields ? [] : [violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'cannot be true',
       'remove it, and set x-kubernetes-preserve-unknown-fields: true in spec.versions[*].schema.openAPIV3Schema where unknown fields must be kept')];
-    if (versionsOf(obj).some(v => hasDefault(own(v.entry, 'schema'), 0))) {
+    if (versionsOf(obj).some(v => schemaHas(own(own(v.entry, 'schema'), 'openAPIV3Schema'), hasDefault))) {
       out.push(violation(preserveUnknownFields, 'spec.preserveUnknownFields', 'must be false in order to use defaults in the schema',
         'remove preserveUnknownFields, or the defaults'));
     }
@@ -232,19 +233,6 @@ const preserveUnknownFields: Rule = defineRule({
     return out;
   },
 });
-
-/** Whether a default is set anywhere in a schema (validation.go's SchemaHas walk, over the keywords a schema nests in). */
-function hasDefault(node: unknown, depth: number): boolean {
-  if (depth > 64) return false;
-  if (Array.isArray(node)) return node.some(n => hasDefault(n, depth + 1));
-  if (!isObject(node)) return false;
-  if (given(own(node, 'default'))) return true;
-  for (const key of ['openAPIV3Schema', 'items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf']) {
-    if (hasDefault(own(node, key), depth + 1)) return true;
-  }
-  const properties = own(node, 'properties');
-  return isObject(properties) && Object.keys(properties).some(k => hasDefault(own(properties, k), depth + 1));
-}
 
 /**
  * Mirrors `validateAPIApproval`: a group in `k8s.io` or `kubernetes.io` needs
