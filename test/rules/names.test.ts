@@ -1,5 +1,6 @@
 import { at, findings, validBoundSchema, validExportV1alpha1, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
+import { crd } from '../../src/rules/engine/scenario-kit';
 
 /** Both kinds that carry names, for rules that apply to both. */
 const BOTH: Array<[string, () => Manifest]> = [
@@ -73,6 +74,13 @@ describe('KB011 names.plural', () => {
     const obj = validBoundSchema();
     obj.status = { acceptedNames: { kind: 'Widget', plural: 'my_widgets' } };
     expect(findings('KB011', obj)).toEqual([at('KB011', 'status.acceptedNames.plural')]);
+  });
+
+  test('but not on a CustomResourceDefinition, whose status the server replaces (strategy.go PrepareForCreate/PrepareForUpdate)', () => {
+    const status = { acceptedNames: { kind: 'Widget', listKind: 'Widget', plural: 'my_widgets' } };
+    expect(findings('KB011', { ...crd(), status })).toEqual([]);
+    expect(findings('KB015', { ...crd(), status })).toEqual([]);
+    expect(findings('KB011', crd(['spec.names.plural', 'my_widgets']))).toEqual([at('KB011', 'spec.names.plural')]);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { EXPORT_V1ALPHA1_CEL } from '../../crds/api-service-export';
 import { clusterScoped } from '../../crds/facts';
-import { CHECKED_KIND_VERSIONS, KindVersion, kindVersionOf } from '../../model/kinds';
+import { CHECKED_KIND_VERSIONS, KindVersion, isCrdOfAnyVersion, kindVersionOf } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
@@ -42,7 +42,10 @@ function namesBlocks(obj: Manifest): NamesBlock[] {
   const blocks: NamesBlock[] = [];
   const specNames = own(own(obj, 'spec'), 'names');
   if (isObject(specNames)) blocks.push({ names: specNames, path: 'spec.names', isSpec: true });
-  const accepted = own(own(obj, 'status'), 'acceptedNames');
+  // A CustomResourceDefinition's status is the server's: the registry's PrepareForCreate clears what a request
+  // carries and PrepareForUpdate keeps the stored one (pkg/registry/customresourcedefinition/strategy.go), so
+  // ValidateCustomResourceDefinitionStatus never reads the acceptedNames of a file.
+  const accepted = isCrdOfAnyVersion(obj) ? undefined : own(own(obj, 'status'), 'acceptedNames');
   if (isObject(accepted)) blocks.push({ names: accepted, path: 'status.acceptedNames', isSpec: false });
   return blocks;
 }
