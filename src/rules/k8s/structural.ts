@@ -14,13 +14,16 @@
  * - `structuraldefaulting.ValidateDefaults` in
  *   pkg/apiserver/schema/defaulting/validation.go;
  * - the JSON decoding of `JSONSchemaProps` (a value of the wrong Go type
- *   never reaches validation: the request is refused while decoding).
+ *   never reaches validation: the request is refused while decoding; a
+ *   keyword written as null is not set, decoded-schema.ts), and Go's zero
+ *   values where validation.go compares a node with them (isSetInGo).
  * A check that cannot name its function does not belong here.
  *
  * The user's schema is data: keys such as `__proto__`, `constructor` or
  * `$ref` are read with `own` and never used to index a plain object.
  */
 import { hasValidationRules } from './cel/has-rules';
+import { decodedSchema, isSetInGo } from './decoded-schema';
 import { re2Matches, re2PatternError } from './regex';
 import { followFieldPath } from './valid-field-path';
 import { keyPath } from './values';
@@ -99,33 +102,60 @@ const ROOT_KEYWORDS_WITH_STATUS = new Set([
   'items', 'properties', 'externalDocs', 'example', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations',
 ]);
 
-/** Keywords a value validation (inside allOf/anyOf/oneOf/not) must leave to the structural part: validateNestedValueValidation's ForbiddenGenerics and ForbiddenExtensions. */
-const FORBIDDEN_IN_JUNCTORS = [
-  'type', 'additionalProperties', 'default', 'title', 'description', 'nullable',
-  'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string',
-  'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-validations',
+const nonEmptyList = (value: unknown): boolean => !Array.isArray(value) || value.length > 0;
+
+/**
+ * Keywords a value validation (inside allOf/anyOf/oneOf/not) must leave to the structural part:
+ * validateNestedValueValidation's ForbiddenGenerics and ForbiddenExtensions, each when it finds it set. The
+ * pointers (default, x-kubernetes-list-type, x-kubernetes-map-type) are set by any value, `default: ""` too;
+ * additionalProperties by a schema or true (false leaves it nil, newNestedValueValidation);
+ * x-kubernetes-preserve-unknown-fields only by true (false is refused as such, checkExtensions).
+ */
+const FORBIDDEN_IN_JUNCTORS: ReadonlyArray<{ key: string; isSet: (value: unknown) => boolean }> = [
+  { key: 'type', isSet: value => value !== '' },
+  { key: 'additionalProperties', isSet: value => value !== false },
+  { key: 'default', isSet: () => true },
+  { key: 'title', isSet: value => value !== '' },
+  { key: 'description', isSet: value => value !== '' },
+  { key: 'nullable', isSet: value => value !== false },
+  { key: 'x-kubernetes-preserve-unknown-fields', isSet: value => value === true },
+  { key: 'x-kubernetes-embedded-resource', isSet: value => value !== false },
+  { key: 'x-kubernetes-int-or-string', isSet: value => value !== false },
+  { key: 'x-kubernetes-list-type', isSet: () => true },
+  { key: 'x-kubernetes-list-map-keys', isSet: nonEmptyList },
+  { key: 'x-kubernetes-map-type', isSet: () => true },
+  { key: 'x-kubernetes-validations', isSet: nonEmptyList },
 ];
 
 /** The reasons an x-kubernetes-validations rule may give (apiextensions' supportedValidationReason). */
 const VALIDATION_REASONS = ['FieldValueRequired', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueDuplicate'];
 
-/** specStandardValidatorV3.validate: keywords refused as "not supported". */
-const UNSUPPORTED_KEYWORDS: ReadonlyArray<[string, string]> = [
-  ['$ref', 'references are not supported: inline the referenced schema'],
-  ['id', 'id is not supported'],
-  ['definitions', 'definitions are not supported: inline the schemas'],
-  ['dependencies', 'dependencies are not supported (use x-kubernetes-validations)'],
-  ['patternProperties', 'patternProperties is not supported (use additionalProperties)'],
-  ['additionalItems', 'additionalItems is not supported'],
+/** A map keyword with at least one entry (validation.go's `len(schema.X) != 0`). */
+const nonEmptyMap = (value: unknown): boolean => !isObject(value) || Object.keys(value).length > 0;
+
+/**
+ * specStandardValidatorV3.validate: keywords refused as "not supported", each when validation.go finds it set:
+ * id when not empty, definitions and patternProperties with an entry, the pointer and map keywords whatever
+ * their value (`$ref: ""` and `dependencies: {}` are refused). A null was dropped by decodedSchema.
+ */
+const UNSUPPORTED_KEYWORDS: ReadonlyArray<{ key: string; reason: string; isSet: (value: unknown) => boolean }> = [
+  { key: '$ref', reason: 'references are not supported: inline the referenced schema', isSet: () => true },
+  { key: 'id', reason: 'id is not supported', isSet: value => value !== '' },
+  { key: 'definitions', reason: 'definitions are not supported: inline the schemas', isSet: nonEmptyMap },
+  { key: 'dependencies', reason: 'dependencies are not supported (use x-kubernetes-validations)', isSet: () => true },
+  { key: 'patternProperties', reason: 'patternProperties is not supported (use additionalProperties)', isSet: nonEmptyMap },
+  { key: 'additionalItems', reason: 'additionalItems is not supported', isSet: () => true },
 ];
 
-const UNSUPPORTED_KEYWORD_NAMES = new Set(UNSUPPORTED_KEYWORDS.map(([key]) => key));
+const UNSUPPORTED_KEYWORD_NAMES = new Set([...UNSUPPORTED_KEYWORDS.map(k => k.key), '$schema']);
 
 const MAX_DEPTH = 100;
 
 /** Every structural problem of `schema`, the openAPIV3Schema found at `path`. */
-export function structuralSchemaIssues(schema: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
+export function structuralSchemaIssues(written: unknown, path: string, options: StructuralOptions): StructuralIssue[] {
   const out: StructuralIssue[] = [];
+  // What the server validates: the schema as it decodes it, where a keyword written as null is not set.
+  const schema = decodedSchema(written);
   if (!isObject(schema) || Object.keys(schema).length === 0) {
     out.push({
       kind: 'root',
@@ -213,11 +243,12 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   if (own(schema, 'nullable') === true) {
     out.push({ kind: 'root', path: field(path, 'nullable'), message: 'must not be true at the root', hint: 'remove nullable from the root' });
   }
-  // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may be non-zero.
+  // mirrors validateCustomResourceDefinitionValidation: with /status only allowedFieldsAtRootSchema may differ from
+  // their Go zero value (reflect.DeepEqual): `maxProperties: 0` or `enum: []` are set, `description: ""` is not.
   if (options.statusSubresource) {
     for (const key of Object.keys(schema)) {
       // nullable: true at the root has its own finding above.
-      if (ROOT_KEYWORDS_WITH_STATUS.has(key) || key === 'nullable' || isZero(own(schema, key))) continue;
+      if (ROOT_KEYWORDS_WITH_STATUS.has(key) || key === 'nullable' || !isSetInGo(schema, key)) continue;
       out.push({
         kind: 'root',
         path: keyPath(path, key),
@@ -226,21 +257,19 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       });
     }
   }
+  // mirrors validateStructuralInvariants: additionalProperties (even false) "must not be used at the root".
+  if (own(schema, 'additionalProperties') !== undefined) {
+    out.push({
+      kind: 'root',
+      path: field(path, 'additionalProperties'),
+      message: `${show(own(schema, 'additionalProperties'))} must not be used at the root`,
+      hint: 'a custom resource is an object with apiVersion, kind, metadata, spec...: declare its fields under properties',
+      ...STRUCTURAL,
+    });
+  }
+  checkResourceMeta(schema, path, 'root', out);
   const properties = own(schema, 'properties');
   if (!isObject(properties)) return;
-  // mirrors validateStructuralInvariants: at the root, properties kind and apiVersion "must be string".
-  for (const name of ['apiVersion', 'kind']) {
-    const prop = own(properties, name);
-    const propType = own(prop, 'type');
-    if (isObject(prop) && propType !== undefined && propType !== 'string') {
-      out.push({
-        kind: 'root',
-        path: field(keyPath(field(path, 'properties'), name), 'type'),
-        message: `${JSON.stringify(propType)} must be "string": ${name} is always a string`,
-        ...STRUCTURAL,
-      });
-    }
-  }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: withForbiddenDefaults("in top-level <name>"), applied by
   // specStandardValidatorV3.validate to every node below.
   for (const name of ['apiVersion', 'kind', 'metadata']) {
@@ -252,12 +281,8 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
   const metadata = own(properties, 'metadata');
   if (!isObject(metadata)) return;
   const metadataPath = keyPath(field(path, 'properties'), 'metadata');
-  // mirrors validateStructuralMetadataInvariants: metadata "must be object", and at the root nothing but
-  // properties name and generateName may be specified.
-  const metadataType = own(metadata, 'type');
-  if (metadataType !== undefined && metadataType !== 'object') {
-    out.push({ kind: 'root', path: field(metadataPath, 'type'), message: `${JSON.stringify(metadataType)} must be "object"`, ...STRUCTURAL });
-  }
+  // mirrors validateStructuralMetadataInvariants at the root: nothing but properties name and generateName may be
+  // specified (type and default aside, which it clears: the default is refused above).
   const metadataProperties = own(metadata, 'properties');
   if (isObject(metadataProperties)) {
     for (const name of Object.keys(metadataProperties)) {
@@ -274,7 +299,7 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
     }
   }
   for (const key of Object.keys(metadata)) {
-    if (['type', 'properties', 'description'].includes(key) || isZero(own(metadata, key))) continue;
+    if (key === 'type' || key === 'properties' || key === 'default' || !setInStructural(metadata, key)) continue;
     out.push({
       kind: 'root',
       path: keyPath(metadataPath, key),
@@ -282,6 +307,48 @@ function checkRoot(schema: { [key: string]: any }, path: string, options: Struct
       ...STRUCTURAL,
     });
   }
+}
+
+/**
+ * mirrors validateStructuralInvariants where it checks metadata (at the root and at every
+ * x-kubernetes-embedded-resource): properties kind and apiVersion "must be string", and metadata "must be object"
+ * (validateStructuralMetadataInvariants). A property without a type has none of them.
+ */
+function checkResourceMeta(node: { [key: string]: any }, path: string, kind: StructuralIssueKind, out: StructuralIssue[]): void {
+  const properties = own(node, 'properties');
+  if (!isObject(properties)) return;
+  for (const name of ['apiVersion', 'kind', 'metadata']) {
+    const prop = own(properties, name);
+    if (!isObject(prop)) continue;
+    const expected = name === 'metadata' ? 'object' : 'string';
+    const type = own(prop, 'type');
+    if (type === expected) continue;
+    out.push({
+      kind,
+      path: field(keyPath(field(path, 'properties'), name), 'type'),
+      message: `${type === undefined || type === '' ? 'is missing' : show(type)}: ${name} must be of type ${expected}`,
+      hint: `the API server reads ${name} as ${expected === 'object' ? 'an object' : 'a string'} in every resource: set type: ${expected}`,
+      ...STRUCTURAL,
+    });
+  }
+}
+
+/** Keywords the structural schema does not hold: NewStructural refuses them when set, and validation.go reports them. */
+const NOT_IN_STRUCTURAL = new Set(['id', '$schema', '$ref', 'patternProperties', 'dependencies', 'additionalItems', 'definitions']);
+
+/**
+ * Whether keyword `key` of a decoded schema node is set in its structural schema (NewStructural,
+ * pkg/apiserver/schema/convert.go): enum and the junctors are built by appending, so an empty list is not set;
+ * items is set by a schema, not by a list; everything else as in JSONSchemaProps (isSetInGo).
+ */
+function setInStructural(node: { [key: string]: any }, key: string): boolean {
+  const value = own(node, key);
+  if (NOT_IN_STRUCTURAL.has(key)) return false;
+  if (key === 'enum' || key === 'allOf' || key === 'anyOf' || key === 'oneOf') return Array.isArray(value) && value.length > 0;
+  if (key === 'items') return isObject(value);
+  if (key === 'properties') return isObject(value) && Object.keys(value).length > 0;
+  if (key === 'x-kubernetes-preserve-unknown-fields') return value === true;
+  return isSetInGo(node, key);
 }
 
 function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]): void {
@@ -293,13 +360,14 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   }
   const present = keysPresent(node);
   checkKeywords(node, path, present.unsupported, out);
+  // ValidateCustomResourceDefinitionOpenAPISchema checks every node, inside allOf/anyOf/oneOf/not too.
+  checkPropertiesBesideAdditional(node, path, out);
+  // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
+  if (present.extensions) checkExtensions(node, path, out);
   if (pos.junctor) {
-    // Extensions are forbidden outright in junctors; checkJunctorNode says so once.
-    checkJunctorNode(node, path, pos, out);
+    checkJunctorNode(node, path, out);
   } else {
     checkStructuralNode(node, path, pos, out);
-    // Every check of checkExtensions starts from an x-kubernetes-* key of the node: most nodes have none.
-    if (present.extensions) checkExtensions(node, path, out);
     // mirrors specStandardValidatorV3.validate: "must not be used inside of resource meta".
     if (pos.insideResourceMeta && own(node, 'x-kubernetes-embedded-resource') === true) {
       out.push({ kind: 'extension', path: field(path, 'x-kubernetes-embedded-resource'), message: 'must not be used inside of resource meta' });
@@ -329,9 +397,10 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   if (isObject(additional)) walk(additional, field(path, 'additionalProperties'), { ...child, underAdditionalProperties: true }, out);
 
   if (!present.junctors) return;
-  const skipAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(node, 'anyOf'));
+  // The two int-or-string patterns are left unchecked whether or not x-kubernetes-int-or-string is set.
+  const skipAnyOf = isIntOrStringAnyOf(own(node, 'anyOf'));
   const allOf = own(node, 'allOf');
-  const skipFirstAllOfAnyOf = own(node, 'x-kubernetes-int-or-string') === true && isIntOrStringAnyOf(own(own(allOf, '0'), 'anyOf'));
+  const skipFirstAllOfAnyOf = isIntOrStringAnyOf(own(own(allOf, '0'), 'anyOf'));
   for (const junctor of ['allOf', 'anyOf', 'oneOf']) {
     const branches = own(node, junctor);
     if (branches === undefined) continue;
@@ -382,10 +451,21 @@ function keysPresent(node: { [key: string]: any }): { extensions: boolean; junct
 
 function checkKeywords(node: { [key: string]: any }, path: string, unsupported: boolean, out: StructuralIssue[]): void {
   // mirrors specStandardValidatorV3.validate (validation.go).
-  for (const [key, reason] of unsupported ? UNSUPPORTED_KEYWORDS : []) {
-    if (Object.prototype.hasOwnProperty.call(node, key)) {
-      out.push({ kind: 'keyword', path: keyPath(path, key), message: `${reason}` });
-    }
+  for (const { key, reason, isSet } of unsupported ? UNSUPPORTED_KEYWORDS : []) {
+    const value = own(node, key);
+    if (value !== undefined && isSet(value)) out.push({ kind: 'keyword', path: keyPath(path, key), message: reason });
+  }
+  // mirrors NewStructural (pkg/apiserver/schema/convert.go: validateUnsupportedFields), which no validator of
+  // validation.go repeats: a $schema that is not empty makes the schema non-structural.
+  const dialect = unsupported ? own(node, '$schema') : undefined;
+  if (dialect !== undefined && dialect !== '') {
+    out.push({
+      kind: 'keyword',
+      path: keyPath(path, '$schema'),
+      message: `${show(dialect)}: $schema is not supported`,
+      hint: 'remove it: a CRD schema is always Kubernetes\' OpenAPI v3 dialect',
+      ...STRUCTURAL,
+    });
   }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "uniqueItems cannot be set to true".
   if (own(node, 'uniqueItems') === true) {
@@ -400,7 +480,8 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
   if (own(node, 'type') === 'null') {
     out.push({ kind: 'keyword', path: field(path, 'type'), message: 'cannot be "null"', hint: 'use nullable: true on the field instead' });
   }
-  if (Array.isArray(own(node, 'items'))) {
+  // An empty list leaves no schema and no error here (the array's items are then missing).
+  if (Array.isArray(own(node, 'items')) && own(node, 'items').length > 0) {
     out.push({ kind: 'keyword', path: field(path, 'items'), message: 'must be one schema, not a list of schemas (tuples are not supported)' });
   }
   // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
@@ -452,10 +533,10 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
     });
   }
   // Kubernetes has no rule tying properties to type object or items to type array: only an array must have items.
-  const properties = own(node, 'properties');
   const items = own(node, 'items');
   // mirrors validateStructuralInvariants (pkg/apiserver/schema/validation.go): "items: Required value: must be specified".
-  if (type === 'array' && items === undefined) {
+  // `items: []` leaves no schema (NewStructural); a list of schemas is refused as such (checkKeywords).
+  if (type === 'array' && !isObject(items) && !(Array.isArray(items) && items.length > 0)) {
     out.push({
       kind: 'type',
       path: field(path, 'items'),
@@ -464,7 +545,13 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
       ...STRUCTURAL,
     });
   }
-  // mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive".
+  if (own(node, 'x-kubernetes-embedded-resource') === true) checkEmbeddedResource(node, path, out);
+  if (intOrString) checkIntOrString(node, path, out);
+}
+
+/** mirrors ValidateCustomResourceDefinitionOpenAPISchema: "additionalProperties and properties are mutual exclusive". */
+function checkPropertiesBesideAdditional(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  const properties = own(node, 'properties');
   const additional = own(node, 'additionalProperties');
   if (isObject(properties) && Object.keys(properties).length > 0 && (additional === false || isObject(additional))) {
     out.push({
@@ -472,6 +559,52 @@ function checkStructuralNode(node: { [key: string]: any }, path: string, pos: Po
       path: field(path, 'additionalProperties'),
       message: 'and properties are mutually exclusive',
       hint: 'properties describe a struct, additionalProperties a map: pick one',
+    });
+  }
+}
+
+/**
+ * mirrors validateStructuralInvariants on an x-kubernetes-embedded-resource: type object, no additionalProperties
+ * (not even false), properties unless x-kubernetes-preserve-unknown-fields is true, and the resource's kind,
+ * apiVersion and metadata typed as at the root.
+ */
+function checkEmbeddedResource(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  if (own(node, 'type') !== 'object') {
+    out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-embedded-resource is true', ...STRUCTURAL });
+  }
+  if (own(node, 'additionalProperties') !== undefined) {
+    out.push({
+      kind: 'extension',
+      path: field(path, 'additionalProperties'),
+      message: `${show(own(node, 'additionalProperties'))} must not be used if x-kubernetes-embedded-resource is true`,
+      hint: 'an embedded resource is an object with apiVersion, kind and metadata: declare its fields under properties, '
+        + 'or set x-kubernetes-preserve-unknown-fields: true',
+      ...STRUCTURAL,
+    });
+  }
+  const properties = own(node, 'properties');
+  if ((!isObject(properties) || Object.keys(properties).length === 0) && own(node, 'x-kubernetes-preserve-unknown-fields') !== true) {
+    out.push({
+      kind: 'extension',
+      path: field(path, 'properties'),
+      message: 'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields',
+      hint: 'declare the fields of the embedded resource, or set x-kubernetes-preserve-unknown-fields: true',
+      ...STRUCTURAL,
+    });
+  }
+  checkResourceMeta(node, path, 'extension', out);
+}
+
+/** mirrors validateExtensions (pkg/apiserver/schema/validation.go): x-kubernetes-int-or-string excludes the other two. */
+function checkIntOrString(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
+  for (const flag of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource']) {
+    if (own(node, flag) !== true) continue;
+    out.push({
+      kind: 'extension',
+      path: field(path, flag),
+      message: 'must be false if x-kubernetes-int-or-string is true',
+      hint: 'an int-or-string value is an integer or a string, never an object: remove one of the two',
+      ...STRUCTURAL,
     });
   }
 }
@@ -497,20 +630,6 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
     }
   }
   // Kubernetes has no rule against a type beside x-kubernetes-int-or-string: none is checked here.
-  // mirrors validateStructuralInvariants: x-kubernetes-embedded-resource needs type object, and properties unless
-  // x-kubernetes-preserve-unknown-fields is true.
-  if (own(node, 'x-kubernetes-embedded-resource') === true) {
-    if (type !== 'object') {
-      out.push({ kind: 'extension', path: field(path, 'type'), message: 'must be "object" when x-kubernetes-embedded-resource is true', ...STRUCTURAL });
-    } else if (!isObject(own(node, 'properties')) && preserve !== true) {
-      out.push({
-        kind: 'extension',
-        path: field(path, 'x-kubernetes-embedded-resource'),
-        message: 'needs properties or x-kubernetes-preserve-unknown-fields: true',
-        ...STRUCTURAL,
-      });
-    }
-  }
   // mirrors ValidateCustomResourceDefinitionOpenAPISchema: x-kubernetes-map-type is atomic or granular, on type object.
   const mapType = own(node, 'x-kubernetes-map-type');
   if (mapType !== undefined) {
@@ -603,10 +722,11 @@ function checkListExtensions(node: { [key: string]: any }, path: string, out: St
 }
 
 /** mirrors validateNestedValueValidation (pkg/apiserver/schema/validation.go): "must be empty/undefined/false to be structural", "must not be specified in a nested context". */
-function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Position, out: StructuralIssue[]): void {
+function checkJunctorNode(node: { [key: string]: any }, path: string, out: StructuralIssue[]): void {
   invalidType(node, path, out);
-  for (const key of FORBIDDEN_IN_JUNCTORS) {
-    if (!Object.prototype.hasOwnProperty.call(node, key) || isZero(own(node, key))) continue;
+  for (const { key, isSet } of FORBIDDEN_IN_JUNCTORS) {
+    const value = own(node, key);
+    if (value === undefined || !isSet(value)) continue;
     out.push({
       kind: 'junctor',
       path: field(path, key),
@@ -615,7 +735,8 @@ function checkJunctorNode(node: { [key: string]: any }, path: string, pos: Posit
       ...STRUCTURAL,
     });
   }
-  if (pos.root && isObject(own(node, 'properties')) && Object.prototype.hasOwnProperty.call(own(node, 'properties'), 'metadata')) {
+  // At any depth: validateNestedValueValidation looks for metadata in every nested value validation.
+  if (isObject(own(node, 'properties')) && Object.prototype.hasOwnProperty.call(own(node, 'properties'), 'metadata')) {
     out.push({
       kind: 'junctor',
       path: keyPath(field(path, 'properties'), 'metadata'),
@@ -862,9 +983,11 @@ function unprunedField(schema: unknown, value: unknown, path: string, depth: num
 /** Why `value` does not satisfy `schema` (types, enum, bounds, required, unknown fields), or undefined. */
 function valueProblem(schema: unknown, value: unknown, depth: number): string | undefined {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
-  if (value === null) return own(schema, 'nullable') === true ? undefined : 'null is not allowed here';
   const type = own(schema, 'type');
   const intOrString = own(schema, 'x-kubernetes-int-or-string') === true;
+  // kube-openapi's type validator refuses null where a type is declared and nullable is not set; a schema
+  // without a type (an allOf/anyOf/oneOf/not branch) has no type to refuse it.
+  if (value === null) return own(schema, 'nullable') === true || (!intOrString && (type === undefined || type === '')) ? undefined : 'null is not allowed here';
   const typeOf = Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
   if (intOrString) {
     if (typeOf !== 'integer' && typeOf !== 'string') return `must be an integer or a string, got ${typeOf}`;
@@ -888,6 +1011,8 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
     const min = own(schema, 'minimum');
     if (typeof max === 'number' && (own(schema, 'exclusiveMaximum') === true ? value >= max : value > max)) return `must be ${own(schema, 'exclusiveMaximum') === true ? 'less than' : 'at most'} ${max}`;
     if (typeof min === 'number' && (own(schema, 'exclusiveMinimum') === true ? value <= min : value < min)) return `must be ${own(schema, 'exclusiveMinimum') === true ? 'greater than' : 'at least'} ${min}`;
+    const factor = own(schema, 'multipleOf');
+    if (typeof factor === 'number' && factor > 0 && !isMultipleOf(value, factor)) return `must be a multiple of ${factor}`;
   }
   if (Array.isArray(value)) {
     if (typeof own(schema, 'maxItems') === 'number' && value.length > own(schema, 'maxItems')) return `must have at most ${own(schema, 'maxItems')} items`;
@@ -913,15 +1038,56 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
       const problem = valueProblem(childSchema, own(value, key), depth + 1);
       if (problem !== undefined) return `${key}: ${problem}`;
     }
+    const count = Object.keys(value).length;
+    if (typeof own(schema, 'maxProperties') === 'number' && count > own(schema, 'maxProperties')) return `must have at most ${own(schema, 'maxProperties')} fields`;
+    if (typeof own(schema, 'minProperties') === 'number' && count < own(schema, 'minProperties')) return `must have at least ${own(schema, 'minProperties')} fields`;
   }
+  return junctorProblem(schema, value, depth);
+}
+
+/** What the allOf, anyOf, oneOf and not of `schema` say of `value` (kube-openapi's schemaPropsValidator), or undefined. */
+function junctorProblem(schema: { [key: string]: any }, value: unknown, depth: number): string | undefined {
+  const branches = (key: string): unknown[] => (Array.isArray(own(schema, key)) ? own(schema, key) : []);
+  for (const branch of branches('allOf')) {
+    const problem = valueProblem(branch, value, depth + 1);
+    if (problem !== undefined) return problem;
+  }
+  const anyOf = branches('anyOf');
+  if (anyOf.length > 0 && anyOf.every(branch => valueProblem(branch, value, depth + 1) !== undefined)) return 'must match at least one schema of anyOf';
+  const oneOf = branches('oneOf');
+  const matching = oneOf.filter(branch => valueProblem(branch, value, depth + 1) === undefined).length;
+  if (oneOf.length > 0 && matching !== 1) return `must match exactly one schema of oneOf, matches ${matching}`;
+  const not = own(schema, 'not');
+  if (isObject(not) && valueProblem(not, value, depth + 1) === undefined) return 'must not match the schema of not';
   return undefined;
 }
 
-/** `anyOf: [{type: integer}, {type: string}]`: mirrors isIntOrStringAnyOfPattern (pkg/apiserver/schema/validation.go). */
+/** go-openapi's MultipleOf: value / factor (or value * 1/factor for a factor below 1) is a whole number. */
+function isMultipleOf(value: number, factor: number): boolean {
+  const quotient = factor < 1 ? (1 / factor) * value : value / factor;
+  return Number.isFinite(quotient) && Math.abs(quotient - Math.round(quotient)) < 1e-9;
+}
+
+/**
+ * `anyOf: [{type: integer}, {type: string}]`, in this order and with nothing else set in either branch: mirrors
+ * isIntOrStringAnyOfPattern (pkg/apiserver/schema/validation.go), a reflect.DeepEqual with intOrStringAnyOf.
+ */
 function isIntOrStringAnyOf(anyOf: unknown): boolean {
-  if (!Array.isArray(anyOf) || anyOf.length !== 2) return false;
-  const types = anyOf.map(branch => (isObject(branch) && Object.keys(branch).length === 1 ? own(branch, 'type') : undefined));
-  return types.includes('integer') && types.includes('string');
+  return Array.isArray(anyOf) && anyOf.length === 2 && onlyTyped(anyOf[0], 'integer') && onlyTyped(anyOf[1], 'string');
+}
+
+/** A branch whose NestedValueValidation (newNestedValueValidation) holds the type `type` and nothing else. */
+function onlyTyped(branch: unknown, type: string): boolean {
+  if (!isObject(branch) || own(branch, 'type') !== type) return false;
+  return Object.keys(branch).every(key => {
+    if (key === 'type') return true;
+    const value = own(branch, key);
+    // A nested value validation keeps properties when given (even {}), and additionalProperties unless false.
+    if (key === 'properties') return value === undefined;
+    if (key === 'additionalProperties') return value === undefined || value === false;
+    // The keywords a structural schema does not hold are refused on their own (checkKeywords) when set.
+    return !setInStructural(branch, key);
+  });
 }
 
 function withoutKey(obj: { [key: string]: any }, key: string): { [key: string]: any } {
@@ -930,10 +1096,4 @@ function withoutKey(obj: { [key: string]: any }, key: string): { [key: string]: 
     if (k !== key) Object.defineProperty(copy, k, { value: own(obj, k), enumerable: true });
   }
   return copy;
-}
-
-/** Go's zero values count as "not set" in the checks Kubernetes runs on typed structs. */
-function isZero(value: unknown): boolean {
-  return value === undefined || value === null || value === false || value === '' || value === 0
-    || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 }

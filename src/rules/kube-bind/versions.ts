@@ -175,8 +175,8 @@ function structuralFindings(rule: Rule, kind: StructuralIssueKind, obj: Manifest
 const schemaRoot: Rule = defineRule({
   id: 'KB036',
   title: 'The openAPIV3Schema root is type: object (and obeys the root restrictions of /status and metadata)',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants; '
-    + 'ratcheted on update by requireStructuralSchema(oldCRDSpec))',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: validateCustomResourceDefinitionValidation; schema/validation.go: validateStructuralInvariants, '
+    + 'validateStructuralMetadataInvariants; ratcheted on update by requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -198,7 +198,8 @@ const schemaTypes: Rule = defineRule({
 const schemaKeywords: Rule = defineRule({
   id: 'KB038',
   title: 'The openAPIV3Schema uses no unsupported keyword ($ref, definitions, patternProperties, uniqueItems...)',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3.validate)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3.validate; '
+    + 'schema/convert.go: NewStructural for $schema)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
@@ -208,7 +209,8 @@ const schemaKeywords: Rule = defineRule({
 const schemaExtensions: Rule = defineRule({
   id: 'KB039',
   title: 'x-kubernetes-* extensions in the openAPIV3Schema are well-formed',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; CEL compiled as apiserver pkg/cel does; '
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema, validateMapListKeysMapSet; '
+    + 'schema/validation.go: validateStructuralInvariants and validateExtensions for x-kubernetes-embedded-resource and x-kubernetes-int-or-string; CEL compiled as apiserver pkg/cel does; '
     + 'ratcheted on update by requireAtomicSetType and requireMapListKeysMapSetValidation(oldCRDSpec))',
   severity: 'error',
   scope: 'object',
