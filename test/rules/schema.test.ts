@@ -190,6 +190,13 @@ describe('KB003 types', () => {
     obj.metadata = 'widgets';
     expect(findings('KB003', obj)).toEqual([at('KB003', 'metadata')]);
   });
+
+  test('metadata: null decodes as an empty ObjectMeta: no type finding, only the missing name (KB020)', () => {
+    const obj = validBoundSchema();
+    obj.metadata = null;
+    expect(findings('KB003', obj)).toEqual([]);
+    expect(findings('KB020', obj)).toEqual([at('KB020', 'metadata.name')]);
+  });
 });
 
 describe('KB004 enums', () => {
@@ -278,6 +285,8 @@ describe('KB006 formats', () => {
     const obj = validBoundSchema();
     obj.spec.versions[0].additionalPrinterColumns = [{ name: 'A', type: 'string', jsonPath: '.spec.a', priority: 2 ** 31 }];
     expect(findings('KB006', obj)).toEqual([at('KB006', 'spec.versions[0].additionalPrinterColumns[0].priority')]);
+    // The server stores it (kube-openapi checks no integer format): the hint says who cannot read it.
+    expect(violationsOf('KB006', obj)[0].hint).toContain('stores it');
   });
 });
 

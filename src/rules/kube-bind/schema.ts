@@ -583,7 +583,7 @@ function numberCheck(schema: Schema): Checker | undefined {
     if (range !== undefined && (value < range[0] || value > range[1])) {
       const path = pathOf(w);
       report(w, violation(FORMAT, path, `${lead(path)}${value} does not fit in ${format} (${range[0]} to ${range[1]})`,
-        `the schema says format: ${format}: use a whole number from ${range[0]} to ${range[1]}`));
+        `use a whole number from ${range[0]} to ${range[1]}: ${formatRangeWhy(format as string)}`));
     }
     if (minimum !== undefined && (exclusiveMinimum ? value <= minimum : value < minimum)) {
       const path = pathOf(w);
@@ -594,6 +594,22 @@ function numberCheck(schema: Schema): Checker | undefined {
       report(w, violation(STRING_CONSTRAINT, path, `${lead(path)}${value} must be ${exclusiveMaximum ? 'less than' : 'at most'} ${maximum}`));
     }
   };
+}
+
+/**
+ * Why an integer out of its format's range is refused. The API server's
+ * schema validation checks no integer format (kube-openapi's typeValidator
+ * reads an int64 as any `integer`; its format checks apply to strings), but
+ * its JSON decoder makes a number beyond int64 a float, which is no
+ * `integer` past 2^53. kube-bind's CRDs take their formats from its Go
+ * types: an int32 field that holds more is stored, then no client of
+ * kube-bind can decode the object (and the consumer's CRD, whose printer
+ * column priority is an int32 too, could not hold it).
+ */
+function formatRangeWhy(format: string): string {
+  return format === 'int64'
+    ? 'the API server decodes a larger number as a float, which is no integer'
+    : `the API server stores it (it checks no integer format), but kube-bind's Go types read this field as ${format}, so its controllers cannot decode the object`;
 }
 
 /** Size limits, unique keys of a map list or entries of a set, then each item against `items`. */
@@ -757,8 +773,9 @@ function objectCheck(schema: Schema, root: boolean, reportUnknown: boolean, buil
       count++;
       const child = value[key];
       if (root && key === 'metadata') {
-        // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it.
-        if (!isObject(child)) {
+        // ObjectMeta is validated by Kubernetes itself; a CRD may not describe it. `metadata: null` decodes as an
+        // empty ObjectMeta (objectmeta.GetObjectMetaWithOptions): only the missing name is wrong then, KB020's.
+        if (child !== null && !isObject(child)) {
           const childPath = keyPath(pathOf(w), key);
           report(w, violation(TYPE, childPath, `${lead(childPath)}must be an object, got ${describeValue(child)}`));
         }
@@ -889,6 +906,7 @@ function article(type: string): string {
 function describeValue(value: unknown): string {
   const t = jsonType(value);
   if (t === 'object' || t === 'array') return `${article(t)}`;
+  if (value === null) return 'null';
   if (t === 'number' && !Number.isFinite(value as number)) return `${String(value)}, which JSON cannot hold`;
   return `${t} ${show(value)}`;
 }
