@@ -180,8 +180,21 @@ describe('defaults are validated against the whole schema (ValidateDefaults, kub
     ['anyOf', { type: 'string', anyOf: [{ enum: ['a'] }, { enum: ['b'] }] }, 'c', 'b'],
     ['oneOf', { type: 'string', oneOf: [{ pattern: '^a' }, { pattern: 'b$' }] }, 'ab', 'a'],
     ['not', { type: 'string', not: { enum: ['a'] } }, 'a', 'b'],
+    ['format (strfmt.Default)', { type: 'string', format: 'date' }, '2020-13-01', '2020-12-01'],
   ])('%s', (_, schema, refused, accepted) => {
     expect(schemaErrors(withField({ ...schema, default: refused }))).toEqual([['KB037', `${FIELD}.default`]]);
     expect(schemaErrors(withField({ ...schema, default: accepted }))).toEqual([]);
+  });
+
+  test('a format strfmt.Default does not register checks nothing', () => {
+    expect(schemaErrors(withField({ type: 'string', format: 'int32', default: 'abc' }))).toEqual([]);
+  });
+
+  test('the root default is a resource (isResourceRoot): it carries apiVersion and kind', () => {
+    const root = (value: unknown): Manifest => withRoot({
+      type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, spec: { type: 'object' } }, default: value,
+    });
+    expect(schemaErrors(root({ spec: {} }))).toEqual([['KB037', `${ROOT}.default`]]);
+    expect(schemaErrors(root({ apiVersion: 'example.com/v1', kind: 'Widget', spec: {} }))).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@
 import { hasValidationRules } from './cel/has-rules';
 import { decodedSchema, isSetInGo } from './decoded-schema';
 import { re2Matches, re2PatternError } from './regex';
+import { formatValidates, isKnownFormat } from './strfmt/registry';
 import { followFieldPath } from './valid-field-path';
 import { keyPath } from './values';
 import { isObject, own } from '../../model/manifest';
@@ -832,7 +833,7 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
     return;
   }
   // requirePrunedDefaults: pruning must leave the default as it is (not inside metadata, where the server builds the object).
-  const pruned = pos.embeddedMeta === undefined ? unprunedField(node, value, '', 0) : undefined;
+  const pruned = pos.embeddedMeta === undefined ? unprunedField(node, value, '', 0, pos.root) : undefined;
   if (pruned !== undefined) {
     out.push({
       kind: 'type',
@@ -901,7 +902,8 @@ function defaultMetaErrors(node: { [key: string]: any }, value: unknown, pos: Po
     errors = embedded.embeddedResourceErrors(surrounding, '');
   } else {
     errors = [];
-    embeddedIn(node, value, '', 0, (resource, at) => errors.push(...embedded.embeddedResourceErrors(resource, at)));
+    // ValidateDefaults validates the root as a resource (isResourceRoot): its default must carry apiVersion and kind.
+    embeddedIn(node, value, '', 0, (resource, at) => errors.push(...embedded.embeddedResourceErrors(resource, at)), pos.root);
   }
   return errors.length === 0 ? undefined : embedded.describeMetaErrors(errors.map(e => ({ ...e, path: e.path.replace(/^\./, '') || '<default>' })));
 }
@@ -921,14 +923,14 @@ function setAt(target: { [key: string]: unknown }, steps: readonly (string | 0)[
 /** Calls `found` with each object of `value` that its schema marks x-kubernetes-embedded-resource (schemaobjectmeta.validate's walk). */
 type FoundResource = (resource: { [key: string]: unknown }, path: string) => void;
 
-function embeddedIn(schema: unknown, value: unknown, path: string, depth: number, found: FoundResource): void {
+function embeddedIn(schema: unknown, value: unknown, path: string, depth: number, found: FoundResource, resourceRoot = false): void {
   if (!isObject(schema) || depth > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     value.forEach((v, i) => embeddedIn(own(schema, 'items'), v, `${path}[${i}]`, depth + 1, found));
     return;
   }
   if (!isObject(value)) return;
-  if (own(schema, 'x-kubernetes-embedded-resource') === true) found(value, path);
+  if (own(schema, 'x-kubernetes-embedded-resource') === true || resourceRoot) found(value, path);
   const properties = own(schema, 'properties');
   const additional = own(schema, 'additionalProperties');
   for (const key of Object.keys(value)) {
@@ -953,7 +955,7 @@ function forbiddenMetaDefault(node: { [key: string]: any }, path: string, out: S
  * `schema`: one that no property declares, where there is no additionalProperties and no
  * x-kubernetes-preserve-unknown-fields (an embedded resource keeps its apiVersion, kind and metadata whole).
  */
-function unprunedField(schema: unknown, value: unknown, path: string, depth: number): string | undefined {
+function unprunedField(schema: unknown, value: unknown, path: string, depth: number, resourceRoot = false): string | undefined {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -965,7 +967,7 @@ function unprunedField(schema: unknown, value: unknown, path: string, depth: num
   if (!isObject(value)) return undefined;
   const properties = own(schema, 'properties');
   const additional = own(schema, 'additionalProperties');
-  const embedded = own(schema, 'x-kubernetes-embedded-resource') === true;
+  const embedded = own(schema, 'x-kubernetes-embedded-resource') === true || resourceRoot;
   for (const key of Object.keys(value)) {
     // Prune leaves an embedded resource's apiVersion, kind and metadata alone, without descending.
     if (embedded && META_FIELDS.includes(key)) continue;
@@ -1005,6 +1007,9 @@ function valueProblem(schema: unknown, value: unknown, depth: number): string | 
     if (typeof pattern === 'string' && re2Matches(pattern, value) === false) return `must match the pattern ${JSON.stringify(pattern)}`;
     if (typeof own(schema, 'maxLength') === 'number' && length > own(schema, 'maxLength')) return `must be at most ${own(schema, 'maxLength')} characters long`;
     if (typeof own(schema, 'minLength') === 'number' && length < own(schema, 'minLength')) return `must be at least ${own(schema, 'minLength')} characters long`;
+    // kube-openapi's format validator: a string, under a format strfmt.Default registers (ToKubeOpenAPI strips none).
+    const format = own(schema, 'format');
+    if (typeof format === 'string' && isKnownFormat(format) && !formatValidates(format, value)) return `must be a valid ${format}`;
   }
   if (typeof value === 'number') {
     const max = own(schema, 'maximum');
