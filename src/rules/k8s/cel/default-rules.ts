@@ -32,8 +32,10 @@
  * runtime/strings-format.ts: format). The macros cel-js lacks (macros.ts:
  * two-variable all, exists, existsOne, transformList, transformMap,
  * transformMapEntry; optMap, optFlatMap; sortBy) run with
- * runtime/comprehensions.ts, and the rule is read with cel-go's spellings
- * (spelling.ts: existsOne, `.5`). Left to the server, never reported:
+ * runtime/comprehensions.ts, as do cel-js' own all, exists, exists_one, map
+ * and filter (for cel-go's last error and a map's order), and the rule is
+ * read with cel-go's spellings (spelling.ts: existsOne, `.5`). Left to the
+ * server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
  *   and a rule cel-js cannot parse (an optional map or list entry, `{?k: v}`);
  * - a rule calling a library function the runtime does not implement
@@ -44,9 +46,9 @@
  *   a string holding a lone surrogate; format's precisions past 100, a
  *   quoted character whose printing a newer Unicode may change; in a rule
  *   that formats or binds a map's keys, a map literal with a key that is no
- *   string; what a map's order decides in a two-variable comprehension (Go's
- *   map order is random: a list made from a map, which of two errors comes
- *   first); sortBy's order among equal keys of unequal elements),
+ *   string; what a map's order decides in a comprehension (Go's map order
+ *   is random: a list made from a map, which of two errors comes first);
+ *   sortBy's order among equal keys of unequal elements),
  *   unless cel-js decided the rule without that call (`false && f()`);
  * - an error cel-go might not raise: a function or overload cel-js lacks,
  *   cel-js' own limits, an error cel-js raises with no code this file knows;
@@ -76,7 +78,7 @@ import { compileExpression } from './compile';
 import { childDeclType, DeclType, schemaDeclType } from './decl-type';
 import { declareMissingMacros } from './macros';
 import { celGoErrorText } from './runtime/cel-go-errors';
-import { declareLibraryRuntime, MACRO_EVALUATORS, guardMapLiterals, renameBuiltins } from './runtime/library';
+import { declareLibraryRuntime, guardMapLiterals, MACRO_EVALUATORS, renameBuiltins, runOwnMacros } from './runtime/library';
 import { celGoError, trackingUndecided } from './runtime/outcome';
 import { celRealm } from './runtime/realm';
 import { withCelGoSpellings } from './spelling';
@@ -329,6 +331,7 @@ function programOf(rule: string): Program | undefined {
     parsed = environment.parse(rewritten);
   }
   guardMapLiterals(parsed.ast);
+  runOwnMacros(parsed.ast);
   renameBuiltins(parsed.ast);
   return parsed as unknown as Program;
 }

@@ -1,6 +1,7 @@
 /**
  * The macros cel-js lacks, at run time (src/rules/k8s/cel/runtime/comprehensions.ts):
- * two-variable comprehensions, optMap and optFlatMap, sortBy, with cases of
+ * two-variable comprehensions, optMap and optFlatMap, sortBy, and cel-js'
+ * own one-variable macros evaluated as cel-go's expansions, with cases of
  * cel-go's ext/comprehensions_test.go and ext/lists_test.go (v0.26.1) on a
  * default (Kubernetes has no cel.bind: `self` stands in); the test code is
  * our own.
@@ -73,6 +74,10 @@ test.each([
   'lists.range(3).sortBy(e, -e) == [2, 1, 0]',
   "['a', 'c', 'b', 'first'].sortBy(e, e == 'first' ? '' : e) == ['first', 'a', 'b', 'c']",
   "self.items.sortBy(e, e.score).map(e, e.name) == ['bar', 'baz', 'foo']",
+  // cel-js' own macros: a map's order does not show in a bool, nor in a list whose items are equal.
+  "self.greetings.all(k, k.size() > 5) && self.greetings.exists_one(k, k == 'farewell')",
+  "self.greetings.map(k, 1) == [1, 1] && self.greetings.filter(k, k == 'farewell') == ['farewell']",
+  '[1, 2, 3].map(x, x > 1, x * 10) == [20, 30] && [1, 2, 3].filter(x, x != 2) == [1, 3]',
   // Equal keys on equal elements: sort.Slice's order among them does not show.
   '[2, 1, 2].sortBy(e, e) == [1, 2, 2]',
 ])('%s', expr => {
@@ -95,6 +100,13 @@ test.each([
   ["[dyn([1]), dyn('a')].sortBy(e, e) == []", 'list elements must be comparable'],
   ["[dyn(1), dyn('a')].sortBy(e, e) == []", 'list elements must have the same type'],
   ['[1, 0].sortBy(e, 1 / e) == []', 'division by zero'],
+  // cel-js' own macros, evaluated as cel-go's expansions: the last erring predicate or filter gives the error.
+  ['[0, 1, 2].exists_one(x, x == 2 ? self.b[9] > 0 : 1 / x > 0)', 'index out of bounds: 9'],
+  ['[0, 1, 2].filter(x, x == 2 ? self.b[9] > 0 : 1 / x > 0) == []', 'index out of bounds: 9'],
+  ['[0, 1, 2].map(x, x == 2 ? self.b[9] > 0 : 1 / x > 0, x) == []', 'index out of bounds: 9'],
+  // ...and the first erring transform.
+  ['[0, 1, 2].map(x, x == 2 ? self.b[9] : 1 / x) == []', 'division by zero'],
+  ['[0, 1].all(x, 1 / x > 0)', 'division by zero'],
 ])('%s fails as cel-go fails', (expr, error) => {
   expectError(schema, value, expr, error);
 });
@@ -105,10 +117,15 @@ test.each([
   // A list made from a map holds its items in the map's order (cel-go's test sorts it after).
   "self.greetings.transformList(k, _, k).sort() == ['farewell', 'greeting']",
   'self.greetings.transformList(k, v, v) == ["hello", "goodbye"]',
+  // The same for cel-js' own macros over a map.
+  "self.greetings.map(k, k) == ['greeting', 'farewell']",
+  "self.greetings.filter(k, k != '') == ['greeting', 'farewell']",
+  'self.counts.all(k, k == "a" ? 1 / (self.counts[k] - 1) > 0 : self.b[9] > 0)',
   // Keys other than strings would be made here.
   '[1, 2].transformMap(i, v, v) == {0: 1, 1: 2}',
   // cel-js keeps a literal's keys as strings: cel-go binds 1, an int.
   '{1: "a"}.all(k, v, k == 1)',
+  '{1: "a"}.exists(k, k == 1)',
   // sort.Slice is not stable: elements under equal keys may come in either order.
   "self.items.sortBy(e, e.score > 1).map(e, e.name) == ['bar', 'foo', 'baz']",
 ])('%s is left to the server', expr => {

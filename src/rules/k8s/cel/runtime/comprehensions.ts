@@ -78,20 +78,31 @@ function rangeOf(value: unknown): Range {
   return { entries, ordered: false };
 }
 
+/** How many iteration variables a macro binds: one (cel-js' own macros) or two (ext.TwoVarComprehensions). */
+type Variables = 1 | 2;
+
+/** What one variable is bound to: a list's element, a map's key. */
+const boundTo = (range: Range, key: unknown, value: unknown): unknown => (range.ordered ? value : key);
+
 /**
- * Evaluates `steps` in order once per entry, the two variables bound to its
- * key (or index) and value; `visit` sees their results (values or Errors)
- * and the key, and stops the walk with false.
+ * Evaluates `steps` (the macro's arguments after its variables) in order
+ * once per entry, the variables bound to its key (or index) and value, or
+ * the one variable to the element (or key); `visit` sees their results
+ * (values or Errors), the key and what one variable is bound to, and stops
+ * the walk with false.
  */
 function walk(
-  ev: Evaluator, call: MacroCall, ctx: Context, range: Range, steps: readonly unknown[], visit: (values: readonly unknown[], key: unknown) => boolean,
+  ev: Evaluator, call: MacroCall, ctx: Context, range: Range, vars: Variables,
+  visit: (values: readonly unknown[], key: unknown, element: unknown) => boolean,
 ): void {
+  const steps = call.args.slice(vars);
   const first = ctx.forkWithVariable(nameOf(call.args[0]), ev.dynType);
-  const second = first.forkWithVariable(nameOf(call.args[1]), ev.dynType);
+  const second = vars === 2 ? first.forkWithVariable(nameOf(call.args[1]), ev.dynType) : first;
   for (const [key, value] of range.entries) {
-    first.setIterValue(key, ev);
-    second.setIterValue(value, ev);
-    if (!visit(steps.map(step => ev.tryEval(step, second)), key)) return;
+    const element = boundTo(range, key, value);
+    first.setIterValue(vars === 2 ? key : element, ev);
+    if (vars === 2) second.setIterValue(value, ev);
+    if (!visit(steps.map(step => ev.tryEval(step, second)), key, element)) return;
   }
 }
 
@@ -107,12 +118,12 @@ function sameErrors(errors: readonly Error[], range: Range): void {
 }
 
 /** all (`conjunction`) and exists: the accumulator through `&&` (or `||`) while it is not the deciding value. */
-function quantifier(decides: boolean): MacroEvaluator {
+function quantifier(decides: boolean, vars: Variables): MacroEvaluator {
   return (ev, call, ctx) => {
     const range = rangeOf(ev.run(call.receiver, ctx));
     let result: boolean | Error = !decides;
     const errors: Error[] = [];
-    walk(ev, call, ctx, range, [call.args[2]], ([p]) => {
+    walk(ev, call, ctx, range, vars, ([p]) => {
       const value = boolOrError(p);
       if (isError(value)) errors.push(value);
       // cel-go's && and ||: the deciding value wins over an error, the first error over the other value.
@@ -128,11 +139,11 @@ function quantifier(decides: boolean): MacroEvaluator {
 }
 
 /** existsOne: count the entries the predicate holds for; an erring predicate's error replaces the count. */
-const existsOne: MacroEvaluator = (ev, call, ctx) => {
+const existsOne = (vars: Variables): MacroEvaluator => (ev, call, ctx) => {
   const range = rangeOf(ev.run(call.receiver, ctx));
   let count: number | Error = 0;
   const errors: Error[] = [];
-  walk(ev, call, ctx, range, [call.args[2]], ([p]) => {
+  walk(ev, call, ctx, range, vars, ([p]) => {
     const value = boolOrError(p);
     if (isError(value)) {
       errors.push(value);
@@ -147,24 +158,23 @@ const existsOne: MacroEvaluator = (ev, call, ctx) => {
   return count === 1;
 };
 
-/** The filter and transform of a transform macro: (f, t) with four arguments, (t) with three. */
-function bodies(call: MacroCall): unknown[] {
-  return call.args.slice(2);
-}
-
 /** One step of a transform: the filter's verdict (true without one), and the transform's value. */
-function transformStep(call: MacroCall, values: readonly unknown[]): { readonly keep: boolean | Error; readonly value: unknown } {
-  if (call.args.length === 4) return { keep: boolOrError(values[0]), value: values[1] };
+function transformStep(values: readonly unknown[]): { readonly keep: boolean | Error; readonly value: unknown } {
+  if (values.length === 2) return { keep: boolOrError(values[0]), value: values[1] };
   return { keep: true, value: values[0] };
 }
 
-/** transformList: `__result__ + [t]`; the first error stays, unless a filter's error replaces it. */
-const transformList: MacroEvaluator = (ev, call, ctx) => {
+/**
+ * transformList and map: `__result__ + [t]`; the first error stays, unless a
+ * filter's error replaces it. filter (`elements`) is map with the element
+ * as its transform.
+ */
+const transformList = (vars: Variables, elements = false): MacroEvaluator => (ev, call, ctx) => {
   const range = rangeOf(ev.run(call.receiver, ctx));
   let result: unknown[] | Error = [];
   const errors: Error[] = [];
-  walk(ev, call, ctx, range, bodies(call), values => {
-    const { keep, value } = transformStep(call, values);
+  walk(ev, call, ctx, range, vars, (values, _key, element) => {
+    const { keep, value } = elements ? { keep: boolOrError(values[0]), value: element } : transformStep(values);
     if (isError(keep)) {
       errors.push(keep);
       result = keep;
@@ -211,8 +221,8 @@ function transformMap(entry: boolean): MacroEvaluator {
     const map = new Map<string, unknown>();
     let result: Error | undefined;
     const errors: Error[] = [];
-    walk(ev, call, ctx, range, bodies(call), (values, key) => {
-      const { keep, value } = transformStep(call, values);
+    walk(ev, call, ctx, range, 2, (values, key) => {
+      const { keep, value } = transformStep(values);
       let error: Error | undefined;
       if (isError(keep)) {
         error = keep;
@@ -278,13 +288,28 @@ const sortBy: MacroEvaluator = (ev, call, ctx) => {
 
 /** The evaluators, by the macro's name as macros.ts declares it. */
 export const EVALUATORS: { readonly [macro: string]: MacroEvaluator } = {
-  all: quantifier(false),
-  exists: quantifier(true),
-  exists_one: existsOne,
-  transformList,
+  all: quantifier(false, 2),
+  exists: quantifier(true, 2),
+  exists_one: existsOne(2),
+  transformList: transformList(2),
   transformMap: transformMap(false),
   transformMapEntry: transformMap(true),
   optMap: optionalMap(false),
   optFlatMap: optionalMap(true),
   sortBy,
+};
+
+/**
+ * cel-js' own one-variable macros, evaluated here instead (their parsed
+ * expansion is kept for type-checking): cel-js stops existsOne, map with a
+ * filter and filter at the first error, where cel-go's last erring
+ * predicate or filter gives the error, and walks a map in JavaScript's
+ * order, where the API server's is random.
+ */
+export const ONE_VARIABLE: { readonly [macro: string]: MacroEvaluator } = {
+  all: quantifier(false, 1),
+  exists: quantifier(true, 1),
+  exists_one: existsOne(1),
+  map: transformList(1),
+  filter: transformList(1, true),
 };

@@ -79,16 +79,16 @@ export function renameBuiltins(ast: unknown, depth = 0): void {
   renameBuiltins(args, depth + 1);
 }
 
-/** The calls that read a map's keys as values: format writes them, a two-variable comprehension binds them. */
-const READS_KEYS = new Set(['format', 'all', 'exists', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
+/** The calls that read a map's keys as values: format writes them, a comprehension over a map binds them. */
+const READS_KEYS = new Set(['format', 'all', 'exists', 'exists_one', 'map', 'filter', 'transformList', 'transformMap', 'transformMapEntry']);
 
 /**
  * Makes the map literals of `ast` (as cel-js parsed it, before its first
  * evaluation) evaluate as cel-go's, where the rule reads a map's keys as
- * values (READS_KEYS; a comprehension with two variables): cel-js keeps a
- * literal's keys as an object's (1 becomes "1") and drops `__proto__`,
- * `constructor` and `prototype`. Here every string key is kept, and a key
- * that is no string (or a key given twice) leaves the rule to the server.
+ * values (READS_KEYS): cel-js keeps a literal's keys as an object's (1
+ * becomes "1") and drops `__proto__`, `constructor` and `prototype`. Here
+ * every string key is kept, and a key that is no string (or a key given
+ * twice) leaves the rule to the server.
  */
 export function guardMapLiterals(ast: unknown): void {
   const maps: Array<{ setMeta(key: string, value: unknown): unknown }> = [];
@@ -98,9 +98,7 @@ export function guardMapLiterals(ast: unknown): void {
     if (Array.isArray(node)) return node.forEach(n => visit(n, depth + 1));
     const { op, args } = node as { op?: unknown; args?: unknown };
     if (typeof op !== 'string') return;
-    if (op === 'rcall' && Array.isArray(args) && READS_KEYS.has(args[0] as string)) {
-      reads ||= args[0] === 'format' || (Array.isArray(args[2]) && args[2].length >= 3);
-    }
+    if (op === 'rcall' && Array.isArray(args) && READS_KEYS.has(args[0] as string)) reads = true;
     if (op === 'map') maps.push(node as { setMeta(key: string, value: unknown): unknown });
     visit(args, depth + 1);
   };
@@ -120,11 +118,42 @@ function evaluateMapLiteral(ev: { run(node: unknown, ctx: unknown): unknown }, n
   return celMap(entries);
 }
 
+/* eslint-disable @typescript-eslint/no-require-imports */
+const comprehensions = (): typeof import('./comprehensions') => require('./comprehensions') as typeof import('./comprehensions');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /** The macros of macros.ts at run time, by name: comprehensions.ts, loaded when a rule first runs one. */
 export const MACRO_EVALUATORS: { readonly [macro: string]: (ev: unknown, call: unknown, ctx: unknown) => unknown } = Object.fromEntries(
   ['all', 'exists', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry', 'optMap', 'optFlatMap', 'sortBy'].map(name => [name,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (ev: unknown, call: unknown, ctx: unknown) => (require('./comprehensions') as typeof import('./comprehensions')).EVALUATORS[name](ev as never, call as never, ctx as never)]));
+    (ev: unknown, call: unknown, ctx: unknown) => comprehensions().EVALUATORS[name](ev as never, call as never, ctx as never)]));
+
+/** cel-js' one-variable macros and their numbers of arguments (its own: registerMacros). */
+const ONE_VARIABLE_MACROS: ReadonlyMap<string, readonly number[]> = new Map([
+  ['all', [2]], ['exists', [2]], ['exists_one', [2]], ['map', [2, 3]], ['filter', [2]],
+]);
+
+/**
+ * Makes cel-js' own one-variable macros of `ast` (as cel-js parsed it,
+ * before its first evaluation) evaluate with comprehensions.ts'
+ * ONE_VARIABLE, as cel-go evaluates their expansions: the expansion cel-js
+ * made (the node's alternate) is kept for type-checking, its evaluation
+ * replaced.
+ */
+export function runOwnMacros(ast: unknown, depth = 0): void {
+  if (depth > 1000 || typeof ast !== 'object' || ast === null) return;
+  if (Array.isArray(ast)) return ast.forEach(node => runOwnMacros(node, depth + 1));
+  const node = ast as { op?: unknown; args?: unknown; meta?: { alternate?: { setMeta(key: string, value: unknown): unknown } } };
+  if (typeof node.op !== 'string') return;
+  const args = node.args;
+  const alternate = node.meta?.alternate;
+  if (node.op === 'rcall' && Array.isArray(args) && Array.isArray(args[2]) && alternate !== undefined
+    && ONE_VARIABLE_MACROS.get(args[0] as string)?.includes(args[2].length)) {
+    const name = args[0] as string;
+    const call = { receiver: args[1], args: args[2] };
+    alternate.setMeta('evaluate', (ev: unknown, _node: unknown, ctx: unknown) => comprehensions().ONE_VARIABLE[name](ev as never, call, ctx as never));
+  }
+  runOwnMacros(args, depth + 1);
+}
 
 /** A value of one of the libraries' opaque types, as cel-js holds it: cel-js tells a registered type by its constructor. */
 interface Opaque {
