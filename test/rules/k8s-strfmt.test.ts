@@ -3,7 +3,7 @@
  * kube-openapi's pkg/validation/strfmt/*_test.go at 43fb72c5454a (the commit Kubernetes 1.36 pins), with
  * a few more where the Go code decides a case those tests leave out (each says why).
  */
-import { formatValidates, isKnownFormat, normalizeFormatName, REGISTERED_FORMATS } from '../../src/rules/k8s/strfmt/registry';
+import { formatValidates, formatVerdict, isKnownFormat, normalizeFormatName, REGISTERED_FORMATS } from '../../src/rules/k8s/strfmt/registry';
 
 function expectFormat(format: string, valid: readonly string[], invalid: readonly string[]): void {
   for (const v of valid) expect([format, v, formatValidates(format, v)]).toEqual([format, v, true]);
@@ -23,6 +23,16 @@ describe('the registry', () => {
 
   test('an unknown name validates nothing (FormatOf returns InvalidTypeName; the validator does not apply)', () => {
     expect(formatValidates('quantity', 'anything')).toBe(false);
+  });
+
+  test('what the port does not decide is undefined, and accepted', () => {
+    expect(formatVerdict('email', 'Someone <someone@example.com>')).toBeUndefined();
+    expect(formatVerdict('email', 'someone@example.com')).toBe(true);
+    expect(formatVerdict('hostname', 'www.詹姆斯.org')).toBeUndefined();
+    expect(formatVerdict('hostname', 'www.詹姆斯.x')).toBe(false);
+    expect(formatVerdict('ipv6', '00001::')).toBeUndefined();
+    expect(formatValidates('ipv6', '00001::')).toBe(true);
+    expect(formatVerdict('date', '2024-01-01')).toBe(true);
   });
 
   test('it registers the formats of default.go, date.go, time.go, duration.go, bson.go and kubernetes-extensions.go', () => {

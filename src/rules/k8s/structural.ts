@@ -12,7 +12,8 @@
  *   `validateStructuralMetadataInvariants`, `validateValueValidation`,
  *   `validateNestedValueValidation`) in pkg/apiserver/schema/validation.go;
  * - `structuraldefaulting.ValidateDefaults` in
- *   pkg/apiserver/schema/defaulting/validation.go;
+ *   pkg/apiserver/schema/defaulting/validation.go (each default against
+ *   kube-openapi's validator: schema-value.ts);
  * - the JSON decoding of `JSONSchemaProps` (a value of the wrong Go type
  *   never reaches validation: the request is refused while decoding; a
  *   keyword written as null is not set, decoded-schema.ts), and Go's zero
@@ -24,8 +25,8 @@
  */
 import { hasValidationRules } from './cel/has-rules';
 import { decodedSchema, isSetInGo } from './decoded-schema';
-import { re2Matches, re2PatternError } from './regex';
-import { formatValidates, isKnownFormat } from './strfmt/registry';
+import { re2PatternError } from './regex';
+import { valueProblem } from './schema-value';
 import { followFieldPath } from './valid-field-path';
 import { keyPath } from './values';
 import { isObject, own } from '../../model/manifest';
@@ -843,7 +844,7 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
       ...PRUNED,
     });
   }
-  const problem = valueProblem(node, value, 0);
+  const problem = valueProblem(node, value);
   if (problem === undefined) {
     checkDefaultAgainstRules(node, path, value, out);
     return;
@@ -854,7 +855,8 @@ function checkDefault(node: { [key: string]: any }, path: string, pos: Position,
     message: `${show(value)} is not valid for its own schema: ${problem}`,
     hint: typeof value === 'boolean' && own(node, 'type') === 'string'
       ? yamlBooleanHint(value)
-      : 'Kubernetes validates every default against the schema (and prunes unknown fields) when the CRD is created: fix the default or the schema',
+      : 'Kubernetes validates every default against the schema (types, formats, bounds, enum, allOf/anyOf/oneOf/not) and prunes unknown fields '
+        + 'when the CRD is created: fix the default or the schema',
     ...AFTER_STRUCTURAL,
   });
 }
@@ -980,97 +982,6 @@ function unprunedField(schema: unknown, value: unknown, path: string, depth: num
     }
   }
   return undefined;
-}
-
-/** Why `value` does not satisfy `schema` (types, enum, bounds, required, unknown fields), or undefined. */
-function valueProblem(schema: unknown, value: unknown, depth: number): string | undefined {
-  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
-  const type = own(schema, 'type');
-  const intOrString = own(schema, 'x-kubernetes-int-or-string') === true;
-  // kube-openapi's type validator refuses null where a type is declared and nullable is not set; a schema
-  // without a type (an allOf/anyOf/oneOf/not branch) has no type to refuse it.
-  if (value === null) return own(schema, 'nullable') === true || (!intOrString && (type === undefined || type === '')) ? undefined : 'null is not allowed here';
-  const typeOf = Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
-  if (intOrString) {
-    if (typeOf !== 'integer' && typeOf !== 'string') return `must be an integer or a string, got ${typeOf}`;
-  } else if (typeof type === 'string' && type !== '') {
-    const fits = type === typeOf || (type === 'number' && typeOf === 'integer') || (type === 'object' && typeOf === 'object');
-    if (!fits) return `must be of type ${type}, got ${typeOf}`;
-  }
-  const enumValues = own(schema, 'enum');
-  if (Array.isArray(enumValues) && !enumValues.some(e => JSON.stringify(e) === JSON.stringify(value))) {
-    return `must be one of ${enumValues.map(e => JSON.stringify(e)).join(', ')}`;
-  }
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    const pattern = own(schema, 'pattern');
-    if (typeof pattern === 'string' && re2Matches(pattern, value) === false) return `must match the pattern ${JSON.stringify(pattern)}`;
-    if (typeof own(schema, 'maxLength') === 'number' && length > own(schema, 'maxLength')) return `must be at most ${own(schema, 'maxLength')} characters long`;
-    if (typeof own(schema, 'minLength') === 'number' && length < own(schema, 'minLength')) return `must be at least ${own(schema, 'minLength')} characters long`;
-    // kube-openapi's format validator: a string, under a format strfmt.Default registers (ToKubeOpenAPI strips none).
-    const format = own(schema, 'format');
-    if (typeof format === 'string' && isKnownFormat(format) && !formatValidates(format, value)) return `must be a valid ${format}`;
-  }
-  if (typeof value === 'number') {
-    const max = own(schema, 'maximum');
-    const min = own(schema, 'minimum');
-    if (typeof max === 'number' && (own(schema, 'exclusiveMaximum') === true ? value >= max : value > max)) return `must be ${own(schema, 'exclusiveMaximum') === true ? 'less than' : 'at most'} ${max}`;
-    if (typeof min === 'number' && (own(schema, 'exclusiveMinimum') === true ? value <= min : value < min)) return `must be ${own(schema, 'exclusiveMinimum') === true ? 'greater than' : 'at least'} ${min}`;
-    const factor = own(schema, 'multipleOf');
-    if (typeof factor === 'number' && factor > 0 && !isMultipleOf(value, factor)) return `must be a multiple of ${factor}`;
-  }
-  if (Array.isArray(value)) {
-    if (typeof own(schema, 'maxItems') === 'number' && value.length > own(schema, 'maxItems')) return `must have at most ${own(schema, 'maxItems')} items`;
-    if (typeof own(schema, 'minItems') === 'number' && value.length < own(schema, 'minItems')) return `must have at least ${own(schema, 'minItems')} items`;
-    for (let i = 0; i < value.length; i++) {
-      const problem = valueProblem(own(schema, 'items'), value[i], depth + 1);
-      if (problem !== undefined) return `item ${i}: ${problem}`;
-    }
-  }
-  if (isObject(value)) {
-    const properties = own(schema, 'properties');
-    const additional = own(schema, 'additionalProperties');
-    const required = own(schema, 'required');
-    if (Array.isArray(required)) {
-      const missing = required.find(r => typeof r === 'string' && !Object.prototype.hasOwnProperty.call(value, r));
-      if (missing !== undefined) return `${JSON.stringify(missing)} is required`;
-    }
-    for (const key of Object.keys(value)) {
-      const child = isObject(properties) ? own(properties, key) : undefined;
-      const childSchema = isObject(child) ? child : isObject(additional) ? additional : undefined;
-      // An unknown field is the pruning check's (unprunedField).
-      if (childSchema === undefined) continue;
-      const problem = valueProblem(childSchema, own(value, key), depth + 1);
-      if (problem !== undefined) return `${key}: ${problem}`;
-    }
-    const count = Object.keys(value).length;
-    if (typeof own(schema, 'maxProperties') === 'number' && count > own(schema, 'maxProperties')) return `must have at most ${own(schema, 'maxProperties')} fields`;
-    if (typeof own(schema, 'minProperties') === 'number' && count < own(schema, 'minProperties')) return `must have at least ${own(schema, 'minProperties')} fields`;
-  }
-  return junctorProblem(schema, value, depth);
-}
-
-/** What the allOf, anyOf, oneOf and not of `schema` say of `value` (kube-openapi's schemaPropsValidator), or undefined. */
-function junctorProblem(schema: { [key: string]: any }, value: unknown, depth: number): string | undefined {
-  const branches = (key: string): unknown[] => (Array.isArray(own(schema, key)) ? own(schema, key) : []);
-  for (const branch of branches('allOf')) {
-    const problem = valueProblem(branch, value, depth + 1);
-    if (problem !== undefined) return problem;
-  }
-  const anyOf = branches('anyOf');
-  if (anyOf.length > 0 && anyOf.every(branch => valueProblem(branch, value, depth + 1) !== undefined)) return 'must match at least one schema of anyOf';
-  const oneOf = branches('oneOf');
-  const matching = oneOf.filter(branch => valueProblem(branch, value, depth + 1) === undefined).length;
-  if (oneOf.length > 0 && matching !== 1) return `must match exactly one schema of oneOf, matches ${matching}`;
-  const not = own(schema, 'not');
-  if (isObject(not) && valueProblem(not, value, depth + 1) === undefined) return 'must not match the schema of not';
-  return undefined;
-}
-
-/** go-openapi's MultipleOf: value / factor (or value * 1/factor for a factor below 1) is a whole number. */
-function isMultipleOf(value: number, factor: number): boolean {
-  const quotient = factor < 1 ? (1 / factor) * value : value / factor;
-  return Number.isFinite(quotient) && Math.abs(quotient - Math.round(quotient)) < 1e-9;
 }
 
 /**

@@ -30,9 +30,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
   { id: 'KB036', path: `${SCHEMA_PATH}.type`, fail: () => one(a1([`${SCHEMA}.type`, undefined])), pass: () => one(a1()) },
   {
     id: 'KB037',
-    path: `${SCHEMA_PATH}.properties.spec.properties.size.type`,
-    fail: () => one(a1([`${SCHEMA}.properties.spec.properties.size.type`, 'int'])),
-    pass: () => one(a1([`${SCHEMA}.properties.spec.properties.size.type`, 'number'])),
+    // A default the schema's own format refuses (kube-openapi's strfmt.Default, as ValidateDefaults checks it).
+    path: `${SCHEMA_PATH}.properties.spec.properties.address.default`,
+    fail: () => one(a1([`${SCHEMA}.properties.spec.properties.address`, { type: 'string', format: 'ipv4', default: '1.2.3' }])),
+    pass: () => one(a1([`${SCHEMA}.properties.spec.properties.address`, { type: 'string', format: 'ipv4', default: '1.2.3.4' }])),
   },
   {
     id: 'KB038',

@@ -187,7 +187,7 @@ const schemaTypes: Rule = defineRule({
   id: 'KB037',
   title: 'Every field of the openAPIV3Schema declares a valid type, and every array its items',
   source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: specStandardValidatorV3.validate, withForbiddenDefaults; schema/validation.go: validateStructuralInvariants; '
-    + 'defaulting/validation.go: ValidateDefaults, with schema/objectmeta: Validate, validateEmbeddedResource for defaults in embedded resources and cel.NewValidator for the rules; '
+    + 'defaulting/validation.go: ValidateDefaults, with kube-openapi\'s SchemaValidator and strfmt.Default (43fb72c5454a), schema/objectmeta: Validate, validateEmbeddedResource for defaults in embedded resources and cel.NewValidator for the rules; '
     + 'ratcheted on update by requireValidPropertyType and requireStructuralSchema(oldCRDSpec))',
   severity: 'error',
   scope: 'object',

@@ -6,7 +6,7 @@
  * Not ported: what needs one of `"()<>[]\,;:` (quoted strings, comments,
  * `Name <addr>`, groups, domain literals, RFC 2047 words in a name), where
  * Go releases also differ (domain literals are newer). Such a string is
- * accepted here, never refused: the server decides it.
+ * undecided (undefined): the server decides it.
  */
 
 /** Characters only the forms not ported here use. */
@@ -29,11 +29,12 @@ const skipSpace = (s: string): string => s.replace(/^[ \t]+/, '');
 
 /**
  * Whether `mail.ParseAddress(s)` returns an address with a non-empty
- * Address. In the plain form, the addr-spec must take the whole string: the
- * name-addr Go tries next needs a '<' or a ':' to succeed.
+ * Address; undefined for a form not ported. In the plain form, the addr-spec
+ * must take the whole string: the name-addr Go tries next needs a '<' or a
+ * ':' to succeed.
  */
-export function isEmailAddress(s: string): boolean {
-  if (NOT_PORTED.test(s)) return true;
+export function isEmailAddress(s: string): boolean | undefined {
+  if (NOT_PORTED.test(s)) return undefined;
   const local = dotAtom(skipSpace(s));
   if (local === undefined || !local[1].startsWith('@')) return false;
   const domain = dotAtom(skipSpace(local[1].slice(1)));

@@ -59,14 +59,14 @@ export function isIsbn13(s: string): boolean {
 
 /**
  * IsRequestURI: url.ParseRequestURI succeeds (cel/runtime/net-url.ts). What
- * Go releases read differently (net-url's Undecided) is accepted: the server
- * decides it.
+ * Go releases read differently (net-url's Undecided) is undecided
+ * (undefined): the server decides it.
  */
-export function isRequestUri(s: string): boolean {
+export function isRequestUri(s: string): boolean | undefined {
   try {
     return typeof goUrl.parseRequestURI(goUrl.bytesOf(s)) !== 'string';
   } catch (e) {
-    if (e instanceof goUrl.Undecided) return true;
+    if (e instanceof goUrl.Undecided) return undefined;
     throw e;
   }
 }

@@ -12,8 +12,9 @@
  * A name the registry does not know is not checked at all (FormatOf's
  * validator does not apply).
  *
- * Where a Go parser is not ported whole, a value it might refuse is accepted,
- * never refused:
+ * Where a Go parser is not ported whole, a value it might refuse is
+ * undecided (formatVerdict gives undefined), and formatValidates accepts it:
+ * never a false error.
  * - email: only `local@domain` is decided (go-mail.ts); quoted strings,
  *   comments, `Name <addr>`, groups and domain literals are accepted;
  * - uri: what Go releases read differently (cel/runtime/net-url.ts's
@@ -38,10 +39,14 @@ const HOST_CHAR_OR_DASH = '[a-zA-Z0-9\\-\\p{S}\\p{L}]';
 const HOSTNAME = new RegExp(
   `^(${HOST_CHAR}((-?${HOST_CHAR}{0,62})?)|(${HOST_CHAR}((${HOST_CHAR_OR_DASH}{0,61}${HOST_CHAR})?)(\\.)){1,}([a-zA-Z\\p{L}]){2,63})$`, 'u');
 
-/** IsHostname: the pattern, at most 255 bytes, no dot-separated part over 63 bytes. */
-function isHostname(s: string): boolean {
-  return HOSTNAME.test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
+/** IsHostname: the pattern, at most 255 bytes, no dot-separated part over 63 bytes; a non-ASCII name it accepts is undecided (Unicode tables). */
+function isHostname(s: string): boolean | undefined {
+  const valid = HOSTNAME.test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
+  return valid && /[^\x00-\x7f]/.test(s) ? undefined : valid;
 }
+
+/** An address netip.ts accepts with a group of five hex digits or more, which Go's netip refuses: undecided. */
+const unlessLongGroup = (valid: boolean, s: string): boolean | undefined => (valid && /[0-9a-fA-F]{5,}/.test(s) ? undefined : valid);
 
 /** UUIDPattern and its versions: 8-4-4-4-12 hex digits, any case, each '-' optional on its own. */
 function uuidPattern(version: string, variant: string): RegExp {
@@ -57,16 +62,19 @@ const SHORT_NAME = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const isShortName = (s: string): boolean => s.length <= 63 && new RegExp(`^${SHORT_NAME}$`).test(s);
 const isLongName = (s: string): boolean => s.length <= 253 && new RegExp(`^${SHORT_NAME}(\\.${SHORT_NAME})*$`).test(s);
 
+/** A validator: whether Go accepts the value, undefined where this port does not decide. */
+type Validator = (value: string) => boolean | undefined;
+
 /** The validators of strfmt.Default, by the name each was registered with. */
-const VALIDATORS: { readonly [name: string]: (value: string) => boolean } = {
+const VALIDATORS: { readonly [name: string]: Validator } = {
   'uri': isRequestUri,
   'email': isEmailAddress,
   'hostname': isHostname,
   // isIPv4: ParseIPSloppy, and a '.' somewhere ("::ffff:1.2.3.4" passes).
-  'ipv4': s => parsesAsIPSloppy(s) && s.includes('.'),
+  'ipv4': s => unlessLongGroup(parsesAsIPSloppy(s) && s.includes('.'), s),
   // govalidator.IsIPv6: net.ParseIP, and a ':' somewhere.
-  'ipv6': s => parsesAsIP(s) && s.includes(':'),
-  'cidr': parsesAsCIDRSloppy,
+  'ipv6': s => unlessLongGroup(parsesAsIP(s) && s.includes(':'), s),
+  'cidr': s => unlessLongGroup(parsesAsCIDRSloppy(s), s),
   'mac': parsesAsMAC,
   'uuid': s => UUID.test(s),
   'uuid3': s => UUID3.test(s),
@@ -93,7 +101,7 @@ const VALIDATORS: { readonly [name: string]: (value: string) => boolean } = {
 /** DefaultNameNormalizer: every '-' removed. */
 export const normalizeFormatName = (name: string): string => name.replace(/-/g, '');
 
-const BY_NORMALIZED: ReadonlyMap<string, (value: string) => boolean> = new Map(
+const BY_NORMALIZED: ReadonlyMap<string, Validator> = new Map(
   Object.keys(VALIDATORS).map(name => [normalizeFormatName(name), VALIDATORS[name]]));
 
 /** The names strfmt.Default registers, as registered. */
@@ -104,10 +112,18 @@ export function isKnownFormat(name: string): boolean {
   return BY_NORMALIZED.has(normalizeFormatName(name));
 }
 
-/** strfmt.Default.Validates(name, value): false for a name it does not know. */
-export function formatValidates(name: string, value: string): boolean {
+/**
+ * strfmt.Default.Validates(name, value) where this port decides it, undefined
+ * where it does not (see the header); false for a name it does not know.
+ */
+export function formatVerdict(name: string, value: string): boolean | undefined {
   const validator = BY_NORMALIZED.get(normalizeFormatName(name));
   return validator !== undefined && validator(value);
+}
+
+/** strfmt.Default.Validates(name, value), what this port does not decide accepted. */
+export function formatValidates(name: string, value: string): boolean {
+  return formatVerdict(name, value) !== false;
 }
 
 /** Whether `value` passes the OpenAPI `format: byte` check (govalidator's IsBase64): the empty string and line breaks fail. */
