@@ -1,5 +1,6 @@
 import { TEST_CA_PEM, at, base64, findings, runAll, validBoundSchema, violationsOf } from './helpers';
 import { Manifest } from '../../src/model/manifest';
+import { crd } from '../../src/rules/engine/scenario-kit';
 import { webhookUrlErrors } from '../../src/rules/kube-bind/conversion';
 
 const W = 'spec.conversion.webhook';
@@ -60,6 +61,14 @@ describe('KB081 None has no webhook', () => {
     const obj = withConversion({ strategy: 'None', webhook: { clientConfig: { url: 'http://x' } } });
     expect(findings('KB081', obj)).toEqual([at('KB081', W)]);
     expect(runAll(obj).map(v => v.rule)).toEqual(['KB081']);
+  });
+
+  test('on a CRD, what the webhook sets is refused, not an empty webhook (validateCustomResourceConversion)', () => {
+    const none = (given: unknown): Manifest => crd(['spec.conversion', { strategy: 'None', webhook: given }]);
+    expect(findings('KB081', none({}))).toEqual([]);
+    expect(findings('KB081', none({ conversionReviewVersions: [] }))).toEqual([]);
+    expect(findings('KB081', none({ clientConfig: {} }))).toEqual([at('KB081', `${W}.clientConfig`)]);
+    expect(findings('KB081', none({ conversionReviewVersions: ['v1'] }))).toEqual([at('KB081', `${W}.conversionReviewVersions`)]);
   });
 });
 

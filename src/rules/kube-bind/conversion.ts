@@ -9,7 +9,7 @@
  * strategy Webhook. A mistyped strategy is KB004's finding alone.
  */
 import { CONVERSION_WEBHOOK_CEL } from '../../crds/bound-schema';
-import { KindVersion } from '../../model/kinds';
+import { isCrd, KindVersion } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { CONVERSION_STRATEGIES } from '../../model/values';
 import { crdValidationOptions } from '../engine/crd-validation-options';
@@ -76,15 +76,15 @@ const strategyRequired: Rule = defineRule({
   check: obj => {
     const c = conversionOf(obj);
     if (c === undefined) return [];
-    const isCrd = own(obj, 'kind') === 'CustomResourceDefinition';
+    const onCrd = isCrd(obj);
     const strategyPath = field(CONVERSION, 'strategy');
     if (present(c.conversion, 'strategy') && c.strategy !== '') {
-      if (!isCrd || typeof c.strategy !== 'string' || STRATEGIES.includes(c.strategy)) return [];
+      if (!onCrd || typeof c.strategy !== 'string' || STRATEGIES.includes(c.strategy)) return [];
       return [violation(strategyRequired, strategyPath, `${show(c.strategy)} is not supported: ${oneOf(STRATEGIES)}${didYouMean(c.strategy, STRATEGIES)}`,
         'None serves every version with the same objects (only apiVersion changes); Webhook calls a conversion webhook')];
     }
     const withWebhook = present(c.conversion, 'webhook');
-    if (isCrd) {
+    if (onCrd) {
       return [violation(strategyRequired, strategyPath, 'is required when spec.conversion is given',
         withWebhook ? 'set strategy: Webhook' : 'set strategy: None, or remove spec.conversion (it then defaults to None)')];
     }
@@ -106,10 +106,29 @@ const noneHasNoWebhook: Rule = defineRule({
   check: obj => {
     const c = conversionOf(obj);
     if (c?.strategy !== 'None' || !present(c.conversion, 'webhook')) return [];
+    if (isCrd(obj)) return crdWebhookUnderNone(c.webhook);
     return [violation(noneHasNoWebhook, WEBHOOK, `must not be set when ${field(CONVERSION, 'strategy')} is "None"`,
       `remove the webhook, or set strategy: Webhook; the server says ${show(CONVERSION_WEBHOOK_CEL.message)}`)];
   },
 });
+
+/**
+ * Mirrors validateCustomResourceConversion for a strategy other than Webhook: the v1 webhook is converted into
+ * WebhookClientConfig and ConversionReviewVersions (Convert_v1_CustomResourceConversion_To_apiextensions_...), and
+ * each is forbidden only when set: an empty `webhook: {}` or `conversionReviewVersions: []` passes.
+ */
+function crdWebhookUnderNone(webhook: unknown): Violation[] {
+  const out: Violation[] = [];
+  const hint = 'remove it, or set strategy: Webhook; the server says "should not be set when strategy is not set to Webhook"';
+  if (present(webhook, 'clientConfig')) {
+    out.push(violation(noneHasNoWebhook, CLIENT_CONFIG, `must not be set when ${field(CONVERSION, 'strategy')} is "None"`, hint));
+  }
+  const reviews = own(webhook, 'conversionReviewVersions');
+  if (Array.isArray(reviews) && reviews.length > 0) {
+    out.push(violation(noneHasNoWebhook, REVIEW_VERSIONS, `${show(reviews)} must not be set when ${field(CONVERSION, 'strategy')} is "None"`, hint));
+  }
+  return out;
+}
 
 const webhookNeedsWebhook: Rule = defineRule({
   id: 'KB082',
