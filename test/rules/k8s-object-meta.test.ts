@@ -15,6 +15,7 @@ import {
   validateNamespace,
   validateOwnerReferences,
   canGenerateName,
+  duplicateOwnerReferences,
   finalizerNameAdvice,
 } from '../../src/rules/k8s/object-meta';
 import { a2, bs, crd } from '../../src/rules/scenarios';
@@ -218,5 +219,27 @@ describe('finalizer names the custom resource strategy warns about (KB235)', () 
     const stored = a2(['metadata.finalizers', ['cleanup']]);
     const next = a2(['metadata.finalizers', ['cleanup', 'audit']]);
     expect(kb235(next, updateContext(stored, next))).toEqual(['warning metadata.finalizers[1]']);
+  });
+});
+
+describe('owner references the handler deduplicates before validation (dedupOwnerReferences)', () => {
+  const OWNER = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '7c1b2d3e-0000-4000-8000-000000000001', controller: true };
+
+  test('an exact repeat is dropped: two equal controller references are one, with a warning', () => {
+    const found = validateObject(bs(['metadata.ownerReferences', [OWNER, { ...OWNER }]]), contextFor()).filter(v => v.rule === 'KB233');
+    expect(found.map(v => `${v.severity} ${v.path}`)).toEqual(['warning metadata.ownerReferences[1]']);
+    expect(found[0].message).toContain('repeats metadata.ownerReferences[0]');
+  });
+
+  test('references equal as Go decodes them: unknown keys dropped, null as unset; controller false is not unset', () => {
+    expect(duplicateOwnerReferences([OWNER, { ...OWNER, extra: 1 }])).toEqual([{ index: 1, repeats: 0 }]);
+    expect(duplicateOwnerReferences([{ ...OWNER, controller: undefined }, { ...OWNER, controller: null }])).toEqual([{ index: 1, repeats: 0 }]);
+    expect(duplicateOwnerReferences([{ ...OWNER, controller: false }, { ...OWNER, controller: undefined }])).toEqual([]);
+  });
+
+  test('two controller references that differ are still refused (KB233)', () => {
+    const other = { ...OWNER, name: 'other', uid: '7c1b2d3e-0000-4000-8000-000000000002' };
+    const found = validateObject(bs(['metadata.ownerReferences', [OWNER, other]]), contextFor()).filter(v => v.rule === 'KB233');
+    expect(found.map(v => `${v.severity} ${v.path}`)).toEqual(['error metadata.ownerReferences']);
   });
 });

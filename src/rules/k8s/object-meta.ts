@@ -218,13 +218,50 @@ function validateOwnerReference(ref: unknown, path: string, out: MetaError[]): v
   }
 }
 
-/** Mirrors `ValidateOwnerReferences`: each reference, and at most one with `controller: true`. */
+/**
+ * Mirrors `dedupOwnerReferences` (k8s.io/apiserver pkg/endpoints/handlers/rest.go,
+ * Kubernetes 1.36), which the create and update handlers run before
+ * validation: a reference equal to an earlier one, as decoded into
+ * metav1.OwnerReference (unknown keys dropped, null as unset), is removed
+ * with a warning. Returns, for each such reference, its index and the index
+ * of the one it repeats.
+ */
+export function duplicateOwnerReferences(refs: unknown): Array<{ index: number; repeats: number }> {
+  if (!Array.isArray(refs)) return [];
+  const kept = new Map<string, number>();
+  const out: Array<{ index: number; repeats: number }> = [];
+  refs.forEach((ref, index) => {
+    const decoded = decodedOwnerReference(ref);
+    if (decoded === undefined) return;
+    const repeats = kept.get(decoded);
+    if (repeats !== undefined) out.push({ index, repeats });
+    else kept.set(decoded, index);
+  });
+  return out;
+}
+
+/** An owner reference as Go decodes it, as text for comparison; undefined when it does not decode. */
+function decodedOwnerReference(ref: unknown): string | undefined {
+  if (!isPlainObject(ref)) return undefined;
+  const strings = OWNER_STRING_FIELDS.map(key => ref[key] ?? '');
+  const pointers = ['controller', 'blockOwnerDeletion'].map(key => ref[key] ?? null);
+  if (strings.some(v => typeof v !== 'string') || pointers.some(v => v !== null && typeof v !== 'boolean')) return undefined;
+  return JSON.stringify([...strings, ...pointers]);
+}
+
+/**
+ * Mirrors `ValidateOwnerReferences`: each reference, and at most one with
+ * `controller: true`, after the handler dropped exact duplicates
+ * (`duplicateOwnerReferences`).
+ */
 export function validateOwnerReferences(refs: unknown, path: string): MetaError[] {
   if (refs === undefined || refs === null) return [];
   if (!Array.isArray(refs)) return [{ path, value: refs, what: 'decode', problems: [`must be a list, not a ${jsonType(refs)}`] }];
   const out: MetaError[] = [];
+  const dropped = new Set(duplicateOwnerReferences(refs).map(d => d.index));
   let firstController: string | undefined;
   refs.forEach((ref, i) => {
+    if (dropped.has(i)) return;
     validateOwnerReference(ref, `${path}[${i}]`, out);
     if (!isPlainObject(ref) || ref.controller !== true) return;
     const current = `${String(ref.kind)}/${String(ref.name)}`;

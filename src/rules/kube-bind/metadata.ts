@@ -22,6 +22,7 @@ import { decodeProblems, DecodeProblem, problemPath } from '../k8s/go-json';
 import { problemsClause } from '../k8s/names';
 import {
   canGenerateName,
+  duplicateOwnerReferences,
   finalizerNameAdvice,
   TOTAL_ANNOTATION_SIZE_LIMIT_BYTES,
   validateAnnotations,
@@ -97,18 +98,27 @@ const finalizers: Rule = defineRule({
 const ownerReferences: Rule = defineRule({
   id: 'KB233',
   title: 'metadata.ownerReferences name their owner in full (apiVersion, kind, name, uid), and at most one is the controller',
-  source: `${OBJECT_META}, ValidateOwnerReferences)`,
+  source: `${OBJECT_META}, ValidateOwnerReferences; apiserver handlers/rest.go: dedupOwnerReferences drops exact duplicates first, with a warning)`,
   severity: 'error',
   scope: 'object',
   appliesTo: CHECKED_KIND_VERSIONS,
-  check: obj => validateOwnerReferences(own(own(obj, 'metadata'), 'ownerReferences'), 'metadata.ownerReferences').map(e => {
-    if (e.what === 'decode') return decodeViolation(ownerReferences, e);
-    if (e.path.endsWith('ownerReferences')) {
-      return violation(ownerReferences, e.path, `${e.problems.join('; ')}`, 'set controller: true on one reference at most');
-    }
-    return violation(ownerReferences, e.path, `${show(e.value)}: ${e.problems.join('; ')}`,
-      'an owner reference names an existing object by apiVersion, kind, name and uid (the uid the server gave it); leave it to the controller that creates the object');
-  }),
+  check: obj => {
+    const refs = own(own(obj, 'metadata'), 'ownerReferences');
+    const errors = validateOwnerReferences(refs, 'metadata.ownerReferences');
+    const found = errors.map(e => {
+      if (e.what === 'decode') return decodeViolation(ownerReferences, e);
+      if (e.path.endsWith('ownerReferences')) {
+        return violation(ownerReferences, e.path, `${e.problems.join('; ')}`, 'set controller: true on one reference at most');
+      }
+      return violation(ownerReferences, e.path, `${show(e.value)}: ${e.problems.join('; ')}`,
+        'an owner reference names an existing object by apiVersion, kind, name and uid (the uid the server gave it); leave it to the controller that creates the object');
+    });
+    // The handler drops an exact duplicate before validation, and warns: only once the whole list decodes.
+    if (errors.some(e => e.what === 'decode')) return found;
+    return [...found, ...duplicateOwnerReferences(refs).map(d => violation({ id: ownerReferences.id, severity: 'warning' }, `metadata.ownerReferences[${d.index}]`,
+      `repeats metadata.ownerReferences[${d.repeats}]: the API server drops the duplicate before it validates, and warns`,
+      'remove the repeated reference'))];
+  },
 });
 
 const clusterBindingName: Rule = defineRule({

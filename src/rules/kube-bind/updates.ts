@@ -157,6 +157,7 @@ function servedSpecs(previous: Manifest, previousKv: KindVersion, next: Manifest
   const kept = isObject(stored) ? Object.fromEntries(Object.entries(stored).filter(([name]) => sharesField(previousKv, name))) : stored;
   return { before: servedValue(nextKv, ['spec'], kept), after: servedValue(nextKv, ['spec'], own(next, 'spec')) };
 }
+
 // ---------------------------------------------------------------------------
 // KB190: stored versions stay in spec.versions
 
