@@ -285,8 +285,8 @@ describe('KB006 formats', () => {
     const obj = validBoundSchema();
     obj.spec.versions[0].additionalPrinterColumns = [{ name: 'A', type: 'string', jsonPath: '.spec.a', priority: 2 ** 31 }];
     expect(findings('KB006', obj)).toEqual([at('KB006', 'spec.versions[0].additionalPrinterColumns[0].priority')]);
-    // The server stores it (kube-openapi checks no integer format): the hint says who cannot read it.
-    expect(violationsOf('KB006', obj)[0].hint).toContain('stores it');
+    // kube-openapi's numberValidator checks the value against the format's range (IsValueValidAgainstRange).
+    expect(violationsOf('KB006', obj)[0].hint).toContain('refuses a value beyond int32');
   });
 });
 

@@ -597,19 +597,14 @@ function numberCheck(schema: Schema): Checker | undefined {
 }
 
 /**
- * Why an integer out of its format's range is refused. The API server's
- * schema validation checks no integer format (kube-openapi's typeValidator
- * reads an int64 as any `integer`; its format checks apply to strings), but
- * its JSON decoder makes a number beyond int64 a float, which is no
- * `integer` past 2^53. kube-bind's CRDs take their formats from its Go
- * types: an int32 field that holds more is stored, then no client of
- * kube-bind can decode the object (and the consumer's CRD, whose printer
- * column priority is an int32 too, could not hold it).
+ * Why an integer out of its format's range is refused: the API server's
+ * schema validation checks the value against the format's range
+ * (kube-openapi's numberValidator, `IsValueValidAgainstRange`, in the
+ * kube-openapi of Kubernetes 1.36), and kube-bind's Go types, from which
+ * its CRDs take their formats, could not hold it either.
  */
 function formatRangeWhy(format: string): string {
-  return format === 'int64'
-    ? 'the API server decodes a larger number as a float, which is no integer'
-    : `the API server stores it (it checks no integer format), but kube-bind's Go types read this field as ${format}, so its controllers cannot decode the object`;
+  return `the API server's schema validation refuses a value beyond ${format} (kube-openapi IsValueValidAgainstRange), and kube-bind's Go types hold this field as ${format}`;
 }
 
 /** Size limits, unique keys of a map list or entries of a set, then each item against `items`. */
