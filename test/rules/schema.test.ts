@@ -288,6 +288,22 @@ describe('KB006 formats', () => {
     // kube-openapi's numberValidator checks the value against the format's range (IsValueValidAgainstRange).
     expect(violationsOf('KB006', obj)[0].hint).toContain('refuses a value beyond int32');
   });
+
+  test('a date-time the server takes but metav1.Time does not: the hint says who cannot read it', () => {
+    expect(violationsOf('KB006', withCondition('2024-05-01t12:00:00z'))[0].hint).toContain('the API server stores this one');
+    expect(violationsOf('KB006', withCondition('yesterday'))[0].hint).not.toContain('stores');
+  });
+
+  test.each([
+    ['https://convert.example.com/convert', []],
+    ['/convert', []],
+    ['convert.example.com', ['KB006']],
+    ['https://convert example.com/convert', ['KB006']],
+  ])('the conversion webhook url %s against format: uri (url.ParseRequestURI)', (url, rules) => {
+    const obj = validBoundSchema();
+    obj.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url }, conversionReviewVersions: ['v1'] } };
+    expect(violationsOf('KB006', obj).map(v => v.rule)).toEqual(rules);
+  });
 });
 
 describe('KB007 list sizes and keys', () => {

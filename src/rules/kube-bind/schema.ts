@@ -15,7 +15,8 @@ import { Violation, violation } from '../engine/violation';
 import { ratchetedWithItsValue } from '../helpers/custom-resource-ratchet';
 import { KUBE_BIND_KINDS, groupMiss, isProtocolDocument, servedVersionsOf } from '../helpers/kube-bind-kinds';
 import { isBase64, isRfc3339, looksLikePem } from '../k8s/formats';
-import { isOpenApiByte } from '../k8s/strfmt/registry';
+import { formatValidates, isKnownFormat, normalizeFormatName } from '../k8s/strfmt/registry';
+import { customResourceFormat } from '../k8s/strfmt/supported';
 import { codePointLength, deepEqual, jsonType, keyPath } from '../k8s/values';
 
 const SOURCE_CRD = 'kube-bind CRD';
@@ -61,7 +62,9 @@ const FORMAT: Rule = defineRule({
   id: 'KB006',
   severity: 'error',
   ...VALUE_CHECKER,
-  title: 'Formatted values parse (date-time as RFC 3339, byte as base64, int32/int64 ranges)',
+  source: 'kube-bind CRD; apiextensions-apiserver pkg/apiserver/validation/formats.go (StripUnsupportedFormatsPostProcessorForVersion), '
+    + 'kube-openapi strfmt.Default and numberValidator (43fb72c5454a, Kubernetes 1.36); metav1.Time (RFC 3339) for kube-bind\'s Go types',
+  title: 'Formatted values parse as the API server checks them (date-time, byte, uri, int32/int64 ranges; date-time also as RFC 3339)',
 });
 const LIST_CONSTRAINT: Rule = defineRule({
   id: 'KB007',
@@ -508,10 +511,8 @@ function stringCheck(schema: Schema): Checker | undefined {
   const maxLength = numberOrUndefined(own(schema, 'maxLength'));
   const pattern = own(schema, 'pattern');
   const re = typeof pattern === 'string' ? compiled(pattern) : null;
-  const format = own(schema, 'format');
-  const dateTime = format === 'date-time';
-  const byte = format === 'byte';
-  if (minLength === undefined && maxLength === undefined && re === null && !dateTime && !byte) return undefined;
+  const format = stringFormatOf(schema);
+  if (minLength === undefined && maxLength === undefined && re === null && format === undefined) return undefined;
   return (value, w) => {
     const s = value as string;
     // A string has between length / 2 and length code points: they are counted only when that decides.
@@ -519,19 +520,50 @@ function stringCheck(schema: Schema): Checker | undefined {
       checkLength(s, minLength, maxLength, w);
     }
     if (re !== null && !re.test(s)) patternMiss(s, pattern as string, re, minLength, w);
-    if (dateTime && !isRfc3339(s)) {
-      const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
-        'write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)'));
-    } else if (byte && !isOpenApiByte(s)) {
-      const path = pathOf(w);
-      report(w, violation(FORMAT, path, `${lead(path)}${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
-        s === '' ? 'leave the field out instead: the API server\'s format check (kube-openapi strfmt "byte", govalidator.IsBase64) refuses an empty value'
-          : looksLikePem(s)
-            ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
-            : isBase64(s) ? 'write the base64 on one line: the API server\'s format check (govalidator.IsBase64) refuses line breaks' : 'encode the bytes as standard, padded base64'));
-    }
+    if (format !== undefined) checkFormat(s, format, w);
   };
+}
+
+/**
+ * The format the custom-resource validator checks a string node against: the one
+ * StripUnsupportedFormatsPostProcessorForVersion keeps (strfmt/supported.ts), validated with
+ * strfmt.Default (strfmt/registry.ts); undefined when the server checks none.
+ */
+function stringFormatOf(schema: Schema): string | undefined {
+  const format = customResourceFormat(own(schema, 'type'), own(schema, 'format'));
+  return format !== undefined && isKnownFormat(format) ? format : undefined;
+}
+
+/** What to write instead, by format (normalized), where a generic hint would say less. */
+const FORMAT_HINTS: { readonly [format: string]: string } = {
+  uri: 'write an absolute URL such as https://webhook.example.com/convert, or an absolute path (url.ParseRequestURI)',
+};
+
+/**
+ * A string against its format, as the API server checks it (kube-openapi's formatValidator). A date-time the
+ * server takes but Go's time.Parse(time.RFC3339) does not (lowercase t or z, an offset such as +99:99) is
+ * refused too: kube-bind's Go types read such a field as metav1.Time, so its controllers cannot decode the object.
+ */
+function checkFormat(s: string, format: string, w: Walk): void {
+  const normalized = normalizeFormatName(format);
+  const serverRefuses = !formatValidates(format, s);
+  if (normalized === 'datetime' && (serverRefuses || !isRfc3339(s))) {
+    const path = pathOf(w);
+    report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
+      `write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)${serverRefuses ? ''
+        : ': the API server stores this one (kube-openapi\'s strfmt date-time takes it), but kube-bind\'s Go types read the field as metav1.Time (time.RFC3339), so its controllers cannot decode the object'}`));
+  } else if (normalized === 'byte' && serverRefuses) {
+    const path = pathOf(w);
+    report(w, violation(FORMAT, path, `${lead(path)}${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
+      s === '' ? 'leave the field out instead: the API server\'s format check (kube-openapi strfmt "byte", govalidator.IsBase64) refuses an empty value'
+        : looksLikePem(s)
+          ? 'this looks like PEM text: base64-encode the whole PEM file (for example base64 -w0 ca.crt) and put that here'
+          : isBase64(s) ? 'write the base64 on one line: the API server\'s format check (govalidator.IsBase64) refuses line breaks' : 'encode the bytes as standard, padded base64'));
+  } else if (serverRefuses) {
+    const path = pathOf(w);
+    report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not a valid ${format} (format: ${format})`,
+      FORMAT_HINTS[normalized] ?? `the API server checks format: ${format} with kube-openapi's strfmt "${format}": write a valid ${format}`));
+  }
 }
 
 function checkLength(value: string, minLength: number | undefined, maxLength: number | undefined, w: Walk): void {
@@ -571,8 +603,9 @@ const INT_RANGES: { [format: string]: [number, number] } = {
 
 /** The format range and the bounds of a number; undefined when the node has none. */
 function numberCheck(schema: Schema): Checker | undefined {
-  const format = own(schema, 'format');
-  const range = typeof format === 'string' && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
+  // The integer formats the custom-resource validator keeps (StripUnsupportedFormatsPostProcessorForVersion).
+  const format = own(schema, 'type') === 'integer' ? customResourceFormat('integer', own(schema, 'format')) : undefined;
+  const range = format !== undefined && Object.prototype.hasOwnProperty.call(INT_RANGES, format) ? INT_RANGES[format] : undefined;
   const minimum = numberOrUndefined(own(schema, 'minimum'));
   const exclusiveMinimum = own(schema, 'exclusiveMinimum') === true;
   const maximum = numberOrUndefined(own(schema, 'maximum'));
