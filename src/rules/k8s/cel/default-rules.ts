@@ -33,11 +33,12 @@
  * two-variable all, exists, existsOne, transformList, transformMap,
  * transformMapEntry; optMap, optFlatMap; sortBy) run with
  * runtime/comprehensions.ts, as do cel-js' own all, exists, exists_one, map
- * and filter (for cel-go's last error and a map's order), and the rule is
- * read with cel-go's spellings (spelling.ts: existsOne, `.5`). Left to the
- * server, never reported:
+ * and filter (for cel-go's last error and a map's order). The rule is
+ * written for cel-js as the compiler writes it (optional-entries.ts: `[?x]`,
+ * `{?k: v}`, whose literals runtime/collection-literals.ts evaluates;
+ * spelling.ts: existsOne, `.5`). Left to the server, never reported:
  * - the evaluation errors of a rule compile.ts refuses (it reports the rule),
- *   and a rule cel-js cannot parse (an optional map or list entry, `{?k: v}`);
+ *   and a rule cel-js cannot parse;
  * - a rule calling a library function the runtime does not implement
  *   (what standard.ts declares of cel-go's standard library but `==`
  *   between optionals) or meeting a case it does not decide (durations,
@@ -77,8 +78,10 @@ import { CelAstNode, CelEnvironment, celOptionals, newCelEnvironment } from './c
 import { compileExpression } from './compile';
 import { childDeclType, DeclType, schemaDeclType } from './decl-type';
 import { declareMissingMacros } from './macros';
+import { declareOptionalEntry, withOptionalEntriesWrapped } from './optional-entries';
 import { celGoErrorText } from './runtime/cel-go-errors';
-import { declareLibraryRuntime, guardMapLiterals, MACRO_EVALUATORS, renameBuiltins, runOwnMacros } from './runtime/library';
+import { evaluateOptionalEntry } from './runtime/collection-literals';
+import { declareLibraryRuntime, MACRO_EVALUATORS, prepareLiterals, renameBuiltins, runOwnMacros } from './runtime/library';
 import { celGoError, trackingUndecided } from './runtime/outcome';
 import { celRealm } from './runtime/realm';
 import { withCelGoSpellings } from './spelling';
@@ -229,6 +232,7 @@ function dynamicEnvironment(): CelEnvironment {
     dynamic.registerFunction(`${RE2_MATCHES}(string, string): bool`, matchesWithRe2);
     declareLibraryRuntime(dynamic);
     declareMissingMacros(dynamic, MACRO_EVALUATORS);
+    declareOptionalEntry(dynamic, evaluateOptionalEntry);
   }
   return dynamic;
 }
@@ -322,15 +326,15 @@ const MAX_PROGRAMS = 2000;
  */
 function programOf(rule: string): Program | undefined {
   const environment = dynamicEnvironment();
-  // cel-go's spellings cel-js does not read (existsOne, `.5`), as the compiler respells them.
-  const text = withCelGoSpellings(rule).text;
+  // What cel-js does not read, written as the compiler writes it: optional entries, cel-go's spellings (existsOne, `.5`).
+  const text = withCelGoSpellings(withOptionalEntriesWrapped(rule).text).text;
   let parsed = environment.parse(text);
   if (text.includes('matches')) {
     const rewritten = withRe2Matches(text, parsed.ast);
     if (rewritten === undefined) return undefined;
     parsed = environment.parse(rewritten);
   }
-  guardMapLiterals(parsed.ast);
+  prepareLiterals(parsed.ast);
   runOwnMacros(parsed.ast);
   renameBuiltins(parsed.ast);
   return parsed as unknown as Program;

@@ -121,11 +121,11 @@ function checkEntry(chk: Checker, call: { readonly args: readonly unknown[] }, c
   throw chk.createError('type_mismatch', `expected type 'optional_type(${chk.formatType(t)})' but found '${chk.formatType(t)}'`, call.args[0]);
 }
 
-/** Declares the wrapper on `env`. */
-export function declareOptionalEntry(env: CelEnvironment): void {
+/** Declares the wrapper on `env`, evaluated by `evaluate` (the runtime's: runtime/collection-literals.ts) or never. */
+export function declareOptionalEntry(env: CelEnvironment, evaluate: (ev: any, call: any, ctx: any) => unknown = notEvaluated): void {
   env.registerFunction(`${OPTIONAL_ENTRY}(ast): dyn`, ({ args }: { args: unknown[] }) => ({
     args,
     typeCheck: checkEntry,
-    evaluate: notEvaluated,
+    evaluate,
   }));
 }

@@ -29,6 +29,7 @@
  * predicate that is no bool, a map with keys other than strings made here.
  */
 import { celOptionals } from '../cel-js';
+import { isCelOptional } from './collection-literals';
 import { celGoError, leaveToServer } from './outcome';
 import { celList, celMap, celRealm } from './realm';
 import { celEquals, compare, isComparer, kindOf, listOf, readableKind } from './values';
@@ -243,20 +244,15 @@ function transformMap(entry: boolean): MacroEvaluator {
   };
 }
 
-/** Whether `value` is one of cel-js' optionals. */
-function isOptional(value: unknown): value is { hasValue(): boolean; value(): unknown } {
-  return value instanceof (celOptionals() as unknown as new () => unknown);
-}
-
 /** optMap (`optional.of(e)` of the value) and optFlatMap (`e`, itself an optional), none for none. */
 function optionalMap(flat: boolean): MacroEvaluator {
   return (ev, call, ctx) => {
     const target = ev.run(call.receiver, ctx);
-    if (!isOptional(target)) return leaveToServer('optMap on a value that is not an optional');
+    if (!isCelOptional(target)) return leaveToServer('optMap on a value that is not an optional');
     if (!target.hasValue()) return celOptionals().none();
     const result = ev.run(call.args[1], ctx.forkWithVariable(nameOf(call.args[0]), ev.dynType).setIterValue(target.value(), ev));
     if (!flat) return celOptionals().of(result);
-    return isOptional(result) ? result : leaveToServer('optFlatMap with an expression that gives no optional');
+    return isCelOptional(result) ? result : leaveToServer('optFlatMap with an expression that gives no optional');
   };
 }
 

@@ -21,10 +21,11 @@
  * returns undefined for optional.none() and its value otherwise: the
  * handler makes cel-js' optional of it.
  */
+import { evaluateListLiteral, evaluateMapLiteral } from './collection-literals';
 import { leaveToServer, RuntimeFunctions, thrownKind } from './outcome';
-import { celMap } from './realm';
 import { CelEnvironment, celOptionals } from '../cel-js';
 import { declareKubernetesLibraries, LIBRARY_TYPES } from '../library';
+import { OPTIONAL_ENTRY } from '../optional-entries';
 import { declareMissingStandardFunctions } from '../standard';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -83,39 +84,45 @@ export function renameBuiltins(ast: unknown, depth = 0): void {
 const READS_KEYS = new Set(['format', 'all', 'exists', 'exists_one', 'map', 'filter', 'transformList', 'transformMap', 'transformMapEntry']);
 
 /**
- * Makes the map literals of `ast` (as cel-js parsed it, before its first
- * evaluation) evaluate as cel-go's, where the rule reads a map's keys as
- * values (READS_KEYS): cel-js keeps a literal's keys as an object's (1
- * becomes "1") and drops `__proto__`, `constructor` and `prototype`. Here
- * every string key is kept, and a key that is no string (or a key given
- * twice) leaves the rule to the server.
+ * Makes the list and map literals of `ast` (as cel-js parsed it, before its
+ * first evaluation) evaluate as cel-go's (collection-literals.ts) where
+ * cel-js' own evaluation would answer otherwise: a literal with an optional
+ * entry (OPTIONAL_ENTRY), and every map literal of a rule that reads a map's
+ * keys as values (READS_KEYS).
  */
-export function guardMapLiterals(ast: unknown): void {
-  const maps: Array<{ setMeta(key: string, value: unknown): unknown }> = [];
+export function prepareLiterals(ast: unknown): void {
+  const lists: Node[] = [];
+  const maps: Node[] = [];
   let reads = false;
   const visit = (node: unknown, depth: number): void => {
     if (depth > 1000 || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) return node.forEach(n => visit(n, depth + 1));
-    const { op, args } = node as { op?: unknown; args?: unknown };
+    const { op, args } = node as Node;
     if (typeof op !== 'string') return;
     if (op === 'rcall' && Array.isArray(args) && READS_KEYS.has(args[0] as string)) reads = true;
-    if (op === 'map') maps.push(node as { setMeta(key: string, value: unknown): unknown });
+    if (op === 'list' && Array.isArray(args) && args.some(isOptionalEntry)) lists.push(node as Node);
+    if (op === 'map') maps.push(node as Node);
     visit(args, depth + 1);
   };
   visit(ast, 0);
-  if (reads) for (const map of maps) map.setMeta('evaluate', evaluateMapLiteral);
+  for (const list of lists) list.setMeta('evaluate', evaluateListLiteral);
+  for (const map of maps) {
+    const entries = Array.isArray(map.args) ? map.args as unknown[][] : [];
+    if (reads || entries.some(entry => isOptionalEntry(entry[1]))) map.setMeta('evaluate', evaluateMapLiteral);
+  }
 }
 
-/** A map literal's evaluation (cel-js' evaluate of a node): keys and values in order, the first error thrown. */
-function evaluateMapLiteral(ev: { run(node: unknown, ctx: unknown): unknown }, node: { args: Array<[unknown, unknown]> }, ctx: unknown): object {
-  const entries = new Map<string, unknown>();
-  for (const [keyNode, valueNode] of node.args) {
-    const key = ev.run(keyNode, ctx);
-    if (typeof key !== 'string') return leaveToServer('a map literal with a key that is not a string');
-    if (entries.has(key)) return leaveToServer('a map literal with a key twice');
-    entries.set(key, ev.run(valueNode, ctx));
-  }
-  return celMap(entries);
+/** A node of cel-js' AST, as parsed. */
+interface Node {
+  readonly op?: unknown;
+  readonly args?: unknown;
+  setMeta(key: string, value: unknown): unknown;
+}
+
+/** Whether `node` is a call of OPTIONAL_ENTRY, an optional entry's value. */
+function isOptionalEntry(node: unknown): boolean {
+  const { op, args } = (node ?? {}) as Node;
+  return op === 'call' && Array.isArray(args) && args[0] === OPTIONAL_ENTRY;
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports */
