@@ -135,6 +135,35 @@ describe('KB186: selectableFields', () => {
     expect(ids(crd(['spec.versions.0.schema', undefined], ['spec.versions.0.selectableFields', [{ jsonPath: '.spec.color' }]]), 'KB186'))
       .toEqual(['spec.versions[0].selectableFields error']);
   });
+
+  describe('of several versions, the server moves a schema or selectableFields the same in all to the spec (v1/conversion.go)', () => {
+    const OTHER_SCHEMA = { ...SPEC_SCHEMA, properties: { ...SPEC_SCHEMA.properties, status: { type: 'object' } } };
+    const version = (name: string, schema: unknown, paths: string[] | undefined): Manifest => ({
+      name,
+      served: true,
+      storage: name === 'v1',
+      schema: { openAPIV3Schema: schema },
+      ...(paths !== undefined ? { selectableFields: paths.map(jsonPath => ({ jsonPath })) } : {}),
+    });
+    const versions = (...vs: Manifest[]): Manifest => crd(['spec.versions', vs]);
+
+    test('both the same, or both different: each is read where it lands', () => {
+      expect(ids(versions(version('v1', SPEC_SCHEMA, ['.spec.color']), version('v2', SPEC_SCHEMA, ['.spec.color'])), 'KB186')).toEqual([]);
+      expect(ids(versions(version('v1', SPEC_SCHEMA, ['.spec.color']), version('v2', OTHER_SCHEMA, ['.spec.size'])), 'KB186')).toEqual([]);
+      // Semantic.DeepEqual: no selectableFields equal an empty list, and `required: []` equals no required.
+      expect(ids(versions(version('v1', SPEC_SCHEMA, []), version('v2', { ...SPEC_SCHEMA, required: [] }, undefined)), 'KB186')).toEqual([]);
+    });
+
+    test('the same schemas and different selectableFields are refused where selectableFields are set', () => {
+      expect(ids(versions(version('v1', SPEC_SCHEMA, ['.spec.color']), version('v2', SPEC_SCHEMA, undefined)), 'KB186'))
+        .toEqual(['spec.versions[0].selectableFields error']);
+    });
+
+    test('the same selectableFields and different schemas are refused (kubernetes#140689)', () => {
+      expect(ids(versions(version('v1', SPEC_SCHEMA, ['.spec.color']), version('v2', OTHER_SCHEMA, ['.spec.color'])), 'KB186'))
+        .toEqual(['spec.versions[0].selectableFields error', 'spec.versions[1].selectableFields error']);
+    });
+  });
 });
 
 describe('conversion of a CustomResourceDefinition (validateCustomResourceConversion)', () => {

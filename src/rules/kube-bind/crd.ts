@@ -24,6 +24,7 @@ import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
 import { decodeProblems, DecodeProblem, goString, problemPath } from '../k8s/go-json';
 import { hasDefault, schemaHas } from '../k8s/schema-has';
 import { followFieldPath } from '../k8s/valid-field-path';
+import { hoisted, sameSelectableFields, sameVersionSchema } from '../k8s/version-hoisting';
 
 /**
  * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver
@@ -282,11 +283,14 @@ const apiApproved: Rule = defineRule({
 const selectableFields: Rule = defineRule({
   id: 'KB186',
   title: 'selectableFields name string, boolean or integer fields of the schema (not in metadata), each once, at most 8',
-  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceSelectableFields, allowedSelectableFieldSchema, findTooManySelectableFieldsAllowed; cel.ValidFieldPath); changed since 1.30: selectableFields are served since Kubernetes 1.31 (CustomResourceFieldSelectors, GA in 1.32)',
+  source: 'Kubernetes CRD validation (apiextensions-apiserver validation.go: ValidateCustomResourceSelectableFields, allowedSelectableFieldSchema, findTooManySelectableFieldsAllowed; cel.ValidFieldPath; '
+    + 'v1/conversion.go: Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec); changed since 1.30: selectableFields are served since Kubernetes 1.31 (CustomResourceFieldSelectors, GA in 1.32)',
   severity: 'error',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   check: (obj, ctx) => {
+    const hoistingFindings = selectableFieldsSplitFromSchema(versionsOf(obj));
+    if (hoistingFindings !== undefined) return hoistingFindings;
     const out: Violation[] = [];
     const tooManyAllowed = crdValidationOptions(ctx).allowTooManySelectableFields;
     for (const v of versionsOf(obj)) {
@@ -339,6 +343,31 @@ const selectableFields: Rule = defineRule({
     return out;
   },
 });
+
+/**
+ * Mirrors Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec (k8s/version-hoisting.ts)
+ * as validation.go then reads it: of several versions, a schema the same in all is moved to the spec and cleared in
+ * each, and so are the same selectableFields, each on its own. When only the schemas move,
+ * validateCustomResourceDefinitionVersion finds selectableFields in a version without a schema; when only the
+ * selectableFields move, validateCustomResourceDefinitionSpec finds them at the spec without a spec-level schema
+ * (kubernetes/kubernetes#140689). Either way the server checks no path: these are the only findings.
+ */
+function selectableFieldsSplitFromSchema(versions: readonly VersionAt[]): Violation[] | undefined {
+  if (versions.length < 2) return undefined;
+  const entries = versions.map(v => v.entry);
+  const schemasMoved = hoisted(entries, sameVersionSchema, 'schema');
+  if (schemasMoved === hoisted(entries, sameSelectableFields, 'selectableFields')) return undefined;
+  const why = schemasMoved
+    ? 'every version has the same schema, so the API server moves it out of the versions and then refuses selectableFields left in a version '
+      + 'without one ("may only be set when `version.schema.openAPIV3Schema` is not included")'
+    : 'every version has these same selectableFields while the schemas differ, so the API server moves them to the spec and then refuses them there '
+      + 'without a spec-level schema ("may only be set when validations.schema is included")';
+  return versions.filter(v => Array.isArray(own(v.entry, 'selectableFields')) && own(v.entry, 'selectableFields').length > 0)
+    .map(v => violation(selectableFields, field(v.path, 'selectableFields'), `cannot be read by the API server: ${why}`,
+      schemasMoved
+        ? 'give every version the same selectableFields (the API server then reads them at the spec, with the shared schema)'
+        : 'make the versions\' selectableFields differ, or their schemas equal (the API server then reads both at the spec)'));
+}
 
 /** What decoding the CRD into its Go types refuses or drops, read once per object for both rules below. */
 const decodingOf = perObject((obj: Manifest): DecodeProblem[] => decodeProblems(obj, CUSTOM_RESOURCE_DEFINITION));
