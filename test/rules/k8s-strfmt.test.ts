@@ -3,7 +3,11 @@
  * kube-openapi's pkg/validation/strfmt/*_test.go at 43fb72c5454a (the commit Kubernetes 1.36 pins), with
  * a few more where the Go code decides a case those tests leave out (each says why).
  */
+import { Manifest } from '../../src/model/manifest';
+import { contextFor, updateContext, validateObject } from '../../src/rules';
+import { crd, SCHEMA } from '../../src/rules/engine/scenario-kit';
 import { formatValidates, formatVerdict, isKnownFormat, normalizeFormatName, REGISTERED_FORMATS } from '../../src/rules/k8s/strfmt/registry';
+import { customResourceFormat, isRecognizedFormat, unrecognizedFormats } from '../../src/rules/k8s/strfmt/supported';
 
 function expectFormat(format: string, valid: readonly string[], invalid: readonly string[]): void {
   for (const v of valid) expect([format, v, formatValidates(format, v)]).toEqual([format, v, true]);
@@ -170,5 +174,61 @@ describe('bson.go and kubernetes-extensions.go', () => {
   test('k8s-long-name', () => {
     expectFormat('k8s-long-name', [...good, 'a.a', 'ab.a', 'a--1--2--b.a', 'a.1', '0.a', '012.1', 'a.b.c.d.e', '1.2.3.4.5', 'a'.repeat(253)],
       [...bad, '.', 'a.', '.a', 'a..b', '1.', '.1', '1..2', 'A.a', 'ab.A', 'A.B.C.D.E', 'a@b', 'a,b', 'a;b', 'a:b', 'a%b', 'a?b', 'a$b', 'a'.repeat(254)]);
+  });
+});
+
+describe('formats.go and the CRD strategy: which formats the server recognizes (Kubernetes 1.36)', () => {
+  test.each([
+    // TestGetUnrecognizedFormats (pkg/apiserver/validation/formats_test.go), at 1.36
+    ['string', 'email', true], ['string', 'unknown-format', false], ['string', 'k8s-short-name', true], ['string', 'k8s-long-name', true],
+    ['string', 'k8sshortname', true], ['string', 'uuid', true], ['integer', 'unknown-format', false], ['', 'unknown-format', false],
+    // the other branches of GetUnrecognizedFormats
+    ['string', 'date-time', true], ['', 'ipv4', true], ['integer', 'int32', true], ['integer', 'int-or-string', false], ['integer', 'uint32', false],
+    ['number', 'double', true], ['number', 'int64', false], ['object', 'date-time', false], ['boolean', 'byte', false],
+  ])('type %p, format %p: recognized %p', (type, format, recognized) => {
+    expect(isRecognizedFormat(type, format)).toBe(recognized);
+  });
+
+  test('the custom-resource validator keeps only what it recognizes', () => {
+    expect(customResourceFormat('string', 'date-time')).toBe('date-time');
+    expect(customResourceFormat('string', 'quantity')).toBeUndefined();
+    expect(customResourceFormat('number', 'int32')).toBeUndefined();
+    expect(customResourceFormat('string', '')).toBeUndefined();
+  });
+
+  test('the walk reaches every schema SchemaHas reaches, and says where', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', format: 'quantity' },
+        b: { type: 'array', items: { type: 'integer', format: 'uint64' } },
+        c: { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv5' }], not: { format: 'url' } },
+        d: { type: 'object', additionalProperties: { type: 'number', format: 'decimal' } },
+        e: { type: 'object', format: 'date-time' },
+        ok: { type: 'string', format: 'date-time' },
+      },
+    };
+    expect(unrecognizedFormats(schema, 'root').map(f => `${f.path} ${f.format} ${f.type}`)).toEqual([
+      'root.properties.a.format quantity string',
+      'root.properties.b.items.format uint64 integer',
+      'root.properties.c.anyOf[1].format ipv5 ',
+      'root.properties.c.not.format url ',
+      'root.properties.d.additionalProperties.format decimal number',
+      'root.properties.e.format date-time object',
+    ]);
+  });
+});
+
+describe('KB046 (WarningsOnCreate)', () => {
+  const withFormat = (format: string): Manifest => crd([SCHEMA, { type: 'object', properties: { spec: { type: 'string', format } } }]);
+  const warnings = (m: Manifest, ctx = contextFor()): string[] => validateObject(m, ctx).filter(v => v.rule === 'KB046').map(v => `${v.severity} ${v.path}`);
+
+  test('a create warns of each unrecognized format, and of no recognized one', () => {
+    expect(warnings(withFormat('quantity'))).toEqual(['warning spec.versions[0].schema.openAPIV3Schema.properties.spec.format']);
+    expect(warnings(withFormat('date-time'))).toEqual([]);
+  });
+
+  test('an update is left alone: WarningsOnUpdate warns only of formats the stored CRD did not have, which is not known here', () => {
+    expect(warnings(withFormat('quantity'), updateContext(withFormat('quantity'), withFormat('quantity')))).toEqual([]);
   });
 });

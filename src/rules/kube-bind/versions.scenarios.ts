@@ -88,4 +88,10 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     fail: () => one(exportedCrd(['spec.versions', [version('v1', { storage: false }), version('v1')]])),
     pass: () => one(exportedCrd(['spec.versions', v1v2])),
   },
+  {
+    id: 'KB046',
+    path: `${SCHEMA_PATH}.properties.spec.properties.size.format`,
+    fail: () => one(a1([`${SCHEMA}.properties.spec.properties.size.format`, 'uint32'])),
+    pass: () => one(a1([`${SCHEMA}.properties.spec.properties.size.format`, 'int32'])),
+  },
 ];

@@ -13,7 +13,7 @@
 import { CRD_KIND_VERSION, isCrd, KindVersion, kindVersionOf } from '../../model/kinds';
 import { has, isObject, Manifest, own } from '../../model/manifest';
 import { CrdValidationOptions, crdValidationOptions } from '../engine/crd-validation-options';
-import { lengthProblem, show } from '../engine/messages';
+import { didYouMean, lengthProblem, show } from '../engine/messages';
 import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
@@ -22,6 +22,7 @@ import { differingVersionSchemas, versionEntries, versionSchema } from '../helpe
 import { deprecationNotes } from '../k8s/deprecation';
 import { goString } from '../k8s/go-json';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
+import { RECOGNIZED_STRING_FORMATS, unrecognizedFormats } from '../k8s/strfmt/supported';
 import type { StructuralIssue, StructuralIssueKind } from '../k8s/structural';
 import { deepEqual, utf8Length } from '../k8s/values';
 
@@ -383,6 +384,43 @@ const celRulesCost: Rule = defineRule({
   check: celCostFindings,
 });
 
+/** What to write instead of a format the server does not recognize on a node of `type`. */
+function unrecognizedFormatHint(format: string, type: string): string {
+  switch (type) {
+    case '':
+    case 'string':
+      return `use one of the string formats Kubernetes 1.36 checks${didYouMean(format, RECOGNIZED_STRING_FORMATS)}, check the value with a pattern or x-kubernetes-validations, or drop format`;
+    case 'integer':
+      return `use int32 or int64${didYouMean(format, ['int32', 'int64'])}, or drop format and bound the value with minimum and maximum`;
+    case 'number':
+      return `use float or double${didYouMean(format, ['float', 'double'])}, or drop format`;
+    default:
+      return `format is recognized on strings, integers and numbers only: drop it from this ${type}`;
+  }
+}
+
+const unrecognizedFormat: Rule = defineRule({
+  id: 'KB046',
+  title: 'Every format of the openAPIV3Schema is one the API server recognizes (it warns on create and checks nothing for another)',
+  source: 'Kubernetes CRD strategy, 1.34+ (apiextensions-apiserver pkg/registry/customresourcedefinition/strategy.go: WarningsOnCreate, getUnrecognizedFormatsInSchema; '
+    + 'pkg/apiserver/validation/formats.go: GetUnrecognizedFormats, StripUnsupportedFormatsPostProcessorForVersion at 1.36)',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: K8S_KINDS,
+  check: (obj, ctx) => {
+    // WarningsOnUpdate warns only of formats the stored CRD did not have, which an update does not show here: create only.
+    if (ctx.crdUpdate !== undefined) return [];
+    const kv = kindVersionOf(obj, ctx.group);
+    return (versionEntries(obj) ?? []).flatMap(v => {
+      const schema = versionSchema(kv, v);
+      return schema === undefined ? [] : unrecognizedFormats(schema.schema, schema.path).map(found => violation(unrecognizedFormat, found.path,
+        `${show(found.format)} is not a format Kubernetes recognizes on ${found.type === '' ? 'a node without a type' : `type ${found.type}`}: `
+          + `the API server answers the create with the warning: unrecognized format ${JSON.stringify(found.format)}, and checks no value against it`,
+        unrecognizedFormatHint(found.format, found.type)));
+    });
+  },
+});
+
 export const VERSION_RULES: readonly Rule[] = [
   storage,
   servedPresent,
@@ -400,4 +438,5 @@ export const VERSION_RULES: readonly Rule[] = [
   celRulesCompile,
   celRulesCost,
   versionNamesUnique,
+  unrecognizedFormat,
 ];

@@ -10,13 +10,19 @@
  * validates with every format strfmt.Default knows (registry.ts).
  */
 import { normalizeFormatName } from './registry';
+import { isObject, own } from '../../../model/manifest';
+import { field, item } from '../../engine/paths';
+import { keyPath } from '../values';
 
-/** supportedVersionedFormats at 1.36, with go-openapi's name normalization. */
-const SUPPORTED_STRING_FORMATS: ReadonlySet<string> = new Set([
+/** supportedVersionedFormats at 1.36 (datetime written date-time, as schemas usually spell it). */
+export const RECOGNIZED_STRING_FORMATS: readonly string[] = [
   'bsonobjectid', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid', 'uuid3', 'uuid4', 'uuid5',
   'isbn', 'isbn10', 'isbn13', 'creditcard', 'ssn', 'hexcolor', 'rgbcolor', 'byte', 'password', 'date', 'duration',
-  'datetime', 'k8s-short-name', 'k8s-long-name',
-].map(normalizeFormatName));
+  'date-time', 'k8s-short-name', 'k8s-long-name',
+];
+
+/** The same, with go-openapi's name normalization. */
+const SUPPORTED_STRING_FORMATS: ReadonlySet<string> = new Set(RECOGNIZED_STRING_FORMATS.map(normalizeFormatName));
 
 /**
  * Whether the server recognizes `format` on a node of type `type` (a type
@@ -41,4 +47,46 @@ export function isRecognizedFormat(type: unknown, format: string): boolean {
 /** The format the custom-resource validator keeps for a node (StripUnsupportedFormatsPostProcessorForVersion), or undefined. */
 export function customResourceFormat(type: unknown, format: unknown): string | undefined {
   return typeof format === 'string' && format !== '' && isRecognizedFormat(type, format) ? format : undefined;
+}
+
+/** A format the server does not recognize, where a schema declares it. */
+export interface UnrecognizedFormat {
+  readonly path: string;
+  readonly format: string;
+  /** The node's type, '' when it has none. */
+  readonly type: string;
+}
+
+const MAX_DEPTH = 100;
+
+/**
+ * Every format of `schema` (found at `path`) the server does not recognize, as the CRD strategy's
+ * WarningsOnCreate finds them (getUnrecognizedFormatsInSchema: validation.SchemaHas's walk, and
+ * GetUnrecognizedFormats on each node with its type): one warning `unrecognized format "<format>"` each.
+ */
+export function unrecognizedFormats(schema: unknown, path: string): UnrecognizedFormat[] {
+  const out: UnrecognizedFormat[] = [];
+  collect(schema, path, 0, out);
+  return out;
+}
+
+function collect(node: unknown, path: string, depth: number, out: UnrecognizedFormat[]): void {
+  if (!isObject(node) || Array.isArray(node) || depth > MAX_DEPTH) return;
+  const format = own(node, 'format');
+  const type = typeof own(node, 'type') === 'string' ? own(node, 'type') as string : '';
+  if (typeof format === 'string' && format !== '' && !isRecognizedFormat(type, format)) out.push({ path: field(path, 'format'), format, type });
+  const next = (child: unknown, at: string): void => collect(child, at, depth + 1, out);
+  const items = own(node, 'items');
+  if (Array.isArray(items)) items.forEach((s, i) => next(s, item(field(path, 'items'), i)));
+  else next(items, field(path, 'items'));
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = own(node, key);
+    if (Array.isArray(branches)) branches.forEach((s, i) => next(s, item(field(path, key), i)));
+  }
+  for (const key of ['not', 'additionalProperties', 'additionalItems']) next(own(node, key), field(path, key));
+  for (const key of ['properties', 'patternProperties', 'definitions', 'dependencies']) {
+    const map = own(node, key);
+    // A dependency that lists property names is no schema: collect skips it.
+    if (isObject(map) && !Array.isArray(map)) for (const name of Object.keys(map)) next(own(map, name), keyPath(field(path, key), name));
+  }
 }
