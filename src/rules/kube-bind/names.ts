@@ -374,7 +374,8 @@ function isClusterScoped(obj: Manifest, ctx: RuleContext): boolean {
  * cluster-scoped object it never meets it: the request carries no namespace
  * and `EnsureObjectNamespaceMatchesRequestNamespace` (k8s.io/apiserver
  * pkg/registry/rest/meta.go, Kubernetes 1.36) clears the object's before
- * validation, so a namespace there is dropped, whatever it says: a warning.
+ * validation, so a namespace there is dropped, whatever it says, silently:
+ * a note (a cdk8s chart's namespace reaches every ApiObject, a CRD too).
  * Only a value that does not decode into ObjectMeta is refused first.
  */
 function namespaceViolations(namespace: unknown, obj: Manifest, ctx: RuleContext): Violation[] {
@@ -382,7 +383,7 @@ function namespaceViolations(namespace: unknown, obj: Manifest, ctx: RuleContext
   if (namespace === undefined || namespace === null || namespace === '') return [];
   if (typeof namespace === 'string' && isClusterScoped(obj, ctx)) {
     // Without the value: findings may not depend on a valid namespace (cli/repeated-objects.ts keys objects without it).
-    return [violation({ id: objectMetadata.id, severity: 'warning' }, 'metadata.namespace',
+    return [violation({ id: objectMetadata.id, severity: 'info' }, 'metadata.namespace',
       `is ignored: ${String(own(obj, 'kind'))} is cluster-scoped, so the API server clears the namespace before it validates the object`,
       'remove metadata.namespace: a cluster-scoped object lives in no namespace')];
   }
