@@ -23,6 +23,15 @@ afterAll(() => { if (quiet === undefined) delete process.env.CDK8S_KUBE_BIND_QUI
 const crdObject = (c: any, id: string, ...edits: any[]) => new ApiObject(c, id, crdManifest(...edits) as any);
 
 describe('ExportedCrd', () => {
+  test('in a chart with a namespace, a marked CRD is rendered without it: a CRD is cluster-scoped', () => {
+    const c = chart({ namespace: 'provider-system' });
+    const plain = crdObject(c, 'plain');
+    expect(plain.toJson().metadata.namespace).toBe('provider-system');
+    ExportedCrd.mark(plain);
+    expect(plain.toJson().metadata).toEqual({ name: 'widgets.example.com', labels: { 'kube-bind.io/exported': 'true' } });
+    expect(Testing.synth(c).map(m => m.metadata.namespace)).toEqual([undefined]);
+  });
+
   test('mark adds the label and changes nothing else', () => {
     const c = chart();
     const plain = crdObject(c, 'plain');

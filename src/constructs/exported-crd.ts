@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, JsonPatch } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { validateWithRules } from '../glue/validation';
 import { DEFAULT_GROUP } from '../model/kinds';
@@ -11,14 +11,17 @@ import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../model/provider';
  * by `spec.group` and `spec.names.plural`.
  *
  * Works on any CRD object of the app, `Include`d or generated. Marking adds
- * the label and nothing else; the marked CRD is then checked at synth like
+ * the label, and drops the namespace cdk8s stamps on every object of a chart
+ * that has one (a CRD is cluster-scoped: the API server would clear it);
+ * nothing else. The marked CRD is then checked at synth like
  * `validate` checks it (Kubernetes' CRD rules, and what kube-bind cannot
  * carry, such as schemas that differ between served versions, is an error).
  */
 export class ExportedCrd {
   /**
    * Adds the label `kube-bind.io/exported: "true"` to `crd`, a
-   * CustomResourceDefinition object, and checks it at synth.
+   * CustomResourceDefinition object, renders it without a namespace, and
+   * checks it at synth.
    *
    * @returns the same object
    */
@@ -30,6 +33,8 @@ export class ExportedCrd {
     crd.metadata.addLabel(EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE);
     if (!MARKED.has(crd)) {
       MARKED.add(crd);
+      // Cluster-scoped output never carries the chart's namespace (removing an absent key is no error).
+      crd.addJsonPatch(JsonPatch.remove('/metadata/namespace'));
       validateWithRules(crd, crd, DEFAULT_GROUP);
     }
     return crd;
