@@ -111,6 +111,24 @@ describe('requireStructuralSchema on update (validateCustomResourceDefinitionSpe
   });
 });
 
+describe('what makes a stored schema non-structural, and what that relaxes', () => {
+  test('a keyword NewStructural refuses makes it non-structural: ValidateStructural is relaxed, the keyword is not', () => {
+    const stored = unpruned(withSpec({ type: 'object', id: 'widget', properties: { size: { type: 'integer' } } }));
+    const next = unpruned(withSpec({ type: 'object', id: 'widget', properties: { size: {} } }));
+    expect(found('KB037', next, stored)).toEqual([]);
+    expect(found('KB038', next, stored)).toEqual([`${SPEC}.id`]);
+    expect(found('KB037', next, unpruned(withSpec({ type: 'object', properties: { size: { type: 'integer' } } })))).toEqual([`${SPEC}.properties.size.type`]);
+  });
+
+  test('an unpruned default in a non-structural stored schema relaxes no pruning (schemaHasUnprunedDefaults errs)', () => {
+    const unprunedDefault = { type: 'object', properties: { x: { type: 'string' } }, default: { y: '1' } };
+    const stored = unpruned(withSpec({ type: 'object', properties: { a: unprunedDefault, size: {} } }));
+    const next = withSpec({ type: 'object', properties: { a: unprunedDefault } });
+    expect(found('KB037', next, stored)).toEqual([`${SPEC}.properties.a.default`]);
+    expect(found('KB037', next, withSpec({ type: 'object', properties: { a: unprunedDefault } }))).toEqual([]);
+  });
+});
+
 describe('checks that an update never relaxes', () => {
   test('an unsupported keyword stays refused even when the stored schema had an invalid type', () => {
     const stored = withSpec({ type: 'object', properties: { size: { type: 'int' } } });

@@ -55,14 +55,26 @@ export function crdUpdateOptions(stored: Manifest, next: Manifest, ctx: RuleCont
 /**
  * The schema checks the stored object fails, read off the structural walk's
  * issues (k8s/structural.ts marks those whose failure turns an option off);
- * the value checks of defaults and the CEL rules turn none off.
+ * the value checks of defaults and the CEL rules turn none off. An unpruned
+ * default turns requirePrunedDefaults off only in a structural schema:
+ * schemaHasUnprunedDefaults answers an error, which relaxes nothing, for one
+ * that is not.
  */
 function failedSchemaChecks(stored: Manifest, ctx: RuleContext): Set<SchemaCheckOption> {
   const failed = new Set<SchemaCheckOption>();
-  for (const issue of structuralIssuesOf(stored, ctx)) {
+  const issues = structuralIssuesOf(stored, ctx);
+  const nonStructural = new Set(issues.filter(i => i.marks === 'requireStructuralSchema').map(i => versionOf(i.path)));
+  for (const issue of issues) {
+    if (issue.marks === 'requirePrunedDefaults' && nonStructural.has(versionOf(issue.path))) continue;
     if (issue.marks !== undefined) failed.add(issue.marks);
   }
   return failed;
+}
+
+/** The version an issue's path lies in (`spec.versions[2]`): each version's schema is walked at its own path. */
+function versionOf(path: string): string {
+  const end = path.indexOf(']');
+  return end < 0 ? path : path.slice(0, end + 1);
 }
 
 /** Mirrors allVersionsSpecifyOpenAPISchema. */

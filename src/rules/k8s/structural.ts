@@ -139,15 +139,22 @@ const nonEmptyMap = (value: unknown): boolean => !isObject(value) || Object.keys
  * specStandardValidatorV3.validate: keywords refused as "not supported", each when validation.go finds it set:
  * id when not empty, definitions and patternProperties with an entry, the pointer and map keywords whatever
  * their value (`$ref: ""` and `dependencies: {}` are refused). A null was dropped by decodedSchema.
+ * `breaksStructural`: when NewStructural's validateUnsupportedFields refuses it too (`$ref` and dependencies
+ * only when not empty), which makes a stored schema non-structural (schemaIsNonStructural).
  */
-const UNSUPPORTED_KEYWORDS: ReadonlyArray<{ key: string; reason: string; isSet: (value: unknown) => boolean }> = [
-  { key: '$ref', reason: 'references are not supported: inline the referenced schema', isSet: () => true },
-  { key: 'id', reason: 'id is not supported', isSet: value => value !== '' },
-  { key: 'definitions', reason: 'definitions are not supported: inline the schemas', isSet: nonEmptyMap },
-  { key: 'dependencies', reason: 'dependencies are not supported (use x-kubernetes-validations)', isSet: () => true },
-  { key: 'patternProperties', reason: 'patternProperties is not supported (use additionalProperties)', isSet: nonEmptyMap },
-  { key: 'additionalItems', reason: 'additionalItems is not supported', isSet: () => true },
+const UNSUPPORTED_KEYWORDS: ReadonlyArray<{
+  key: string; reason: string; isSet: (value: unknown) => boolean; breaksStructural: (value: unknown) => boolean;
+}> = [
+  { key: '$ref', reason: 'references are not supported: inline the referenced schema', isSet: () => true, breaksStructural: value => value !== '' },
+  { key: 'id', reason: 'id is not supported', isSet: value => value !== '', breaksStructural: value => value !== '' },
+  { key: 'definitions', reason: 'definitions are not supported: inline the schemas', isSet: nonEmptyMap, breaksStructural: nonEmptyMap },
+  { key: 'dependencies', reason: 'dependencies are not supported (use x-kubernetes-validations)', isSet: () => true, breaksStructural: nonEmptyMap },
+  { key: 'patternProperties', reason: 'patternProperties is not supported (use additionalProperties)', isSet: nonEmptyMap, breaksStructural: nonEmptyMap },
+  { key: 'additionalItems', reason: 'additionalItems is not supported', isSet: () => true, breaksStructural: () => true },
 ];
+
+/** What a stored schema failing NewStructural turns off (specHasNonStructuralSchema), on a check that is not gated by it. */
+const NON_STRUCTURAL = { marks: 'requireStructuralSchema' } as const;
 
 const UNSUPPORTED_KEYWORD_NAMES = new Set([...UNSUPPORTED_KEYWORDS.map(k => k.key), '$schema']);
 
@@ -164,6 +171,8 @@ export function structuralSchemaIssues(written: unknown, path: string, options: 
       path,
       message: `must be a schema object with type: object, got ${isObject(schema) ? 'an empty object' : JSON.stringify(schema) ?? 'nothing'}`,
       hint: 'Kubernetes requires a structural openAPIV3Schema for every version, for example {type: object, properties: {spec: {type: object}}}',
+      // An empty schema decodes and fails ValidateStructural ("must not be empty at the root"); anything else fails decoding.
+      ...(isObject(schema) ? STRUCTURAL : {}),
     });
     return out;
   }
@@ -453,9 +462,11 @@ function keysPresent(node: { [key: string]: any }): { extensions: boolean; junct
 
 function checkKeywords(node: { [key: string]: any }, path: string, unsupported: boolean, out: StructuralIssue[]): void {
   // mirrors specStandardValidatorV3.validate (validation.go).
-  for (const { key, reason, isSet } of unsupported ? UNSUPPORTED_KEYWORDS : []) {
+  for (const { key, reason, isSet, breaksStructural } of unsupported ? UNSUPPORTED_KEYWORDS : []) {
     const value = own(node, key);
-    if (value !== undefined && isSet(value)) out.push({ kind: 'keyword', path: keyPath(path, key), message: reason });
+    if (value !== undefined && isSet(value)) {
+      out.push({ kind: 'keyword', path: keyPath(path, key), message: reason, ...(breaksStructural(value) ? NON_STRUCTURAL : {}) });
+    }
   }
   // mirrors NewStructural (pkg/apiserver/schema/convert.go: validateUnsupportedFields), which no validator of
   // validation.go repeats: a $schema that is not empty makes the schema non-structural.
@@ -484,7 +495,7 @@ function checkKeywords(node: { [key: string]: any }, path: string, unsupported: 
   }
   // An empty list leaves no schema and no error here (the array's items are then missing).
   if (Array.isArray(own(node, 'items')) && own(node, 'items').length > 0) {
-    out.push({ kind: 'keyword', path: field(path, 'items'), message: 'must be one schema, not a list of schemas (tuples are not supported)' });
+    out.push({ kind: 'keyword', path: field(path, 'items'), message: 'must be one schema, not a list of schemas (tuples are not supported)', ...NON_STRUCTURAL });
   }
   // mirrors validateValueValidation (pkg/apiserver/schema/validation.go): regexp.Compile(pattern), also inside junctors.
   const pattern = own(node, 'pattern');
@@ -622,6 +633,8 @@ function checkExtensions(node: { [key: string]: any }, path: string, out: Struct
       path: field(path, 'x-kubernetes-preserve-unknown-fields'),
       message: `${JSON.stringify(preserve)} must be true or absent`,
       hint: 'remove it: fields are pruned unless it is true',
+      // NewStructural (newExtensions) refuses it too.
+      ...NON_STRUCTURAL,
     });
   }
   // mirrors the JSON decoding of JSONSchemaProps (both are bools).
