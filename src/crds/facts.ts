@@ -95,10 +95,14 @@ export function immutableSpecFields(kv: KindVersion): readonly ImmutableField[] 
 
 /**
  * `value` (the field at `path` of a `kv` object) with the `default`s of our
- * CRD's schema filled in where a field is absent, as the API server does
- * before it validates (structural defaulting): an omitted `group` of an
- * export's resource then equals an explicit `""`. Returns a copy; keys such
- * as `__proto__` stay plain data.
+ * CRD's schema filled in, as the API server does before it validates:
+ * mirrors `Default` of apiextensions-apiserver
+ * pkg/apiserver/schema/defaulting/algorithm.go (Kubernetes 1.36). A property
+ * absent, or null where the schema is not nullable, gets its default; so does
+ * a null map value or list item, from additionalProperties or items; and
+ * defaulted values are defaulted in turn (a `status: {}` default gets its
+ * `phase`). An omitted `group` of an export's resource then equals an
+ * explicit `""`. Returns a copy; keys such as `__proto__` stay plain data.
  */
 export function withSchemaDefaults(kv: KindVersion, path: readonly string[], value: unknown): unknown {
   return applyDefaults(schemaAt(kv, path), value, 0);
@@ -106,18 +110,27 @@ export function withSchemaDefaults(kv: KindVersion, path: readonly string[], val
 
 function applyDefaults(schema: JsonSchema | undefined, value: unknown, depth: number): unknown {
   if (schema === undefined || depth > 200) return value;
-  if (Array.isArray(value)) return schema.type === 'array' ? value.map(v => applyDefaults(schema.items, v, depth + 1)) : value;
-  if (typeof value !== 'object' || value === null || schema.properties === undefined) return value;
-  const properties: { [name: string]: JsonSchema } = schema.properties;
+  if (Array.isArray(value)) {
+    return schema.type === 'array' ? value.map(v => applyDefaults(schema.items, defaultedNull(schema.items, v), depth + 1)) : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const properties: { [name: string]: JsonSchema } = schema.properties ?? {};
+  const additional: JsonSchema | undefined = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
   const out: { [key: string]: unknown } = {};
   for (const key of Object.keys(value)) {
     const child = (value as { [key: string]: unknown })[key];
-    define(out, key, hasOwn.call(properties, key) ? applyDefaults(properties[key], child, depth + 1) : child);
+    const of = hasOwn.call(properties, key) ? properties[key] : additional;
+    define(out, key, of === undefined ? child : applyDefaults(of, defaultedNull(of, child), depth + 1));
   }
   for (const [name, property] of Object.entries(properties)) {
-    if (!hasOwn.call(value, name) && hasOwn.call(property, 'default')) define(out, name, structuredCopy(property.default));
+    if (!hasOwn.call(value, name) && hasOwn.call(property, 'default')) define(out, name, applyDefaults(property, structuredCopy(property.default), depth + 1));
   }
   return out;
+}
+
+/** A null where `schema` is not nullable becomes its default, when it has one (`isNonNullableNull` of algorithm.go). */
+function defaultedNull(schema: JsonSchema | undefined, value: unknown): unknown {
+  return value === null && schema !== undefined && schema.nullable !== true && hasOwn.call(schema, 'default') ? structuredCopy(schema.default) : value;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -74,4 +74,14 @@ describe('facts read back from the CRD definitions', () => {
     expect(Object.keys(defaulted[0].selector.references[0])).toContain('__proto__');
     expect(({} as any).x).toBeUndefined();
   });
+
+  // defaulting/algorithm.go Default: defaulted values are defaulted in turn, and a non-nullable null takes the default.
+  test('a default is defaulted in turn, and a null with a default takes it', () => {
+    const request = { spec: { resources: [{ resource: 'widgets' }] } };
+    const served = withSchemaDefaults('APIServiceExportRequest/v1alpha2', [], request) as any;
+    expect(served.status).toEqual({ phase: 'Pending' });
+    expect(served.spec.schemaUpdatePolicy).toBe('Never');
+    expect((withSchemaDefaults('APIServiceExportRequest/v1alpha2', ['spec'], { resources: [{ resource: 'widgets', group: null }], schemaUpdatePolicy: null }) as any))
+      .toEqual({ resources: [{ resource: 'widgets', group: '' }], schemaUpdatePolicy: 'Never' });
+  });
 });
