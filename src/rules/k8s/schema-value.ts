@@ -108,7 +108,7 @@ function junctorCheck(schema: { [key: string]: any }, value: unknown, depth: num
   const anyOf = branches('anyOf');
   if (anyOf.length > 0) {
     const verdicts = anyOf.map(b => valueVerdict(b, value, depth + 1));
-    const passing = verdicts.find(v => v.problem === undefined);
+    const passing = verdicts.find(v => v.problem === undefined && v.unsure !== true) ?? verdicts.find(v => v.problem === undefined);
     if (passing === undefined) {
       return problem(anyOfProblem(verdicts));
     }

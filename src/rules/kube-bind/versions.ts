@@ -414,8 +414,8 @@ const unrecognizedFormat: Rule = defineRule({
     return (versionEntries(obj) ?? []).flatMap(v => {
       const schema = versionSchema(kv, v);
       return schema === undefined ? [] : unrecognizedFormats(schema.schema, schema.path).map(found => violation(unrecognizedFormat, found.path,
-        `${show(found.format)} is not a format Kubernetes recognizes on ${found.type === '' ? 'a node without a type' : `type ${found.type}`}: `
-          + `the API server answers the create with the warning: unrecognized format ${JSON.stringify(found.format)}, and checks no value against it`,
+        `${show(found.format)} is not a format recognized on ${found.type === '' ? 'a node without a type' : `type ${found.type}`}: `
+          + `the API server warns unrecognized format ${JSON.stringify(found.format)} on create and checks nothing for it`,
         unrecognizedFormatHint(found.format, found.type)));
     });
   },
