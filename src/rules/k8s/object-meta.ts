@@ -372,7 +372,7 @@ export function validateObjectMetaUpdate(next: unknown, old: unknown, path: stri
     const kept = new Set(stringsOf(meta(old, 'finalizers')));
     const added = [...new Set(stringsOf(meta(next, 'finalizers')))].filter(f => !kept.has(f)).sort();
     if (added.length > 0) {
-      out.push({ path: `${path}.finalizers`, value: added, what: 'value', problems: [`no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`] });
+      out.push({ path: `${path}.finalizers`, value: added, what: 'value', problems: ['no new finalizers can be added if the object is being deleted'] });
     }
   }
   return out;
