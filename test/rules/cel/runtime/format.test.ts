@@ -68,7 +68,10 @@ test.each([
   '!format.uuid().validate("123E4567E89B12D3A456426614174000").hasValue()',
   'format.uuid().validate("123e4567-e89b-12d3-a456-42661417400").value() == ["does not match the UUID format"]',
   '!format.date().validate("2021-01-01").hasValue()',
-  '!format.date().validate("2020-02-29").hasValue() && !format.date().validate("-123-01-01").hasValue()',
+  // Go's time.Parse wants a digit first in "2006": a signed year is no date (strfmt/time.ts).
+  '!format.date().validate("2020-02-29").hasValue() && format.date().validate("-123-01-01").value() == ["invalid date"]',
+  // UUIDPattern at the kube-openapi commit Kubernetes 1.36 pins: each hyphen optional on its own.
+  '!format.uuid().validate("123e4567e89b-12d3-a456-426614174000").hasValue()',
   'format.date().validate("2020-01-32").value() == ["invalid date"]',
   'format.date().validate("2021-02-29").value() == ["invalid date"] && format.date().validate("2021-1-01").hasValue()',
   // strfmt's IsDateTime (strfmt/registry.ts): lowercase t and z pass, a missing zone or a 60th second does not.
@@ -79,8 +82,8 @@ test.each([
 });
 
 test.each([
-  // strfmt's uuid pattern has had its hyphens optional one by one.
-  '!format.uuid().validate("123e4567e89b-12d3-a456-426614174000").hasValue()',
+  // A bracketed host with a zone, which Go releases read differently (net-url.ts).
+  'format.uri().validate("http://[fe80::1%25en0]/").hasValue()',
 ])('%s is left to the server', expr => {
   expectUndecided(schema, 'x', expr);
 });

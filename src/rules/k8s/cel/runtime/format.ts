@@ -6,14 +6,14 @@
  * (pkg/api/validation NameIsDNSLabel and friends, with maskTrailingDash for
  * the prefixes; pkg/util/validation IsDNS1123Label, IsDNS1123Subdomain,
  * IsDNS1035Label; pkg/api/validate/content IsLabelKey for qualifiedName and
- * IsLabelValue), `uri` Go's url.ParseRequestURI (net-url.ts), `byte`,
- * `uuid` and `date` kube-openapi's strfmt (`byte` and `datetime` in
- * ../../strfmt/registry.ts: strfmt.Default.Validates, as format.go calls it).
+ * IsLabelValue), `uri` Go's url.ParseRequestURI (net-url.ts); `byte`,
+ * `uuid`, `date` and `datetime` kube-openapi's strfmt.Default.Validates, as
+ * format.go calls it (../../strfmt/registry.ts, the one port of it).
  */
 import * as goUrl from './net-url';
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
-import { formatValidates, isOpenApiByte } from '../../strfmt/registry';
+import { formatVerdict } from '../../strfmt/registry';
 
 interface NamedFormat {
   /** ConstantFormats' key. */
@@ -119,29 +119,16 @@ function uri(value: string): string[] {
 }
 
 /**
- * strfmt's uuid: 8-4-4-4-12 hex digits, any case, with the hyphens or none.
- * kube-openapi's pattern has taken the hyphens as optional one by one
- * (`-?`): a UUID with some of them only is left to the server.
+ * A format of kube-openapi's strfmt.Default, as format.go's validate() calls
+ * `strfmt.Default.Validates`: the registry's verdict, and what it does not
+ * decide left to the server.
  */
-function isUuid(value: string): boolean {
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{32}$/i.test(value)) return true;
-  if (/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value)) leaveToServer('a UUID with some of its hyphens, read differently by strfmt releases');
-  return false;
-}
-
-/**
- * strfmt's date: Go's time.Parse("2006-01-02"): a year of four characters
- * (time's atoi takes a sign: "-123"), a month 01-12 and a day of that month,
- * nothing after.
- */
-function isDate(value: string): boolean {
-  const m = /^([+-][0-9]{3}|[0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value);
-  if (m === null) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return day >= 1 && day <= days;
+function strfmtFormat(name: string, message: string): (value: string) => string[] {
+  return value => {
+    const verdict = formatVerdict(name, value);
+    if (verdict === undefined) leaveToServer(`a ${name} value this port of strfmt does not decide`);
+    return verdict ? [] : [message];
+  };
 }
 
 /** ConstantFormats' validators; undefined for those left to the server. */
@@ -155,10 +142,10 @@ const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | unde
   dns1035LabelPrefix: v => dns1035Label(maskTrailingDash(v)),
   labelValue,
   uri,
-  uuid: v => (isUuid(v) ? [] : ['does not match the UUID format']),
-  byte: v => (isOpenApiByte(v) ? [] : ['invalid base64']),
-  date: v => (isDate(v) ? [] : ['invalid date']),
-  datetime: v => (formatValidates('datetime', v) ? [] : ['invalid datetime']),
+  uuid: strfmtFormat('uuid', 'does not match the UUID format'),
+  byte: strfmtFormat('byte', 'invalid base64'),
+  date: strfmtFormat('date', 'invalid date'),
+  datetime: strfmtFormat('datetime', 'invalid datetime'),
 };
 
 const isKnown = (key: string): boolean => Object.prototype.hasOwnProperty.call(VALIDATORS, key);
