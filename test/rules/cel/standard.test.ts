@@ -33,6 +33,8 @@ describe('rules the API server compiles', () => {
     'optional.unwrap([optional.of(1), optional.none()]) == [1]',
     "[self.?name, optional.of('x')].unwrapOpt().size() >= 1",
     "self.?name != optional.none() || self.?name == optional.of('a')",
+    // cel-go checker_test.go: `type(a.?b) == optional_type`.
+    'type(self.?name) == optional_type && type(optional.none()) != int',
   ])('%s', rule => {
     expect(errorOf(rule)).toBeUndefined();
   });
@@ -45,6 +47,8 @@ describe('calls no overload takes', () => {
     ["matches(1, 'a')", 'matches(int, string)'],
     ['[1].unwrapOpt().size() == 1', 'unwrapOpt()'],
     ['-self.every < self.every', '-google.protobuf.Duration'],
+    // optional_type names a type, no value: it compares with types only.
+    ['optional_type == self.?name', 'type == optional<string>'],
   ])('%s is refused', (rule, why) => {
     expect(errorOf(rule)).toContain(why);
   });

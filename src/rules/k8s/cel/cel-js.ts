@@ -72,6 +72,16 @@ export function newCelEnvironment(homogeneousLiterals = true): CelEnvironment {
   return new (celJs().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: homogeneousLiterals });
 }
 
+/**
+ * A value of cel-js' type `type` named `name`, for a constant naming a type cel-js lacks: cel-js types a
+ * constant by its value, and its Type class is not exported, so it is taken from the value of `int`.
+ */
+export function celTypeValue(name: string): unknown {
+  const env = newCelEnvironment() as CelEnvironment & { evaluate(expression: string): unknown };
+  const int = env.evaluate('int') as { constructor: new (typeName: string) => unknown };
+  return new int.constructor(name);
+}
+
 /** cel-js' Optional class, whose `of` and `none` make the optional values its programs read. */
 export function celOptionals(): CelOptionals {
   return celJs().Optional;

@@ -10,9 +10,12 @@
  *   bytes (less_bytes and its siblings);
  * - cel/library.go, OptionalTypes at its latest version, as base.go asks
  *   for it: optional.ofNonZeroValue, optional.unwrap and unwrapOpt (version
- *   2), and `==` between optionals (the standard `_==_` takes any type A).
+ *   2), and `==` between optionals (the standard `_==_` takes any type A);
+ *   the type of an optional, `optional_type` (cel-go's types.OptionalType,
+ *   which `type(x)` of an optional returns: checker_test.go's
+ *   `type(a.?b) == optional_type`).
  */
-import { CelEnvironment, notEvaluated } from './cel-js';
+import { CelEnvironment, celTypeValue, notEvaluated } from './cel-js';
 
 const FUNCTIONS = [
   'int(uint): int', 'int(google.protobuf.Timestamp): int', 'int(google.protobuf.Duration): int',
@@ -23,6 +26,7 @@ const FUNCTIONS = [
   'OptionalNamespace.ofNonZeroValue(A): optional<A>',
   'OptionalNamespace.unwrap(list<optional<A>>): list<A>',
   'list<optional<A>>.unwrapOpt(): list<A>',
+  'type(optional<A>): type',
 ];
 
 const OPERATORS = ['bytes < bytes', 'bytes <= bytes', 'bytes > bytes', 'bytes >= bytes', 'optional<A> == optional<A>'];
@@ -31,4 +35,5 @@ const OPERATORS = ['bytes < bytes', 'bytes <= bytes', 'bytes > bytes', 'bytes >=
 export function declareMissingStandardFunctions(env: CelEnvironment): void {
   for (const signature of FUNCTIONS) env.registerFunction(signature, notEvaluated);
   for (const signature of OPERATORS) env.registerOperator(signature, notEvaluated);
+  env.registerConstant('optional_type', 'type', celTypeValue('optional_type'));
 }
