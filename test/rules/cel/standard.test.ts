@@ -35,6 +35,12 @@ describe('rules the API server compiles', () => {
     "self.?name != optional.none() || self.?name == optional.of('a')",
     // cel-go checker_test.go: `type(a.?b) == optional_type`.
     'type(self.?name) == optional_type && type(optional.none()) != int',
+    // cel-go's add_duration_timestamp is a timestamp (cel-js typed it a duration: swapped-sums.ts).
+    'self.every + self.at > self.at',
+    "self.at - (self.every + self.at) < self.every && size([self.name] + ['a']) == 2",
+    // A sum typed anew becomes duration-plus-timestamp in turn; parentheses stay with their operand.
+    "duration('1s') + (self.every + self.at) > self.at",
+    "((self.every) + (self.at)) + duration('1s') == self.at",
   ])('%s', rule => {
     expect(errorOf(rule)).toBeUndefined();
   });
@@ -49,6 +55,10 @@ describe('calls no overload takes', () => {
     ['-self.every < self.every', '-google.protobuf.Duration'],
     // optional_type names a type, no value: it compares with types only.
     ['optional_type == self.?name', 'type == optional<string>'],
+    // Swapped or not, the sum is a timestamp, which no overload compares with a duration.
+    ['self.every + self.at > self.every', 'no such overload'],
+    ['self.at + self.at > self.at', 'google.protobuf.Timestamp + google.protobuf.Timestamp'],
+    ["self.name + 1 == 'a'", 'string + int'],
   ])('%s is refused', (rule, why) => {
     expect(errorOf(rule)).toContain(why);
   });

@@ -16,7 +16,7 @@
  * Each distinct expression is compiled once per declared type and kind: the
  * results are kept, keyed by content.
  */
-import type { CelAstNode, CelParsed } from './cel-js';
+import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
@@ -26,6 +26,7 @@ import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { composed, masked } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
+import { MAX_SWAP_ROUNDS, withMistypedSumsSwapped } from './swapped-sums';
 import { celRuleError } from '../cel';
 
 export type ExpressionKind = 'rule' | 'messageExpression';
@@ -123,6 +124,14 @@ function withHasRewritten(text: string, calls: readonly Ranged[]): { text: strin
   return { text: out + text.slice(from), presenceTests };
 }
 
+function parseOrUndefined(env: CelEnvironment, text: string): CelParsed | undefined {
+  try {
+    return env.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function firstLine(message: string): string {
   return message.split('\n')[0];
 }
@@ -178,7 +187,6 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   const hasCalls: Ranged[] = [];
   hasCallsOnExpressions(parsed.ast, hasCalls);
   const rewritten = withHasRewritten(text, hasCalls);
-  const presenceTests = rewritten.presenceTests;
   if (hasCalls.length > 0) {
     try {
       parsed = env.parse(rewritten.text);
@@ -191,22 +199,38 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   if (found.bind) {
     return { error: `${failed}: undeclared reference to 'cel.bind' (Kubernetes does not enable cel-go's bindings library)`, usesOldSelf: found.oldSelf, fallback: false };
   }
-  const checked = parsed.check();
+  let checked = parsed.check();
+  // cel-js' type of `duration + timestamp` (swapped-sums.ts): such sums are written the other way round, then checked again.
+  let swappedText = '';
+  let swapped = false;
+  let presenceTests = rewritten.presenceTests;
+  for (let round = 0; round < MAX_SWAP_ROUNDS; round++) {
+    const next = withMistypedSumsSwapped(swapped ? swappedText : rewritten.text, parsed.ast);
+    const again = next === undefined ? undefined : parseOrUndefined(env, next.text);
+    if (next === undefined || again === undefined) break;
+    presenceTests = new Set([...presenceTests].map(next.forward));
+    swappedText = next.text;
+    swapped = true;
+    parsed = again;
+    checked = parsed.check();
+  }
+  // Offsets in a swapped text are not those of the rule: its errors have none.
+  const at = (start: number | undefined): string => (swapped ? '' : position(text, start));
   if (!checked.valid || checked.error !== undefined) {
     const err = checked.error;
     // An unknown field: cel.ts says which fields the schema declares, and how a property is escaped.
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
-    return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${position(text, err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+    return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast);
-  if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${position(text, mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
-  if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${position(text, formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+  if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const literal = invalidLiteral(parsed.ast);
   if (literal !== undefined) {
     // compilation.go's two stages, each with its own words for a rule and for a messageExpression.
     const stage = literal.stage === 'compilation' ? failed : kind === 'rule' ? 'program instantiation failed' : 'messageExpression instantiation failed';
-    return { error: `${stage}: ${literal.message}${position(text, literal.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+    return { error: `${stage}: ${literal.message}${at(literal.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const want = kind === 'rule' ? 'bool' : 'string';
   if (checked.type !== want) {
