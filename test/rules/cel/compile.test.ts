@@ -82,3 +82,27 @@ describe('float literals without digits before the point, as cel-go reads them',
     expect(errorOf('self.replicas > .5 && self.version > 1')).toContain('column 23');
   });
 });
+
+describe('a map is indexed by its key type, as cel-go checks it (checker_test.go: `x[2]` on a map(string, ...))', () => {
+  const maps = {
+    type: 'object',
+    properties: {
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+      name: { type: 'string' },
+    },
+  };
+  test.each([
+    "self.labels['app'] == 'a' && self.labels[self.name] != ''",
+    "self.labels[?'app'].orValue('') == '' && self.labels.exists(k, self.labels[k] == 'a')",
+    "self.labels[dyn(1)] == 'a' && dyn(self.labels)[1] == 'a' && {1: 'a'}[1] == 'a'",
+  ])('%s compiles', rule => {
+    expect(errorOf(rule, maps)).toBeUndefined();
+  });
+  test.each([
+    ["self.labels[1] == 'a'", "'_[_]' applied to '(map(string, string), int)'"],
+    ['self.labels[?1].hasValue()', "'_[?_]' applied to '(map(string, string), int)'"],
+    ["{1: 'a'}[1u] == 'a'", "'_[_]' applied to '(map(int, string), uint)'"],
+  ])('%s is refused', (rule, why) => {
+    expect(errorOf(rule, maps)).toContain(why);
+  });
+});

@@ -22,6 +22,7 @@ import { environmentFor } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
+import { mapKeyMismatch } from './map-index';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { composed, masked } from './source-text';
 import { withCelGoSpellings } from './spelling';
@@ -222,7 +223,7 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
-  const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast);
+  const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast);
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
