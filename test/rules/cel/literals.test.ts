@@ -59,3 +59,15 @@ describe('literals the API server refuses', () => {
     expect(errorOf("'found ' + self.name.find('[')", 'messageExpression')).toMatch(/^messageExpression instantiation failed: error parsing regexp/);
   });
 });
+
+describe('int literals beyond int64, as cel-go\'s parser refuses them (parser_test.go: `0xFFFFFFFFFFFFFFFFF`)', () => {
+  test.each([
+    '-9223372036854775808 < 0', '-0x8000000000000000 < 0', '9223372036854775807 > 0 && 0x7FFFFFFFFFFFFFFF > 0',
+    '18446744073709551615u > 0u',
+  ])('%s compiles', rule => {
+    expect(errorOf(rule)).toBeUndefined();
+  });
+  test.each(['0xFFFFFFFFFFFFFFFFF == 1', '9223372036854775808 > 0', '0x8000000000000000 > 0', '-9223372036854775809 < 0'])('%s is refused', rule => {
+    expect(errorOf(rule)).toBe(`compilation failed: syntax error: invalid int literal (at line 1, column ${rule.startsWith('-') ? 2 : 1})`);
+  });
+});

@@ -14,6 +14,12 @@
  *   is compiled when the program is (cel-go's MatchesRegexOptimization and
  *   Kubernetes' find/findAll optimizations), and one that does not compile
  *   fails as "program instantiation failed".
+ * - An int literal out of range (cel-go's parser, VisitInt: strconv.ParseInt
+ *   of the literal with its sign, "invalid int literal"; parser_test.go's
+ *   `0xFFFFFFFFFFFFFFFFF`): cel-js reads any size of integer.
+ *   `-9223372036854775808` is one literal in cel-go's grammar, and fits;
+ *   cel-js' AST has no parentheses, so `-(9223372036854775808)`, which
+ *   cel-go refuses, is taken for it (accepted rather than a false error).
  */
 import { callOf, firstInAst } from './ast-walk';
 import type { CelAstNode } from './cel-js';
@@ -89,7 +95,21 @@ function check(node: CelAstNode): LiteralError | undefined {
   return undefined;
 }
 
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/** An int literal beyond int64: cel-js' int literals are bigints (its uints are not). */
+function outOfRange(node: CelAstNode): LiteralError | undefined {
+  if (node.op !== 'value' || typeof node.args !== 'bigint' || node.args <= MAX_INT64) return undefined;
+  return { stage: 'compilation', message: 'syntax error: invalid int literal', start: (node as { start?: number }).start };
+}
+
+/** `-9223372036854775808`: the negative literal cel-go reads whole. */
+function isMinInt64(node: CelAstNode): boolean {
+  const operand = node.op === '-_' ? node.args as CelAstNode : undefined;
+  return operand?.op === 'value' && operand.args === MAX_INT64 + 1n;
+}
+
 /** The first literal argument of `node`'s tree the API server refuses. */
 export function invalidLiteral(node: unknown): LiteralError | undefined {
-  return firstInAst(node, check);
+  return firstInAst(node, outOfRange, isMinInt64) ?? firstInAst(node, check);
 }
