@@ -106,3 +106,17 @@ describe('a map is indexed by its key type, as cel-go checks it (checker_test.go
     expect(errorOf(rule, maps)).toContain(why);
   });
 });
+
+describe('the parser limits of cel-go, which Kubernetes keeps (parser-limits.ts)', () => {
+  test('list and map literals and calls are not limited in length, as in cel-go (cel-js stops at 1,000 elements)', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => i);
+    expect(errorOf(`[${many.join(', ')}].size() > 0`)).toBeUndefined();
+    expect(errorOf(`{${many.map(i => `${i}: 1`).join(', ')}}.size() > 0`)).toBeUndefined();
+  });
+  test('an expression is at most 100,000 code points (a character beyond the BMP is one)', () => {
+    // `'...' != ''` is 8 code points around the string's.
+    const rule = (n: number): string => `'${'\u{1F600}'.repeat(n)}' != ''`;
+    expect(errorOf(rule(99_992))).toBeUndefined();
+    expect(errorOf(rule(99_993))).toBe('compilation failed: expression code point size exceeds limit: size: 100001, limit 100000');
+  });
+});

@@ -48,8 +48,17 @@ export interface CelOptionals {
   none(): unknown;
 }
 
+/** cel-js' parser limits (lib/options.js). */
+export interface CelLimits {
+  readonly maxDepth: number;
+  readonly maxAstNodes: number;
+  readonly maxListElements: number;
+  readonly maxMapEntries: number;
+  readonly maxCallArguments: number;
+}
+
 interface CelJs {
-  readonly Environment: new (options: { enableOptionalTypes: boolean; homogeneousAggregateLiterals: boolean }) => CelEnvironment;
+  readonly Environment: new (options: { enableOptionalTypes: boolean; homogeneousAggregateLiterals: boolean; limits?: CelLimits }) => CelEnvironment;
   readonly Optional: CelOptionals;
 }
 
@@ -66,10 +75,12 @@ function celJs(): CelJs {
 /**
  * A new environment with optional types and, unless `homogeneousLiterals` is false, cel-js' check of
  * homogeneous aggregate literals (Kubernetes' base environment has both; the compiler checks literals
- * itself, as cel-go does: homogeneous.ts).
+ * itself, as cel-go does: homogeneous.ts), with cel-js' default parser limits unless `limits` are given.
  */
-export function newCelEnvironment(homogeneousLiterals = true): CelEnvironment {
-  return new (celJs().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: homogeneousLiterals });
+export function newCelEnvironment(homogeneousLiterals = true, limits?: CelLimits): CelEnvironment {
+  return new (celJs().Environment)({
+    enableOptionalTypes: true, homogeneousAggregateLiterals: homogeneousLiterals, ...(limits !== undefined ? { limits } : {}),
+  });
 }
 
 /**

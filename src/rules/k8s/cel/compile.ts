@@ -24,6 +24,7 @@ import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
 import { mapKeyMismatch } from './map-index';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
+import { expressionSizeError } from './parser-limits';
 import { composed, masked } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
@@ -170,6 +171,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   if (new RegExp(`\\b${OPTIONAL_ENTRY}\\b`).test(masked(source))) {
     return { error: `${failed}: undeclared reference to '${OPTIONAL_ENTRY}'`, usesOldSelf: false, fallback: false };
   }
+  const tooLarge = expressionSizeError(source);
+  if (tooLarge !== undefined) return { error: `${failed}: ${tooLarge}`, usesOldSelf: false, fallback: false };
   const entries = withOptionalEntriesWrapped(source);
   const rewrittenForCelJs = composed(entries, withCelGoSpellings);
   const text = rewrittenForCelJs.text;

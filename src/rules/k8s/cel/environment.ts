@@ -1,7 +1,7 @@
 /**
  * The CEL environment a rule compiles in, as `prepareEnvSet` builds it
  * (apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go): the
- * base environment (library.ts; standard.ts, macros.ts and optional-entries.ts for what cel-js lacks), the object types of `self`'s DeclType, and
+ * base environment (library.ts; parser-limits.ts; standard.ts, macros.ts and optional-entries.ts for what cel-js lacks), the object types of `self`'s DeclType, and
  * the variables `self` and `oldSelf` (`optional<self>` for a rule with
  * optionalOldSelf: true). One environment per distinct declared type,
  * kept: the libraries are declared once and cloned.
@@ -11,6 +11,7 @@ import { DeclType, declTypeKey } from './decl-type';
 import { declareKubernetesLibraries, declareNullComparison } from './library';
 import { declareMissingMacros } from './macros';
 import { declareOptionalEntry } from './optional-entries';
+import { CEL_JS_COMPILE_LIMITS } from './parser-limits';
 import { declareMissingStandardFunctions } from './standard';
 
 let base: CelEnvironment | undefined;
@@ -18,7 +19,7 @@ let base: CelEnvironment | undefined;
 function baseCelEnvironment(): CelEnvironment {
   if (base === undefined) {
     // cel-js' own check of homogeneous literals knows no exemption for format: compile.ts runs homogeneous.ts instead.
-    base = newCelEnvironment(false);
+    base = newCelEnvironment(false, CEL_JS_COMPILE_LIMITS);
     declareMissingStandardFunctions(base);
     declareKubernetesLibraries(base);
     declareMissingMacros(base);
