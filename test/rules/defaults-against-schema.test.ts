@@ -46,6 +46,8 @@ const CASES: Case[] = [
   ['int-or-string through its anyOf', { 'x-kubernetes-int-or-string': true, 'anyOf': [{ type: 'integer' }, { type: 'string' }] }, '50%', true, 'must be of type integer or string, got boolean'],
   // typeValidator: a format on a type it does not belong to refuses a number it does not infer
   ['a format on an int-or-string', { 'x-kubernetes-int-or-string': true, 'format': 'int-or-string' }, '1', 1, 'must be a string for its format int-or-string, got integer'],
+  // basicCommonValidator runs on null too (SchemaValidator.Validate: the type and common validators), and no enum entry matches it
+  ['null under an enum, nullable or not', { type: 'object', properties: { mode: { type: 'string', nullable: true, enum: ['a', null] } } }, { mode: 'a' }, { mode: null }, 'mode: must be one of'],
   // nested: items and properties
   ['items', { type: 'array', items: { type: 'string', format: 'ipv4' } }, ['1.1.1.1'], ['1.1.1.1', 'x'], 'item 1: must be a valid ipv4'],
 ];

@@ -52,8 +52,9 @@ const problem = (text: string): Verdict => ({ problem: text });
 /** Why kube-openapi's validator refuses `value` under `schema`, if it does. */
 export function valueVerdict(schema: unknown, value: unknown, depth: number = 0): Verdict {
   if (!isObject(schema) || depth > MAX_DEPTH) return VALID;
+  // SchemaValidator.Validate runs only the type and common (enum) validators on null.
   const checks: Array<() => Verdict> = value === null
-    ? [() => typeCheck(schema, value)]
+    ? [() => typeCheck(schema, value), () => enumCheck(schema, value)]
     : [
       () => typeCheck(schema, value),
       () => junctorCheck(schema, value, depth),
@@ -270,7 +271,8 @@ function itemsCheck(schema: { [key: string]: any }, value: unknown, depth: numbe
 /**
  * basicCommonValidator: the value equals an enum entry, or converts to its Go type and then equals it
  * (reflect's ConvertibleTo/Convert): a number against a whole entry is truncated to an int64 (1.5 matches 1),
- * a whole number against a string entry becomes the character of that code point.
+ * a whole number against a string entry becomes the character of that code point. null matches nothing, not
+ * even a null entry (the "Safeguard" skips an entry whose reflect.TypeOf is nil; a nil value is no valid Value).
  */
 function enumCheck(schema: { [key: string]: any }, value: unknown): Verdict {
   const entries = own(schema, 'enum');
@@ -279,6 +281,8 @@ function enumCheck(schema: { [key: string]: any }, value: unknown): Verdict {
 }
 
 function enumMatches(value: unknown, entry: unknown): boolean {
+  // reflect.TypeOf(nil) is nil: a null entry is skipped, and a null value (no valid reflect.Value) matches no entry.
+  if (value === null || entry === null) return false;
   if (deepEqual(value, entry)) return true;
   if (typeof value !== 'number' || (typeof entry !== 'number' && typeof entry !== 'string')) return false;
   const whole = goType(value)[0] === 'integer';
