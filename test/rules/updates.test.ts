@@ -526,6 +526,12 @@ describe('KB196 the metadata an update may not change (ValidateObjectMetaAccesso
     expect(kb196(exportWith(STORED), exportWith({ ...STORED, finalizers: ['example.com/b'] }))).toEqual([]);
   });
 
+  test('finalizers the stored object does not show are not compared (an object being deleted always has some)', () => {
+    const deleting = { ...STORED, deletionTimestamp: '2026-01-02T00:00:00Z' };
+    expect(kb196(exportWith(deleting), exportWith({ ...deleting, finalizers: ['example.com/a'] }))).toEqual([]);
+    expect(kb196(exportWith({ ...deleting, finalizers: null }), exportWith({ ...deleting, finalizers: ['example.com/a'] }))).toEqual([]);
+  });
+
   test('every kind, a template and a CRD too', () => {
     const template = (uid: string): Manifest => ({
       apiVersion: 'kube-bind.io/v1alpha2',

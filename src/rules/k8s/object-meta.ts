@@ -368,7 +368,8 @@ export function validateObjectMetaUpdate(next: unknown, old: unknown, path: stri
   if (typeof grace === 'number' && Number.isInteger(grace) && (oldGrace === undefined || oldGrace === null || (typeof oldGrace === 'number' && oldGrace !== grace))) {
     out.push({ path: `${path}.deletionGracePeriodSeconds`, value: grace, what: 'value', problems: ['field is immutable: only a delete request sets it'] });
   }
-  if (oldDeletion !== undefined) {
+  // An object whose deletion has started is only still there for its finalizers: a stored object shown without them is shown in part.
+  if (oldDeletion !== undefined && Array.isArray(meta(old, 'finalizers'))) {
     const kept = new Set(stringsOf(meta(old, 'finalizers')));
     const added = [...new Set(stringsOf(meta(next, 'finalizers')))].filter(f => !kept.has(f)).sort();
     if (added.length > 0) {
