@@ -120,3 +120,21 @@ describe('the parser limits of cel-go, which Kubernetes keeps (parser-limits.ts)
     expect(errorOf(rule(99_993))).toBe('compilation failed: expression code point size exceeds limit: size: 100001, limit 100000');
   });
 });
+
+describe('leading-dot identifiers and raw bytes literals, as cel-go\'s grammar reads them (parser_test.go, CEL.g4)', () => {
+  test.each([
+    '.self.replicas == 1', "self.replicas > 0 ? .self.version != '' : false", "['a'].exists(v, v == .self.version)",
+    "br'\\d' == b'\\\\d' && bR'a\\b' == b'a\\\\b' && BR'''x\\y''' == b'x\\\\y'",
+    // A dot inside a string, or after an operand, is no leading dot.
+    "'a.b'.size() == 3 && (self).version.size() >= 0",
+  ])('%s compiles', rule => {
+    expect(errorOf(rule)).toBeUndefined();
+  });
+  test.each([
+    // `rb` is an identifier before a string: only b then r makes a raw bytes literal.
+    ["rb'\\d' == b''", 'syntax error'],
+    ['self..replicas == 1', 'syntax error'],
+  ])('%s is refused', (rule, why) => {
+    expect(errorOf(rule)).toContain(why);
+  });
+});

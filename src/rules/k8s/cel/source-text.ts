@@ -6,7 +6,7 @@
  */
 
 /** A CEL string or bytes literal, raw or not, triple-quoted or not. */
-const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
+export const STRING_LITERAL = /[rRbB]{0,2}("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')/g;
 
 /** `text` with each string literal's characters replaced by `_`, its length kept. */
 export function masked(text: string): string {
