@@ -138,3 +138,17 @@ describe('leading-dot identifiers and raw bytes literals, as cel-go\'s grammar r
     expect(errorOf(rule)).toContain(why);
   });
 });
+
+describe('an iteration variable named as the accumulator, as cel-go\'s parser refuses it (parser_test.go: `m.map(__result__, __result__)`)', () => {
+  const lists = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
+  test.each([
+    "self.tags.exists(__result__, __result__ == 'a')", 'self.tags.map(__result__, __result__).size() > 0',
+    'self.tags.filter(__result__, true).size() > 0', "self.tags.all(i, __result__, __result__ != '')",
+  ])('%s is refused', rule => {
+    expect(errorOf(rule, lists)).toContain('iteration variable overwrites accumulator variable');
+  });
+  test('another name compiles, and __result__ elsewhere is an undeclared variable', () => {
+    expect(errorOf("self.tags.exists(result, result == 'a')", lists)).toBeUndefined();
+    expect(errorOf('self.tags.exists(x, x == __result__)', lists)).not.toContain('accumulator');
+  });
+});

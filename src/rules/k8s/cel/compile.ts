@@ -16,6 +16,7 @@
  * Each distinct expression is compiled once per declared type and kind: the
  * results are kept, keyed by content.
  */
+import { accumulatorOverwritten } from './accumulator';
 import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor } from './environment';
@@ -226,7 +227,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
-  const mismatch = heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast);
+  const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast)
+    ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast);
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
