@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { immutableSpecFields, propertiesOf, requiredOf, withSchemaDefaults } from '../../src/crds/facts';
 import * as enums from '../../src/model/enums';
+import { JUNCTOR_KEYWORDS, ONE_SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../../src/rules/k8s/decoded-schema';
 
 const SRC = path.join(__dirname, '..', '..', 'src');
 
@@ -83,5 +84,23 @@ describe('facts read back from the CRD definitions', () => {
     expect(served.spec.schemaUpdatePolicy).toBe('Never');
     expect((withSchemaDefaults('APIServiceExportRequest/v1alpha2', ['spec'], { resources: [{ resource: 'widgets', group: null }], schemaUpdatePolicy: null }) as any))
       .toEqual({ resources: [{ resource: 'widgets', group: '' }], schemaUpdatePolicy: 'Never' });
+  });
+});
+
+describe('where a JSONSchemaProps nests schemas is stated once, in src/rules/k8s/decoded-schema.ts', () => {
+  const files = sourceFiles(SRC).filter(f => path.relative(SRC, f) !== path.join('rules', 'k8s', 'decoded-schema.ts'));
+  const texts = files.map(f => ({ file: path.relative(SRC, f), text: fs.readFileSync(f, 'utf8') }));
+  const listsOf = (text: string): string[] => (text.match(/\[\s*(['"][^'"\n]*['"]\s*,\s*)+['"][^'"\n]*['"]\s*,?\s*\]/g) ?? [])
+    .map(list => (list.match(/['"][^'"\n]*['"]/g) ?? []).map(v => v.slice(1, -1)).sort().join(','));
+  const without = (list: readonly string[], key: string): string[] => list.filter(k => k !== key);
+
+  // Each list, and each without items (which is one schema or a list of them), restated in any order, is a second copy.
+  test.each([
+    ['one schema', ONE_SCHEMA_KEYWORDS], ['one schema but items', without(ONE_SCHEMA_KEYWORDS, 'items')],
+    ['a list of schemas', SCHEMA_LIST_KEYWORDS], ['the junctors', JUNCTOR_KEYWORDS],
+    ['a map of schemas', SCHEMA_MAP_KEYWORDS],
+  ])('%s is not restated as a list', (_name, keywords) => {
+    const key = [...keywords].sort().join(',');
+    expect(texts.filter(t => listsOf(t.text).includes(key)).map(t => t.file)).toEqual([]);
   });
 });

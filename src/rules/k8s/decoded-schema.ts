@@ -16,12 +16,20 @@
  */
 import { isObject, own } from '../../model/manifest';
 
-/** Keywords whose value is one schema (or, for additionalProperties and additionalItems, a bool). */
-const SCHEMA_KEYWORDS = ['not', 'additionalProperties', 'additionalItems'];
+/**
+ * Where JSONSchemaProps nests schemas (types_jsonschema.go), in SchemaHas'
+ * order: every walk of a schema (schema-has.ts, version-hoisting.ts,
+ * strfmt/supported.ts, this file) follows these three lists.
+ * Keywords whose value is one schema (items may also be a list of them;
+ * additionalProperties and additionalItems may also be a bool).
+ */
+export const ONE_SCHEMA_KEYWORDS: readonly string[] = ['items', 'not', 'additionalProperties', 'additionalItems'];
+/** The junctors: lists of schemas a value is matched against. */
+export const JUNCTOR_KEYWORDS: readonly string[] = ['allOf', 'anyOf', 'oneOf'];
 /** Keywords whose value is a list of schemas (items too, when written as a list). */
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'items'];
+export const SCHEMA_LIST_KEYWORDS: readonly string[] = ['items', ...JUNCTOR_KEYWORDS];
 /** Keywords whose value maps names to schemas (a dependency may also be a list of names). */
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+export const SCHEMA_MAP_KEYWORDS: readonly string[] = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 
 const MAX_DEPTH = 100;
 
@@ -46,7 +54,7 @@ function decodedNode(node: unknown, depth: number): unknown {
     const value = own(node, key);
     if (value === null) {
       set(key, undefined);
-    } else if (SCHEMA_KEYWORDS.includes(key) || (key === 'items' && !Array.isArray(value))) {
+    } else if (ONE_SCHEMA_KEYWORDS.includes(key) && !Array.isArray(value)) {
       const decoded = decodedNode(value, depth + 1);
       if (decoded !== value) set(key, decoded);
     } else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value)) {

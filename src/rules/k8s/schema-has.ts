@@ -6,27 +6,23 @@
  * or a Kubernetes extension anywhere requires structural schemas, whatever
  * the stored object allowed.
  */
+import { ONE_SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './decoded-schema';
 import { isObject, own } from '../../model/manifest';
 
 const MAX_DEPTH = 100;
-
-/** The keywords a schema nests schemas in, as SchemaHas follows them (items as one schema or a list of them). */
-const NESTED_ONE = ['items', 'not', 'additionalProperties', 'additionalItems'];
-const NESTED_LIST = ['items', 'allOf', 'anyOf', 'oneOf'];
-const NESTED_MAP = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 
 /** mirrors SchemaHas: whether `pred` holds at `schema` or at a schema nested in it. */
 export function schemaHas(schema: unknown, pred: (node: { [key: string]: any }) => boolean, depth: number = 0): boolean {
   if (!isObject(schema) || depth > MAX_DEPTH) return false;
   if (pred(schema)) return true;
-  for (const key of NESTED_ONE) {
+  for (const key of ONE_SCHEMA_KEYWORDS) {
     if (schemaHas(own(schema, key), pred, depth + 1)) return true;
   }
-  for (const key of NESTED_LIST) {
+  for (const key of SCHEMA_LIST_KEYWORDS) {
     const list = own(schema, key);
     if (Array.isArray(list) && list.some(s => schemaHas(s, pred, depth + 1))) return true;
   }
-  for (const key of NESTED_MAP) {
+  for (const key of SCHEMA_MAP_KEYWORDS) {
     const map = own(schema, key);
     if (isObject(map) && Object.keys(map).some(name => schemaHas(own(map, name), pred, depth + 1))) return true;
   }

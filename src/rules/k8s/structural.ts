@@ -24,7 +24,7 @@
  * `$ref` are read with `own` and never used to index a plain object.
  */
 import { hasValidationRules } from './cel/has-rules';
-import { decodedSchema, isSetInGo } from './decoded-schema';
+import { decodedSchema, isSetInGo, JUNCTOR_KEYWORDS } from './decoded-schema';
 import { re2PatternError } from './regex';
 import { valueProblem } from './schema-value';
 import { followFieldPath } from './valid-field-path';
@@ -412,7 +412,7 @@ function walk(node: unknown, path: string, pos: Position, out: StructuralIssue[]
   const skipAnyOf = isIntOrStringAnyOf(own(node, 'anyOf'));
   const allOf = own(node, 'allOf');
   const skipFirstAllOfAnyOf = isIntOrStringAnyOf(own(own(allOf, '0'), 'anyOf'));
-  for (const junctor of ['allOf', 'anyOf', 'oneOf']) {
+  for (const junctor of JUNCTOR_KEYWORDS) {
     const branches = own(node, junctor);
     if (branches === undefined) continue;
     if (!Array.isArray(branches)) {

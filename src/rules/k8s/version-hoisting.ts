@@ -11,7 +11,7 @@
  * slice or map equal to an empty one, and a keyword written as null is not set
  * (decoded-schema.ts).
  */
-import { decodedSchema } from './decoded-schema';
+import { decodedSchema, ONE_SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './decoded-schema';
 import { deepEqual } from './values';
 import { isObject, own } from '../../model/manifest';
 
@@ -20,10 +20,6 @@ const SLICE_OR_MAP_KEYWORDS = new Set([
   'enum', 'required', 'allOf', 'oneOf', 'anyOf', 'properties', 'patternProperties', 'definitions', 'dependencies',
   'x-kubernetes-list-map-keys', 'x-kubernetes-validations',
 ]);
-/** Keywords holding one schema, followed when comparing. */
-const SCHEMA_KEYWORDS = ['not', 'items', 'additionalProperties', 'additionalItems'];
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'oneOf', 'anyOf', 'items'];
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 const MAX_DEPTH = 100;
 
 /** A decoded schema without the empty slices and maps Semantic.DeepEqual does not tell from absent ones. */
@@ -41,7 +37,7 @@ function comparable(node: unknown, depth: number): unknown {
 
 /** A keyword's value, its nested schemas made comparable. */
 function comparableValue(key: string, value: unknown, depth: number): unknown {
-  if (SCHEMA_KEYWORDS.includes(key) && isObject(value)) return comparable(value, depth + 1);
+  if (ONE_SCHEMA_KEYWORDS.includes(key) && isObject(value)) return comparable(value, depth + 1);
   if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value)) return value.map(s => comparable(s, depth + 1));
   if (!SCHEMA_MAP_KEYWORDS.includes(key) || !isObject(value)) return value;
   const map: { [key: string]: unknown } = Object.create(null);

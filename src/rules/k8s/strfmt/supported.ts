@@ -12,6 +12,7 @@
 import { normalizeFormatName } from './registry';
 import { isObject, own } from '../../../model/manifest';
 import { field, item } from '../../engine/paths';
+import { ONE_SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../decoded-schema';
 import { keyPath } from '../values';
 
 /** supportedVersionedFormats at 1.36 (datetime written date-time, as schemas usually spell it). */
@@ -76,15 +77,13 @@ function collect(node: unknown, path: string, depth: number, out: UnrecognizedFo
   const type = typeof own(node, 'type') === 'string' ? own(node, 'type') as string : '';
   if (typeof format === 'string' && format !== '' && !isRecognizedFormat(type, format)) out.push({ path: field(path, 'format'), format, type });
   const next = (child: unknown, at: string): void => collect(child, at, depth + 1, out);
-  const items = own(node, 'items');
-  if (Array.isArray(items)) items.forEach((s, i) => next(s, item(field(path, 'items'), i)));
-  else next(items, field(path, 'items'));
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+  for (const key of SCHEMA_LIST_KEYWORDS) {
     const branches = own(node, key);
     if (Array.isArray(branches)) branches.forEach((s, i) => next(s, item(field(path, key), i)));
+    else if (key === 'items') next(branches, field(path, key));
   }
-  for (const key of ['not', 'additionalProperties', 'additionalItems']) next(own(node, key), field(path, key));
-  for (const key of ['properties', 'patternProperties', 'definitions', 'dependencies']) {
+  for (const key of ONE_SCHEMA_KEYWORDS) if (key !== 'items') next(own(node, key), field(path, key));
+  for (const key of SCHEMA_MAP_KEYWORDS) {
     const map = own(node, key);
     // A dependency that lists property names is no schema: collect skips it.
     if (isObject(map) && !Array.isArray(map)) for (const name of Object.keys(map)) next(own(map, name), keyPath(field(path, key), name));
