@@ -152,3 +152,24 @@ describe('an iteration variable named as the accumulator, as cel-go\'s parser re
     expect(errorOf('self.tags.exists(x, x == __result__)', lists)).not.toContain('accumulator');
   });
 });
+
+describe('an optional selection looks its field up, as cel-go\'s checkOptSelect does', () => {
+  const nested = {
+    type: 'object',
+    properties: {
+      spec: { type: 'object', properties: { size: { type: 'integer' } } },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  };
+  test.each([
+    'self.?spec.?size.orValue(0) >= 0', "self.labels.?anything.orValue('') == ''", 'dyn(self.spec).?anything.hasValue() || true',
+  ])('%s compiles', rule => {
+    expect(errorOf(rule, nested)).toBeUndefined();
+  });
+  test.each([
+    ['self.?nope.hasValue()', "undefined field 'nope'"],
+    ['self.spec.?sise.orValue(0) >= 0', "undefined field 'sise'"],
+  ])('%s is refused', (rule, why) => {
+    expect(errorOf(rule, nested)).toContain(why);
+  });
+});

@@ -19,12 +19,13 @@
 import { accumulatorOverwritten } from './accumulator';
 import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
-import { environmentFor } from './environment';
+import { environmentFor, fieldsOf } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
 import { mapKeyMismatch } from './map-index';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
+import { undefinedOptionalField } from './optional-select';
 import { expressionSizeError } from './parser-limits';
 import { composed, masked } from './source-text';
 import { withCelGoSpellings } from './spelling';
@@ -228,7 +229,7 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast)
-    ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast);
+    ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };

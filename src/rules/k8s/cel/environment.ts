@@ -16,6 +16,14 @@ import { declareMissingStandardFunctions } from './standard';
 
 let base: CelEnvironment | undefined;
 
+/** The fields of each object type an environment declares, by type name (cel-js does not say them). */
+const declaredFields = new WeakMap<CelEnvironment, Map<string, ReadonlySet<string>>>();
+
+/** The fields of the object type `typeName` of `env`, or undefined for a type it did not declare here. */
+export function fieldsOf(env: CelEnvironment, typeName: string): ReadonlySet<string> | undefined {
+  return declaredFields.get(env)?.get(typeName);
+}
+
 function baseCelEnvironment(): CelEnvironment {
   if (base === undefined) {
     // cel-js' own check of homogeneous literals knows no exemption for format: compile.ts runs homogeneous.ts instead.
@@ -43,6 +51,8 @@ function declare(env: CelEnvironment, t: DeclType, name: string, names: Map<stri
       // Like cel-go's names for DeclTypes (selfType<n>.spec...), never to be written in a rule; cel-js wants no '@'.
       const typeName = name.replace(/@/g, '');
       env.registerType(typeName, { ctor: class {}, fields });
+      if (!declaredFields.has(env)) declaredFields.set(env, new Map());
+      declaredFields.get(env)!.set(typeName, new Set(Object.keys(fields)));
       // cel-go compares any two values of one type with ==; cel-js has no == for registered types.
       env.registerOperator(`${typeName} == ${typeName}`, notEvaluated);
       declareNullComparison(env, typeName);
