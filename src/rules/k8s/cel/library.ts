@@ -35,9 +35,10 @@ const NAMESPACES: ReadonlyArray<readonly [string, string]> = [
 export const COMPARABLE: readonly string[] = ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp'];
 const SUMMABLE = ['int', 'uint', 'double', 'google.protobuf.Duration'];
 
-/** library/format.go: ConstantFormats. */
-const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
-  'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime'];
+/** library/format.go: ConstantFormats' keys, declared here and given validators by runtime/format.ts (keyed by this type). */
+export const CONSTANT_FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
+  'dns1035LabelPrefix', 'labelValue', 'uri', 'uuid', 'byte', 'date', 'datetime'] as const;
+export type ConstantFormat = typeof CONSTANT_FORMATS[number];
 
 function signatures(): string[] {
   const out: string[] = [];
@@ -67,7 +68,7 @@ function signatures(): string[] {
     'net.CIDR.containsCIDR(string): bool', 'net.CIDR.containsCIDR(net.CIDR): bool',
     'net.CIDR.ip(): net.IP', 'net.CIDR.prefixLength(): int', 'net.CIDR.masked(): net.CIDR');
   // library/format.go.
-  for (const f of FORMATS) out.push(`k8s.FormatNamespace.${f}(): kubernetes.NamedFormat`);
+  for (const f of CONSTANT_FORMATS) out.push(`k8s.FormatNamespace.${f}(): kubernetes.NamedFormat`);
   out.push('k8s.FormatNamespace.named(string): optional<kubernetes.NamedFormat>', 'kubernetes.NamedFormat.validate(string): optional<list<string>>');
   // library/semverlib.go, SemverVersion(1) (the normalizing overloads).
   out.push('semver(string): kubernetes.Semver', 'semver(string, bool): kubernetes.Semver', 'isSemver(string): bool', 'isSemver(string, bool): bool',

@@ -5,6 +5,8 @@
  * is our own.
  */
 import { expectHolds, expectUndecided, Schema } from './evaluate';
+import { CONSTANT_FORMATS } from '../../../../src/rules/k8s/cel/library';
+import { FUNCTIONS } from '../../../../src/rules/k8s/cel/runtime/format';
 
 const schema: Schema = { type: 'string' };
 const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
@@ -56,6 +58,12 @@ test.each([
   'format.dns1123Label().validate("a.b") != optional.none()',
 ])('%s', expr => {
   expectHolds(schema, 'abcdefgh', expr);
+});
+
+test('the formats declared for type-checking are the ones given validators at run time, and format.go\'s ConstantFormats', () => {
+  const constants = Object.keys(FUNCTIONS).filter(f => f.startsWith('k8s.FormatNamespace.') && f !== 'k8s.FormatNamespace.named');
+  expect(constants.map(f => f.slice('k8s.FormatNamespace.'.length))).toEqual([...CONSTANT_FORMATS]);
+  expect([...CONSTANT_FORMATS]).toEqual(FORMATS);
 });
 
 test.each(FORMATS)('format.named("%s") is format.%s()', name => {

@@ -14,6 +14,7 @@ import * as goUrl from './net-url';
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
 import { formatVerdict } from '../../strfmt/registry';
+import { CONSTANT_FORMATS, ConstantFormat } from '../library';
 
 interface NamedFormat {
   /** ConstantFormats' key. */
@@ -131,8 +132,8 @@ function strfmtFormat(name: string, message: string): (value: string) => string[
   };
 }
 
-/** ConstantFormats' validators; undefined for those left to the server. */
-const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | undefined } = {
+/** ConstantFormats' validators, one for each name library.ts declares (CONSTANT_FORMATS). */
+const VALIDATORS: { readonly [key in ConstantFormat]: (value: string) => string[] } = {
   dns1123Label,
   dns1123Subdomain: v => dns1123Subdomain(v, maxLenCharacters),
   dns1035Label,
@@ -148,7 +149,7 @@ const VALIDATORS: { readonly [key: string]: ((value: string) => string[]) | unde
   datetime: strfmtFormat('datetime', 'invalid datetime'),
 };
 
-const isKnown = (key: string): boolean => Object.prototype.hasOwnProperty.call(VALIDATORS, key);
+const isKnown = (key: string): key is ConstantFormat => (CONSTANT_FORMATS as readonly string[]).includes(key);
 
 function formatOf(value: unknown): NamedFormat {
   if (typeof value !== 'object' || value === null || !('key' in value)) leaveToServer('a format function on another kind of value');
@@ -163,13 +164,14 @@ const functions: { [name: string]: (...args: any[]) => unknown } = {
   },
   // validate: optional.none() (undefined here) for a valid value, else the messages.
   'kubernetes.NamedFormat.validate': (format: unknown, value: unknown) => {
-    const validator = VALIDATORS[formatOf(format).key];
+    const key = formatOf(format).key;
+    const validator = isKnown(key) ? VALIDATORS[key] : undefined;
     if (validator === undefined || typeof value !== 'string') return leaveToServer(`format.${formatOf(format).key}().validate() is not mirrored here`);
     const errors = validator(value);
     return errors.length === 0 ? undefined : celList(errors);
   },
   'kubernetes.NamedFormat.==': (a: unknown, b: unknown) => formatOf(a).key === formatOf(b).key,
 };
-for (const key of Object.keys(VALIDATORS)) functions[`k8s.FormatNamespace.${key}`] = (): NamedFormat => ({ key });
+for (const key of CONSTANT_FORMATS) functions[`k8s.FormatNamespace.${key}`] = (): NamedFormat => ({ key });
 
 export const FUNCTIONS: RuntimeFunctions = functions;
