@@ -173,3 +173,15 @@ describe('an optional selection looks its field up, as cel-go\'s checkOptSelect 
     expect(errorOf(rule, nested)).toContain(why);
   });
 });
+
+describe('the open element type of an empty literal, which cel-go types as a type parameter (checker_test.go: `[{}.map(c,c,c)]+[{}.map(c,c,c)]`)', () => {
+  test.each(['[].exists(x, x > 1)', '[].all(x, x)', '{}.all(k, k)', '[{}.map(c,c,c)]+[{}.map(c,c,c)] == []'])('%s is not refused', rule => {
+    // cel-js fails on it where cel-go does not: the syntax-level check stands in.
+    const compiledRule = compileExpression(rule, 'rule', schemaDeclType(spec, false)!, false, spec, false);
+    expect(compiledRule.error).toBeUndefined();
+    expect(compiledRule.fallback).toBe(true);
+  });
+  test.each(['[].all(x, 1)', "[].exists(x, x > 'a' && x + 1)"])('%s, wrong whatever the element type, is still refused', rule => {
+    expect(errorOf(rule)).toBeDefined();
+  });
+});

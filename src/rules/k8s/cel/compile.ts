@@ -128,6 +128,9 @@ function withHasRewritten(text: string, calls: readonly Ranged[]): { text: strin
   return { text: out + text.slice(from), presenceTests };
 }
 
+/** cel-js' messages for what cel-go never refuses: overloads that overlap, a predicate of no known type. */
+const CEL_JS_OWN_FAILURES = [/^Operator overload '[^']*' overlaps with/, /predicate must return bool, got 'undefined'/];
+
 function parseOrUndefined(env: CelEnvironment, text: string): CelParsed | undefined {
   try {
     return env.parse(text);
@@ -224,6 +227,9 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   const at = (start: number | undefined): string => (swapped ? '' : position(text, start));
   if (!checked.valid || checked.error !== undefined) {
     const err = checked.error;
+    // cel-js' own failures on the open element type of an empty literal (`[].exists(x, x > 1)`, `[].all(x, x)`), where
+    // cel-go's type parameter takes any type: never a false error, the syntax-level check stands in.
+    if (err !== undefined && CEL_JS_OWN_FAILURES.some(f => f.test(err.message))) return compileFallback(source, kind, schema, isRoot);
     // An unknown field: cel.ts says which fields the schema declares, and how a property is escaped.
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
