@@ -104,3 +104,10 @@ describe('where a JSONSchemaProps nests schemas is stated once, in src/rules/k8s
     expect(texts.filter(t => listsOf(t.text).includes(key)).map(t => t.file)).toEqual([]);
   });
 });
+
+describe('the Gregorian calendar of Go\'s time.Parse is ported once, in src/rules/k8s/strfmt/time.ts', () => {
+  test('no other source file restates the leap-year rule', () => {
+    const restating = sourceFiles(SRC).filter(f => /% ?400\b/.test(fs.readFileSync(f, 'utf8'))).map(f => path.relative(SRC, f));
+    expect(restating).toEqual([path.join('rules', 'k8s', 'strfmt', 'time.ts')]);
+  });
+});

@@ -5,6 +5,8 @@
  * `date-time`...) are strfmt/registry.ts'.
  */
 
+import { isDate } from './strfmt/time';
+
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/;
 
 /**
@@ -16,16 +18,12 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-
 export function isRfc3339(value: string): boolean {
   const m = RFC3339.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  const [hour, minute, second] = [m[4], m[5], m[6]].map(Number);
+  // The date part as time.Parse reads "2006-01-02" (strfmt/time.ts' isDate: a real calendar date).
+  if (!isDate(`${m[1]}-${m[2]}-${m[3]}`)) return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return false;
   return true;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
