@@ -96,6 +96,11 @@ describe('KB185: protected groups need the approval annotation', () => {
     ['an unapproved reason', 'unapproved, experimental-only', []],
     ['anything else', 'approved', ['metadata.annotations[api-approved.kubernetes.io] error']],
     ['a URL without a host', 'https:///pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
+    // url.ParseRequestURI as Go has it: a space is no control byte, and a path may hold one; a host of a port only is a host.
+    ['a URL and words after it', 'https://github.com/kubernetes/enhancements/pull/1111 approved in 1.36', []],
+    ['a host that is a port only', 'https://:443/pull/1', []],
+    ['a host Go cannot unescape', 'https://exa%mple.com/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
+    ['a space in the host', 'https://git hub.com/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
   ])('%s', (_, value, expected) => {
     expect(ids(inGroup('x.k8s.io', { 'api-approved.kubernetes.io': value }), 'KB185')).toEqual(expected);
   });

@@ -7,6 +7,7 @@
  * `api-approved.kubernetes.io`, holding the URL of the approval or a reason
  * starting with "unapproved".
  */
+import * as goUrl from './cel/runtime/net-url';
 
 export const KUBE_API_APPROVED_ANNOTATION = 'api-approved.kubernetes.io';
 
@@ -30,16 +31,16 @@ export function apiApproval(annotation: string | undefined): ApiApprovalState {
 }
 
 /**
- * Go's url.ParseRequestURI, then `len(url.Host) > 0 && len(url.Scheme) > 0`:
- * an absolute URL (`scheme:`), with `//host`, no fragment (ParseRequestURI
- * takes `#` as part of the path, but a space or a control character fails).
+ * Go's url.ParseRequestURI (cel/runtime/net-url.ts, the one port of it),
+ * then `len(url.Host) > 0 && len(url.Scheme) > 0`. A URL Go releases read
+ * differently (net-url's Undecided) counts as approved: never a false error.
  */
 function isRequestUriWithHost(value: string): boolean {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?]*)/.exec(value);
-  if (match === null) return false;
-  // Go refuses control characters and spaces anywhere in a URL, and an authority with an empty host.
-  if (/[\u0000-\u0020\u007f]/.test(value)) return false;
-  const authority = match[2];
-  const host = authority.slice(authority.lastIndexOf('@') + 1);
-  return host !== '' && !host.startsWith(':');
+  try {
+    const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
+    return typeof parsed !== 'string' && parsed.host !== '' && parsed.scheme !== '';
+  } catch (e) {
+    if (e instanceof goUrl.Undecided) return true;
+    throw e;
+  }
 }
