@@ -532,6 +532,12 @@ describe('KB196 the metadata an update may not change (ValidateObjectMetaAccesso
     expect(kb196(exportWith({ ...deleting, finalizers: null }), exportWith({ ...deleting, finalizers: ['example.com/a'] }))).toEqual([]);
   });
 
+  test('a grace period the stored object does not show, once its deletion started, is not compared (markAsDeleting sets both)', () => {
+    const deleting = { ...STORED, deletionTimestamp: '2026-01-02T00:00:00Z', finalizers: ['example.com/a'] };
+    expect(kb196(exportWith(deleting), exportWith({ ...deleting, deletionGracePeriodSeconds: 0 }))).toEqual([]);
+    expect(kb196(exportWith(STORED), exportWith({ ...STORED, deletionGracePeriodSeconds: 0 }))).toEqual(['metadata.deletionGracePeriodSeconds']);
+  });
+
   test('every kind, a template and a CRD too', () => {
     const template = (uid: string): Manifest => ({
       apiVersion: 'kube-bind.io/v1alpha2',

@@ -365,7 +365,10 @@ export function validateObjectMetaUpdate(next: unknown, old: unknown, path: stri
   }
   const grace = meta(next, 'deletionGracePeriodSeconds');
   const oldGrace = meta(old, 'deletionGracePeriodSeconds');
-  if (typeof grace === 'number' && Number.isInteger(grace) && (oldGrace === undefined || oldGrace === null || (typeof oldGrace === 'number' && oldGrace !== grace))) {
+  // Deletion sets both (rest/delete.go BeforeDelete, or the store's markAsDeleting with 0): a stored object shown
+  // with a deletionTimestamp and no grace period is shown in part, and its grace period is not compared.
+  const oldGraceUnset = oldGrace === undefined || oldGrace === null;
+  if (typeof grace === 'number' && Number.isInteger(grace) && ((oldGraceUnset && oldDeletion === undefined) || (typeof oldGrace === 'number' && oldGrace !== grace))) {
     out.push({ path: `${path}.deletionGracePeriodSeconds`, value: grace, what: 'value', problems: ['field is immutable: only a delete request sets it'] });
   }
   // An object whose deletion has started is only still there for its finalizers: a stored object shown without them is shown in part.
