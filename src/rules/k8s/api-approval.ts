@@ -7,7 +7,7 @@
  * `api-approved.kubernetes.io`, holding the URL of the approval or a reason
  * starting with "unapproved".
  */
-import * as goUrl from './cel/runtime/net-url';
+import * as goUrl from './go-net-url';
 
 export const KUBE_API_APPROVED_ANNOTATION = 'api-approved.kubernetes.io';
 
@@ -31,7 +31,7 @@ export function apiApproval(annotation: string | undefined): ApiApprovalState {
 }
 
 /**
- * Go's url.ParseRequestURI (cel/runtime/net-url.ts, the one port of it),
+ * Go's url.ParseRequestURI (k8s/go-net-url.ts, the one port of it),
  * then `len(url.Host) > 0 && len(url.Scheme) > 0`. A URL Go releases read
  * differently (net-url's Undecided) counts as approved: never a false error.
  */

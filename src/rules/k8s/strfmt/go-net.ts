@@ -1,12 +1,12 @@
 /**
  * The address parsers of Go's net package that kube-openapi's formats call:
  * net.ParseIP and net.ParseCIDR (both netip.ParseAddr since Go 1.22, which
- * cel/runtime/netip.ts ports, with no zone allowed), k8s.io/utils/net's
+ * ../go-netip.ts ports, with no zone allowed), k8s.io/utils/net's
  * ParseIPSloppy and ParseCIDRSloppy (the same after stripping leading zeros
  * from the numbers of a trailing dotted quad, as Go before 1.17 read them),
  * and net.ParseMAC.
  */
-import { parseAddr, type Addr } from '../cel/runtime/netip';
+import { parseAddr, type Addr } from '../go-netip';
 
 /** netip.ParseAddr without a zone (net's parseIP); undefined when Go refuses it. */
 function addrWithoutZone(s: string): Addr | undefined {

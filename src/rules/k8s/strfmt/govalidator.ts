@@ -3,7 +3,7 @@
  * pkg/internal/third_party/govalidator, at 43fb72c5454a): regexes written for
  * Go's RE2, where \s and \d are ASCII only, so they are spelled out here.
  */
-import * as goUrl from '../cel/runtime/net-url';
+import * as goUrl from '../go-net-url';
 
 /** IsBase64: standard alphabet, padded, no line breaks, at least one group of four (so not empty). */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
@@ -58,7 +58,7 @@ export function isIsbn13(s: string): boolean {
 }
 
 /**
- * IsRequestURI: url.ParseRequestURI succeeds (cel/runtime/net-url.ts). What
+ * IsRequestURI: url.ParseRequestURI succeeds (k8s/go-net-url.ts). What
  * Go releases read differently (net-url's Undecided) is undecided
  * (undefined): the server decides it.
  */

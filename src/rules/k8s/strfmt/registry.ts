@@ -17,9 +17,9 @@
  * never a false error.
  * - email: only `local@domain` is decided (go-mail.ts); quoted strings,
  *   comments, `Name <addr>`, groups and domain literals are accepted;
- * - uri: what Go releases read differently (cel/runtime/net-url.ts's
+ * - uri: what Go releases read differently (k8s/go-net-url.ts's
  *   Undecided) is accepted;
- * - ipv4, ipv6, cidr: cel/runtime/netip.ts does not refuse an IPv6 group of
+ * - ipv4, ipv6, cidr: k8s/go-netip.ts does not refuse an IPv6 group of
  *   more than four hex digits ("00001::"), which Go's netip does;
  * - hostname: \p{L} and \p{S} are Node's Unicode tables, which may know
  *   letters and symbols Go's do not yet.
@@ -45,7 +45,7 @@ function isHostname(s: string): boolean | undefined {
   return valid && /[^\x00-\x7f]/.test(s) ? undefined : valid;
 }
 
-/** An address netip.ts accepts with a group of five hex digits or more, which Go's netip refuses: undecided. */
+/** An address go-netip.ts accepts with a group of five hex digits or more, which Go's netip refuses: undecided. */
 const unlessLongGroup = (valid: boolean, s: string): boolean | undefined => (valid && /[0-9a-fA-F]{5,}/.test(s) ? undefined : valid);
 
 /** UUIDPattern and its versions: 8-4-4-4-12 hex digits, any case, each '-' optional on its own. */

@@ -90,7 +90,7 @@ test.each([
 });
 
 test.each([
-  // A bracketed host with a zone, which Go releases read differently (net-url.ts).
+  // A bracketed host with a zone, which Go releases read differently (go-net-url.ts).
   'format.uri().validate("http://[fe80::1%25en0]/").hasValue()',
 ])('%s is left to the server', expr => {
   expectUndecided(schema, 'x', expr);

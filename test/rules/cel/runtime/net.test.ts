@@ -1,6 +1,6 @@
 /**
  * The ip and cidr libraries at run time (src/rules/k8s/cel/runtime/net.ts
- * and netip.ts), with the cases of TestIP and TestCIDR (k8s.io/apiserver
+ * and go-netip.ts), with the cases of TestIP and TestCIDR (k8s.io/apiserver
  * pkg/cel/library/ip_test.go and cidr_test.go) and netip's parsing and
  * formatting; the test code is our own.
  */

@@ -1,6 +1,6 @@
 /**
  * The url library at run time (src/rules/k8s/cel/runtime/url.ts and
- * net-url.ts), with the cases of "URL parsing" in TestValidationExpressions
+ * go-net-url.ts), with the cases of "URL parsing" in TestValidationExpressions
  * (apiextensions-apiserver pkg/apiserver/schema/cel/validation_test.go) and
  * net/url's parsing, escaping and errors; the test code is our own.
  */

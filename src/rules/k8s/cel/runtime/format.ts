@@ -6,13 +6,13 @@
  * (pkg/api/validation NameIsDNSLabel and friends, with maskTrailingDash for
  * the prefixes; pkg/util/validation IsDNS1123Label, IsDNS1123Subdomain,
  * IsDNS1035Label; pkg/api/validate/content IsLabelKey for qualifiedName and
- * IsLabelValue), `uri` Go's url.ParseRequestURI (net-url.ts); `byte`,
+ * IsLabelValue), `uri` Go's url.ParseRequestURI (go-net-url.ts); `byte`,
  * `uuid`, `date` and `datetime` kube-openapi's strfmt.Default.Validates, as
  * format.go calls it (../../strfmt/registry.ts, the one port of it).
  */
-import * as goUrl from './net-url';
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
+import * as goUrl from '../../go-net-url';
 import { formatVerdict } from '../../strfmt/registry';
 import { CONSTANT_FORMATS, ConstantFormat } from '../library';
 
@@ -108,7 +108,7 @@ function maskTrailingDash(name: string): string {
   return byteLength(name) > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
 }
 
-/** uri: url.ParseRequestURI's error, if any (net-url.ts); what Go releases read differently is left to the server. */
+/** uri: url.ParseRequestURI's error, if any (go-net-url.ts); what Go releases read differently is left to the server. */
 function uri(value: string): string[] {
   try {
     const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));

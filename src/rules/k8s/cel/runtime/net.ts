@@ -1,14 +1,14 @@
 /**
  * Kubernetes' ip and cidr libraries (k8s.io/apiserver pkg/cel/library/ip.go
- * and cidr.go, Kubernetes 1.36) on netip.ts: ip(), isIP(), ip.isCanonical(),
+ * and cidr.go, Kubernetes 1.36) on go-netip.ts: ip(), isIP(), ip.isCanonical(),
  * family() and the address classes; cidr(), isCIDR(), containsIP(),
  * containsCIDR(), ip(), prefixLength(), masked(); string() of both, and `==`
  * (netip's ==). parseIPAddr refuses zones and IPv4-mapped IPv6 addresses;
  * parseCIDR refuses an IPv4-mapped prefix.
  */
-import { goQuote } from './go-quote';
-import * as netip from './netip';
 import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';
+import * as netip from '../../go-netip';
+import { goQuote } from '../../go-quote';
 
 /** The values the libraries hand around: an IP (net.IP) or a prefix (net.CIDR). */
 type NetValue = { readonly ip: netip.Addr } | { readonly cidr: netip.Prefix };

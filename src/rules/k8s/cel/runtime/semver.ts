@@ -6,8 +6,8 @@
  * major(), minor(), patch() (int64 of the uint64), isGreaterThan(),
  * isLessThan(), compareTo(), and `==` (EQ).
  */
-import { goQuote } from './go-quote';
 import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';
+import { goQuote } from '../../go-quote';
 
 interface PRVersion {
   readonly text: string;

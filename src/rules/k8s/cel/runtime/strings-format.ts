@@ -19,10 +19,10 @@
  * the ones decided here.
  */
 import { goFixed, goShortestG, goSignificant, goSprintfFixed } from './go-float';
-import { goQuote } from './go-quote';
 import { celGoError, leaveToServer } from './outcome';
 import { text } from './strings';
 import { compareStrings, kindOf, listOf, readableKind } from './values';
+import { goQuote } from '../../go-quote';
 
 /** cel-go's TypeName of a value's type, in the clauses' errors. */
 function typeName(value: unknown): string {

@@ -1,13 +1,13 @@
 /**
  * Kubernetes' url library (k8s.io/apiserver pkg/cel/library/urls.go,
- * Kubernetes 1.36) on net-url.ts' mirror of Go's net/url: url() (checked
+ * Kubernetes 1.36) on go-net-url.ts' mirror of Go's net/url: url() (checked
  * with ParseRequestURI, then read with Parse), isURL(), getScheme(),
  * getHost(), getHostname(), getPort(), getEscapedPath(), getQuery(), and
  * `==` (the two URLs' String()).
  */
-import * as goUrl from './net-url';
 import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';
 import { celList, celRealm } from './realm';
+import * as goUrl from '../../go-net-url';
 
 /** Runs `f` on Go's reading of a URL, leaving the rule to the server where Go releases differ. */
 function decided<T>(f: () => T): T {

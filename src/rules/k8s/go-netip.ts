@@ -9,6 +9,9 @@
  *
  * An address is held as netip holds it: 128 bits, an IPv4 address as its
  * IPv4-mapped IPv6 form, and its family (and zone) beside.
+ *
+ * One port of it, read by the CEL ip/cidr libraries (cel/runtime/net.ts)
+ * and by the strfmt formats (strfmt/go-net.ts).
  */
 /* eslint-disable no-bitwise -- an address is a bit field, read and masked as netip reads it */
 import { goQuote } from './go-quote';

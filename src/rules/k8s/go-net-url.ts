@@ -10,6 +10,9 @@
  * Go 1.25.2 and 1.24.8), a host with more than one colon (refused by newer
  * releases), a query of more than 10,000 parameters (capped since Go
  * 1.25.6 and 1.24.12).
+ *
+ * One port of it, read by the CEL url and format libraries, the strfmt uri
+ * format (strfmt/govalidator.ts) and KB185's approval URL (api-approval.ts).
  */
 import { goQuote } from './go-quote';
 
