@@ -35,14 +35,21 @@ export interface CompiledProgram {
 }
 
 /**
- * Compiles and runs the bundle as Node runs a CommonJS module (the same
- * wrapper, `require` resolving from the bundle's folder), with `cachedData`
- * when given. The bundle has no dynamic `import()`, which a script compiled
- * here could not resolve.
+ * What Node wraps a CommonJS module in. The compile writes the bundle inside it (scripts/bundle-cli.ts), so the
+ * file is one function expression that V8 compiles as it was read: wrapping it here made V8 copy the whole source
+ * into one new string before compiling it.
+ */
+export const MODULE_WRAPPER: readonly [string, string] = ['(function (exports, require, module, __filename, __dirname) {', '\n});'];
+
+/**
+ * Compiles the bundle and runs it as Node runs a CommonJS module (`require`
+ * resolving from the bundle's folder), with `cachedData` when given. The
+ * bundle has no dynamic `import()`, which a script compiled here could not
+ * resolve. It is ASCII (scripts/bundle-cli.ts escapes the rest), so it is
+ * read as Latin-1, which skips UTF-8's decoding.
  */
 export function compileProgram(cachedData?: Buffer, bundle: string = PROGRAM_BUNDLE): CompiledProgram {
-  const source = readFileSync(bundle, 'utf8');
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: bundle, cachedData });
+  const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, cachedData });
   const module = { exports: {} as typeof Program };
   script.runInThisContext().call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   return { script, program: module.exports };
