@@ -8,7 +8,7 @@
  */
 import type { CrdValidationOptions } from './crd-validation-options';
 import { perObject } from './memo';
-import { Severity, Violation } from './violation';
+import { FoundBy, Severity, Violation } from './violation';
 import { KindVersion } from '../../model/kinds';
 import { Manifest } from '../../model/manifest';
 
@@ -99,11 +99,13 @@ export interface Rule extends RuleHeader {
    * validation of the request, before the strategy drops `.status` of a kind
    * with the status subresource: its findings in `.status` keep their
    * severity), `schema` (validation against the CRD's schema, after that: in
-   * `.status` only a write to /status meets it). Unset: the server refuses
-   * none of it (a rule of the spec, of kube-bind's behaviour). Read by
-   * `statusAsServed` (helpers/status-subresource.ts).
+   * `.status` only a write to /status meets it), `go-types` (not the server:
+   * kube-bind's Go types cannot decode the value). Unset: the server refuses
+   * none of it (a rule of the spec, of kube-bind's behaviour). A finding may
+   * say otherwise for itself (`Violation.foundBy`). Read by `statusAsServed`
+   * (helpers/status-subresource.ts).
    */
-  readonly foundBy?: 'decoding' | 'schema';
+  readonly foundBy?: FoundBy;
   /**
    * The rule reports a value the API server refuses before it validates
    * anything (one that does not decode): the findings of other rules at a

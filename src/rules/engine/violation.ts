@@ -6,6 +6,18 @@ import { flat } from '../../model/manifest';
 /** How bad a violation is. Only `error` makes an object invalid. */
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * Who meets what a finding reports, which decides what a finding in `.status`
+ * of a kind with the status subresource says (helpers/status-subresource.ts):
+ * - `decoding`: the API server, while decoding the request (field
+ *   validation), before the strategy drops `.status`;
+ * - `schema`: the API server, validating against the CRD's schema after
+ *   that, so in `.status` only a write to /status meets it;
+ * - `go-types`: not the API server, which stores the value, but kube-bind's
+ *   controllers, whose Go types cannot decode it.
+ */
+export type FoundBy = 'decoding' | 'schema' | 'go-types';
+
 /** One broken invariant, found at one field of one object. */
 export interface Violation {
   /** Stable rule id, for example `KB031`. */
@@ -21,6 +33,8 @@ export interface Violation {
   readonly message: string;
   /** How to fix it. */
   readonly hint?: string;
+  /** Who meets this finding, when not whom its rule declares (`Rule.foundBy`): one rule may report values of both kinds. */
+  readonly foundBy?: FoundBy;
 }
 
 /**

@@ -12,13 +12,16 @@
  * Whether a kind has the status subresource is read from its CRD
  * (`statusSubresource`, crds/facts.ts). What the decoder finds before the
  * strategy runs (unknown fields under strict field validation) keeps its
- * severity: the rule declares `foundBy: 'decoding'`; a rule that declares
- * `foundBy: 'schema'` says that a write to /status would be refused.
+ * severity: the rule declares `foundBy: 'decoding'`. Otherwise the hint says
+ * what a write to /status would meet, finding by finding (`Violation.foundBy`,
+ * else its rule's): the server refuses what its schema validation finds
+ * (`schema`), and stores what only kube-bind's Go types cannot decode
+ * (`go-types`), which kube-bind's controllers then fail to read.
  */
 import { statusSubresource } from '../../crds/facts';
 import { KindVersion } from '../../model/kinds';
 import { Rule } from '../engine/rule';
-import { Violation } from '../engine/violation';
+import { FoundBy, Violation } from '../engine/violation';
 
 /** `status`, `status.x`, `status[0]`: a path inside `.status`. */
 function inStatus(path: string): boolean {
@@ -36,11 +39,10 @@ export function statusAsServed(found: Violation[], kv: KindVersion, ruleOf: (id:
   const kind = kv.slice(0, kv.indexOf('/'));
   return found.map(v => {
     if (!inStatus(v.path) || v.severity === 'info') return v;
-    const foundBy = ruleOf(v.rule)?.foundBy;
+    const foundBy = v.foundBy ?? ruleOf(v.rule)?.foundBy;
     if (foundBy === 'decoding') return v;
-    const refused = foundBy === 'schema' ? '; a status update through the /status subresource would be refused' : '';
     const why = `not stored: the ${kind} CRD has the status subresource, so the API server drops .status on create `
-      + `and keeps the stored status on update${refused}`;
+      + `and keeps the stored status on update${throughStatus(foundBy)}`;
     return {
       ...v,
       severity: 'warning',
@@ -49,4 +51,16 @@ export function statusAsServed(found: Violation[], kv: KindVersion, ruleOf: (id:
       hint: v.hint === undefined || v.hint === '' ? why : `${why}; ${v.hint}`,
     };
   });
+}
+
+/** What a write of the value through /status would meet, by who finds it. */
+function throughStatus(foundBy: FoundBy | undefined): string {
+  switch (foundBy) {
+    case 'schema':
+      return '; a status update through the /status subresource would be refused';
+    case 'go-types':
+      return '; a status update through the /status subresource would be stored, but kube-bind\'s controllers could not decode it';
+    default:
+      return '';
+  }
 }

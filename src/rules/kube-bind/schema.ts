@@ -549,9 +549,11 @@ function checkFormat(s: string, format: string, w: Walk): void {
   const serverRefuses = !formatValidates(format, s);
   if (normalized === 'datetime' && (serverRefuses || !isRfc3339(s))) {
     const path = pathOf(w);
-    report(w, violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
+    const found = violation(FORMAT, path, `${lead(path)}${show(s)} is not an RFC 3339 date-time`,
       `write it like 2024-05-01T12:00:00Z (uppercase T and Z, or an offset such as +02:00)${serverRefuses ? ''
-        : ': the API server stores this one (kube-openapi\'s strfmt date-time takes it), but kube-bind\'s Go types read the field as metav1.Time (time.RFC3339), so its controllers cannot decode the object'}`));
+        : ': the API server stores this one (kube-openapi\'s strfmt date-time takes it), but kube-bind\'s Go types read the field as metav1.Time (time.RFC3339), so its controllers cannot decode the object'}`);
+    // Only kube-bind's Go types refuse a value the server's format check takes: the finding says so for itself.
+    report(w, serverRefuses ? found : { ...found, foundBy: 'go-types' });
   } else if (normalized === 'byte' && serverRefuses) {
     const path = pathOf(w);
     report(w, violation(FORMAT, path, `${lead(path)}${show(s).length > 60 ? 'value' : show(s)} is not base64 (format: byte)`,
