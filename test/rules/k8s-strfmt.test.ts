@@ -34,8 +34,6 @@ describe('the registry', () => {
     expect(formatVerdict('email', 'someone@example.com')).toBe(true);
     expect(formatVerdict('hostname', 'www.詹姆斯.org')).toBeUndefined();
     expect(formatVerdict('hostname', 'www.詹姆斯.x')).toBe(false);
-    expect(formatVerdict('ipv6', '00001::')).toBeUndefined();
-    expect(formatValidates('ipv6', '00001::')).toBe(true);
     expect(formatVerdict('date', '2024-01-01')).toBe(true);
   });
 
@@ -91,6 +89,12 @@ describe('default.go', () => {
 
   test('ipv6: net.ParseIP and a colon', () => {
     expectFormat('ipv6', ['::1', '::2', '2001:db8::68', '::ffff:1.2.3.4'], ['127.0.0.1', 'fe80::1%eth0', '1::2::3', ':::', '']);
+  });
+
+  test('ipv4, ipv6, cidr: netip refuses a group of five hex digits or more, leading zeros included ("each group must have 4 or less digits")', () => {
+    expectFormat('ipv6', ['0001::', 'ffff::', '1:2:3:4:5:6:7:ffff'], ['00001::', '12345::', '1:2:3:4:5:6:7:0ffff', '::ffff:00001']);
+    expectFormat('ipv4', ['::ffff:1.2.3.4'], ['00000::ffff:1.2.3.4', '::0ffff:1.2.3.4']);
+    expectFormat('cidr', ['2001:db8::/32', '::ffff:1.2.3.4/128'], ['02001:db8::/32', '00001::/64', '::0ffff:1.2.3.4/128']);
   });
 
   test('cidr: ParseCIDRSloppy', () => {

@@ -1,6 +1,7 @@
 /**
- * Go's net/netip as Kubernetes' ip and cidr libraries read it: ParseAddr
- * (dotted decimal with no leading zeros, IPv6 with one `::`, an embedded
+ * Go's net/netip (the release go-release.ts names) as Kubernetes' ip and
+ * cidr libraries read it: ParseAddr (dotted decimal with no leading zeros,
+ * IPv6 with one `::` and groups of at most four hex digits, an embedded
  * IPv4 in the last two fields, a zone after `%`), Addr.String (RFC 5952:
  * lower case, the longest run of two or more zero fields as `::`), the
  * address classes (IsLoopback, IsGlobalUnicast...), ParsePrefix, Masked,
@@ -87,6 +88,8 @@ function parseIPv6(input: string): Addr | string {
     let acc = 0;
     for (; off < s.length && HEX.test(s[off]); off++) {
       acc = acc * 16 + parseInt(s[off], 16);
+      // The fifth digit is refused before the value is looked at (so "12345" never reaches the overflow check).
+      if (off > 3) return addrError(input, 'each group must have 4 or less digits', s);
       if (acc > 0xffff) return addrError(input, 'IPv6 field has value >=2^16', s);
     }
     if (off === 0) return addrError(input, 'each colon-separated field must have at least one digit', s);
@@ -225,18 +228,16 @@ function prefixError(input: string, msg: string): string {
   return `netip.ParsePrefix(${goQuote(input)}): ${msg}`;
 }
 
-/**
- * netip.ParsePrefix; undefined where Go releases differ (a length with a
- * sign or a leading zero: strconv.Atoi reads it, newer releases refuse it).
- */
-export function parsePrefix(s: string): Prefix | string | undefined {
+/** netip.ParsePrefix. */
+export function parsePrefix(s: string): Prefix | string {
   const slash = s.lastIndexOf('/');
   if (slash < 0) return prefixError(s, 'no \'/\'');
   const addr = parseAddr(s.slice(0, slash));
   if (typeof addr === 'string') return prefixError(s, addr);
   if (addr.family === 6 && addr.zone !== '') return prefixError(s, 'IPv6 zones cannot be present in a prefix');
   const lengthText = s.slice(slash + 1);
-  if (lengthText.length > 1 && !(lengthText[0] >= '1' && lengthText[0] <= '9')) return undefined;
+  // Go 1.22 and later refuse a sign or a leading zero before strconv.Atoi would read them.
+  if (lengthText.length > 1 && !(lengthText[0] >= '1' && lengthText[0] <= '9')) return prefixError(s, `bad bits after slash: ${goQuote(lengthText)}`);
   // strconv.Atoi: digits that fit an int64.
   if (!/^[+-]?[0-9]+$/.test(lengthText) || BigInt(lengthText) > 2n ** 63n - 1n) return prefixError(s, `bad bits after slash: ${goQuote(lengthText)}`);
   const length = Number(lengthText);

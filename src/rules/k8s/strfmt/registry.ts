@@ -19,8 +19,6 @@
  *   comments, `Name <addr>`, groups and domain literals are accepted;
  * - uri: what Go releases read differently (k8s/go-net-url.ts's
  *   Undecided) is accepted;
- * - ipv4, ipv6, cidr: k8s/go-netip.ts does not refuse an IPv6 group of
- *   more than four hex digits ("00001::"), which Go's netip does;
  * - hostname: \p{L} and \p{S} are Node's Unicode tables, which may know
  *   letters and symbols Go's do not yet.
  */
@@ -45,9 +43,6 @@ function isHostname(s: string): boolean | undefined {
   return valid && /[^\x00-\x7f]/.test(s) ? undefined : valid;
 }
 
-/** An address go-netip.ts accepts with a group of five hex digits or more, which Go's netip refuses: undecided. */
-const unlessLongGroup = (valid: boolean, s: string): boolean | undefined => (valid && /[0-9a-fA-F]{5,}/.test(s) ? undefined : valid);
-
 /** UUIDPattern and its versions: 8-4-4-4-12 hex digits, any case, each '-' optional on its own. */
 function uuidPattern(version: string, variant: string): RegExp {
   return new RegExp(`^[0-9a-f]{8}-?[0-9a-f]{4}-?${version}[0-9a-f]{3}-?${variant}[0-9a-f]{3}-?[0-9a-f]{12}$`, 'i');
@@ -71,10 +66,10 @@ const VALIDATORS: { readonly [name: string]: Validator } = {
   'email': isEmailAddress,
   'hostname': isHostname,
   // isIPv4: ParseIPSloppy, and a '.' somewhere ("::ffff:1.2.3.4" passes).
-  'ipv4': s => unlessLongGroup(parsesAsIPSloppy(s) && s.includes('.'), s),
+  'ipv4': s => parsesAsIPSloppy(s) && s.includes('.'),
   // govalidator.IsIPv6: net.ParseIP, and a ':' somewhere.
-  'ipv6': s => unlessLongGroup(parsesAsIP(s) && s.includes(':'), s),
-  'cidr': s => unlessLongGroup(parsesAsCIDRSloppy(s), s),
+  'ipv6': s => parsesAsIP(s) && s.includes(':'),
+  'cidr': parsesAsCIDRSloppy,
   'mac': parsesAsMAC,
   'uuid': s => UUID.test(s),
   'uuid3': s => UUID3.test(s),

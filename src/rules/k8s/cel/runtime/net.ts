@@ -25,7 +25,6 @@ function parseIPAddr(raw: string): netip.Addr | string {
 /** parseCIDR, as stringToCIDR reports it (its prefix written twice, as Kubernetes writes it). */
 function parseCIDR(raw: string): netip.Prefix | string {
   const prefix = netip.parsePrefix(raw);
-  if (prefix === undefined) leaveToServer('a prefix length with a sign or a leading zero, read differently by Go releases');
   const wrapped = 'network address parse error during conversion from string: ';
   if (typeof prefix === 'string') return `${wrapped}${wrapped}${prefix}`;
   if (netip.is4In6(prefix.addr)) return `${wrapped}IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`;
