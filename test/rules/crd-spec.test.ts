@@ -101,6 +101,10 @@ describe('KB185: protected groups need the approval annotation', () => {
     ['a host that is a port only', 'https://:443/pull/1', []],
     ['a host Go cannot unescape', 'https://exa%mple.com/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
     ['a space in the host', 'https://git hub.com/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
+    // Go 1.26 (go-release.ts): a bracketed host is an IPv6 address; another host's first colon starts its port.
+    ['an IPv6 host', 'https://[2001:db8::1]:443/pull/1', []],
+    ['an IPv4 address in brackets', 'https://[192.0.2.1]/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
+    ['a host with two colons', 'https://github.com:443:1/pull/1', ['metadata.annotations[api-approved.kubernetes.io] error']],
   ])('%s', (_, value, expected) => {
     expect(ids(inGroup('x.k8s.io', { 'api-approved.kubernetes.io': value }), 'KB185')).toEqual(expected);
   });

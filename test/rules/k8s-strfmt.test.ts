@@ -51,6 +51,12 @@ describe('default.go', () => {
     expectFormat('uri', ['http://somewhere.com', 'http://somewhereelse.com', '/relative/path?q=1', '*'], ['somewhere.com', '', 'a b']);
   });
 
+  test('uri: Go 1.26 reads a bracketed host as an IPv6 address, and any other host\'s first colon as the start of its port', () => {
+    expectFormat('uri', ['http://[::1]/', 'http://[::1]:8080/p', 'http://[fe80::1%25en0]/', 'http://[::ffff:1.2.3.4]/', 'http://a:8080/', 'http://a:/'],
+      ['http://[1.2.3.4]/', 'http://[example.com]/', 'http://[12345::]/', 'http://x[::1]/', 'http://[::1/', 'http://[::1]x/',
+        'http://a:1:2/', 'http://::1/', 'mongodb://h:1,h2:2/', 'http://[fe80::1%en0]/']);
+  });
+
   test('email: net/mail.ParseAddress', () => {
     expectFormat('email', [
       'somebody@somewhere.com', 'blah@gmail.com', 'test@d.verylongtoplevel', 'email+tag@gmail.com',

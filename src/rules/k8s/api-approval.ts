@@ -32,15 +32,9 @@ export function apiApproval(annotation: string | undefined): ApiApprovalState {
 
 /**
  * Go's url.ParseRequestURI (k8s/go-net-url.ts, the one port of it),
- * then `len(url.Host) > 0 && len(url.Scheme) > 0`. A URL Go releases read
- * differently (net-url's Undecided) counts as approved: never a false error.
+ * then `len(url.Host) > 0 && len(url.Scheme) > 0`.
  */
 function isRequestUriWithHost(value: string): boolean {
-  try {
-    const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
-    return typeof parsed !== 'string' && parsed.host !== '' && parsed.scheme !== '';
-  } catch (e) {
-    if (e instanceof goUrl.Undecided) return true;
-    throw e;
-  }
+  const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
+  return typeof parsed !== 'string' && parsed.host !== '' && parsed.scheme !== '';
 }

@@ -1,19 +1,21 @@
 /**
  * The part of Go's net/url that Kubernetes' url library reads: Parse,
  * ParseRequestURI, Hostname, Port, EscapedPath, Query and String, with
- * their error texts (`parse "foo": invalid URI for request`).
+ * their error texts (`parse "foo": invalid URI for request`), as the Go
+ * release go-release.ts names reads them, with its GODEBUG defaults: a
+ * bracketed host must be an IPv6 address (netip.ParseAddr, go-netip.ts),
+ * any other host's first colon starts its port (urlstrictcolons=1), and a
+ * query of more than 10,000 parameters is read as empty
+ * (urlmaxqueryparams).
  *
  * Go reads a URL as bytes: this module works on byte strings (one
  * character per byte, the UTF-8 of the input), and turns what it returns
- * back into text. Where Go releases read a URL differently, the caller is
- * told (`undecided`): a bracketed host (validated as an IPv6 address since
- * Go 1.25.2 and 1.24.8), a host with more than one colon (refused by newer
- * releases), a query of more than 10,000 parameters (capped since Go
- * 1.25.6 and 1.24.12).
+ * back into text.
  *
  * One port of it, read by the CEL url and format libraries, the strfmt uri
  * format (strfmt/govalidator.ts) and KB185's approval URL (api-approval.ts).
  */
+import { parseAddr } from './go-netip';
 import { goQuote } from './go-quote';
 
 export interface GoUrl {
@@ -28,9 +30,6 @@ export interface GoUrl {
   readonly fragment: string;
   readonly rawFragment: string;
 }
-
-/** A URL this module does not read as every Go release would. */
-export class Undecided extends Error {}
 
 /** The byte string of a text (its UTF-8, one character per byte). */
 export function bytesOf(text: string): string {
@@ -139,17 +138,43 @@ function validOptionalPort(port: string): boolean {
   return port === '' || /^:[0-9]*$/.test(port);
 }
 
-/** parseHost. */
+/**
+ * parseHost (Go 1.26): a host in brackets is an IPv6 address (a zone after
+ * "%25"), then an optional port; any other host is refused past its first
+ * colon unless digits alone follow it (Go 1.27 reads only http and https
+ * hosts so strictly).
+ */
 function parseHost(host: string): { value: string } | { error: string } {
-  // Bracketed hosts are validated as IPv6 addresses by newer releases.
-  if (host.startsWith('[')) throw new Undecided('a bracketed host');
-  const colon = host.lastIndexOf(':');
+  const open = host.lastIndexOf('[');
+  if (open > 0) return { error: 'invalid IP-literal' };
+  if (open === 0) {
+    const close = host.lastIndexOf(']');
+    if (close < 0) return { error: 'missing \']\' in host' };
+    const colonPort = host.slice(close + 1);
+    if (!validOptionalPort(colonPort)) return { error: `invalid port ${goQuote(textOf(colonPort) ?? colonPort)} after host` };
+    const hostname = host.slice(1, close);
+    const zone = hostname.indexOf('%25');
+    const address = zone < 0 ? unescape(hostname, 'host') : joined(unescape(hostname.slice(0, zone), 'host'), unescape(hostname.slice(zone), 'zone'));
+    if ('error' in address) return address;
+    const addr = parseAddr(textOf(address.value) ?? address.value);
+    if (typeof addr === 'string') return { error: `invalid host: ${addr}` };
+    // Not an IPv4 address; an IPv4-mapped IPv6 one is allowed.
+    if (addr.family === 4) return { error: 'invalid IP-literal' };
+    return { value: `[${address.value}]${colonPort}` };
+  }
+  const colon = host.indexOf(':');
   if (colon >= 0) {
-    if (host.indexOf(':') !== colon) throw new Undecided('a host with more than one colon');
     const colonPort = host.slice(colon);
     if (!validOptionalPort(colonPort)) return { error: `invalid port ${goQuote(textOf(colonPort) ?? colonPort)} after host` };
   }
   return unescape(host, 'host');
+}
+
+/** Two unescaped parts as one, or the first error. */
+function joined(a: { value: string } | { error: string }, b: { value: string } | { error: string }): { value: string } | { error: string } {
+  if ('error' in a) return a;
+  if ('error' in b) return b;
+  return { value: a.value + b.value };
 }
 
 function validUserinfo(s: string): boolean {
@@ -288,14 +313,14 @@ function splitHostPort(hostPort: string): { host: string; port: string } {
 export const hostname = (u: GoUrl): string => splitHostPort(u.host).host;
 export const port = (u: GoUrl): string => splitHostPort(u.host).port;
 
-/** The most query parameters every Go release parses alike. */
+/** urlmaxqueryparams' default: parseQuery refuses a query of more '&'-separated parts, before reading any. */
 const MAX_QUERY_PARAMETERS = 10000;
 
-/** URL.Query (ParseQuery, errors dropped): each key's values, in order. */
+/** URL.Query (ParseQuery, errors dropped): each key's values, in order; none for a query over the limit. */
 export function query(u: GoUrl): Map<string, string[]> {
   const m = new Map<string, string[]>();
   const settings = u.rawQuery === '' ? [] : u.rawQuery.split('&');
-  if (settings.length > MAX_QUERY_PARAMETERS) throw new Undecided('a query of more than 10,000 parameters');
+  if (u.rawQuery.split('&').length > MAX_QUERY_PARAMETERS) return m;
   for (const setting of settings) {
     if (setting.includes(';') || setting === '') continue;
     const eq = setting.indexOf('=');

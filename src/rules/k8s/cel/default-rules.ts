@@ -42,10 +42,9 @@
  * - a rule calling a library function the runtime does not implement
  *   (what standard.ts declares of cel-go's standard library but `==`
  *   between optionals) or meeting a case it does not decide (durations,
- *   timestamps, bytes, the sum of an empty list, what Go releases read
- *   differently: bracketed URL hosts, a prefix length with a leading zero;
- *   a string holding a lone surrogate; format's precisions past 100, a
- *   quoted character whose printing a newer Unicode may change; in a rule
+ *   timestamps, bytes, the sum of an empty list; a string holding a lone
+ *   surrogate; format's precisions past 100, a quoted character whose
+ *   printing a newer Unicode may change; in a rule
  *   that formats or binds a map's keys, a map literal with a key that is no
  *   string; what a map's order decides in a comprehension (Go's map order
  *   is random: a list made from a map, which of two errors comes first);

@@ -57,16 +57,7 @@ export function isIsbn13(s: string): boolean {
   return Number(isbn[12]) === (10 - (sum % 10)) % 10;
 }
 
-/**
- * IsRequestURI: url.ParseRequestURI succeeds (k8s/go-net-url.ts). What
- * Go releases read differently (net-url's Undecided) is undecided
- * (undefined): the server decides it.
- */
-export function isRequestUri(s: string): boolean | undefined {
-  try {
-    return typeof goUrl.parseRequestURI(goUrl.bytesOf(s)) !== 'string';
-  } catch (e) {
-    if (e instanceof goUrl.Undecided) return undefined;
-    throw e;
-  }
+/** IsRequestURI: url.ParseRequestURI succeeds (k8s/go-net-url.ts). */
+export function isRequestUri(s: string): boolean {
+  return typeof goUrl.parseRequestURI(goUrl.bytesOf(s)) !== 'string';
 }

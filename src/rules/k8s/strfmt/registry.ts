@@ -17,8 +17,6 @@
  * never a false error.
  * - email: only `local@domain` is decided (go-mail.ts); quoted strings,
  *   comments, `Name <addr>`, groups and domain literals are accepted;
- * - uri: what Go releases read differently (k8s/go-net-url.ts's
- *   Undecided) is accepted;
  * - hostname: \p{L} and \p{S} are Node's Unicode tables, which may know
  *   letters and symbols Go's do not yet.
  */

@@ -4,9 +4,10 @@
  * pkg/cel/library/format_test.go) for the formats it mirrors; the test code
  * is our own.
  */
-import { expectHolds, expectUndecided, Schema } from './evaluate';
+import { expectHolds, Schema } from './evaluate';
 import { CONSTANT_FORMATS } from '../../../../src/rules/k8s/cel/library';
 import { FUNCTIONS } from '../../../../src/rules/k8s/cel/runtime/format';
+import { formatVerdict } from '../../../../src/rules/k8s/strfmt/registry';
 
 const schema: Schema = { type: 'string' };
 const FORMATS = ['dns1123Label', 'dns1123Subdomain', 'dns1035Label', 'qualifiedName', 'dns1123LabelPrefix', 'dns1123SubdomainPrefix',
@@ -90,8 +91,28 @@ test.each([
 });
 
 test.each([
-  // A bracketed host with a zone, which Go releases read differently (go-net-url.ts).
-  'format.uri().validate("http://[fe80::1%25en0]/").hasValue()',
-])('%s is left to the server', expr => {
-  expectUndecided(schema, 'x', expr);
+  // Go 1.26's url.ParseRequestURI (go-release.ts): a bracketed host is an IPv6 address, zone and all; another host's first colon starts its port.
+  '!format.uri().validate("http://[fe80::1%25en0]/").hasValue()',
+  'format.uri().validate("http://[1.2.3.4]/").value() == ["parse \\"http://[1.2.3.4]/\\": invalid IP-literal"]',
+  'format.uri().validate("http://a:1:2/").value() == ["parse \\"http://a:1:2/\\": invalid port \\":1:2\\" after host"]',
+])('%s', expr => {
+  expectHolds(schema, 'x', expr);
 });
+
+/** Values on both sides of each strfmt format format.go validates with the registry or url.ParseRequestURI. */
+const REGISTRY_CASES: { readonly [format: string]: readonly string[] } = {
+  uri: ['http://example.com', '/a?b', '*', 'example.com', '', 'http://[::1]:8080/', 'http://[fe80::1%25en0]/', 'http://[1.2.3.4]/',
+    'http://[12345::]/', 'http://x[::1]/', 'http://a:1:2/', 'http://::1/', 'ftp://h:1,h2:2/', 'http://a b/', 'http://%41/'],
+  uuid: ['123e4567-e89b-12d3-a456-426614174000', '123e4567e89b12d3a456426614174000', '123e4567-e89b-12d3-a456-42661417400', ''],
+  byte: ['aGVsbG8=', 'aGVsbG8', '', 'aGVs\nbG8='],
+  date: ['2021-01-01', '2021-02-29', '2020-02-29', '-123-01-01'],
+  datetime: ['2021-01-01T00:00:00Z', '2021-01-01T00:00:00', '2021-01-01T00:00:60Z', '2021-01-01t00:00:00.5+01:00'],
+};
+
+test.each(Object.entries(REGISTRY_CASES).flatMap(([format, values]) => values.map(v => [format, v])))(
+  'format.%s().validate(%j) agrees with strfmt/registry.ts\'s verdict', (format, v) => {
+    const verdict = formatVerdict(format, v);
+    expect(verdict).toBeDefined();
+    const literal = JSON.stringify(v);
+    expectHolds(schema, 'x', `format.${format}().validate(${literal}).hasValue() == ${verdict ? 'false' : 'true'}`);
+  });

@@ -108,15 +108,10 @@ function maskTrailingDash(name: string): string {
   return byteLength(name) > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
 }
 
-/** uri: url.ParseRequestURI's error, if any (go-net-url.ts); what Go releases read differently is left to the server. */
+/** uri: url.ParseRequestURI's error, if any (go-net-url.ts, as strfmt's uri format reads it). */
 function uri(value: string): string[] {
-  try {
-    const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
-    return typeof parsed === 'string' ? [parsed] : [];
-  } catch (e) {
-    if (e instanceof goUrl.Undecided) leaveToServer(`a URL Go releases read differently (${e.message})`);
-    throw e;
-  }
+  const parsed = goUrl.parseRequestURI(goUrl.bytesOf(value));
+  return typeof parsed === 'string' ? [parsed] : [];
 }
 
 /**

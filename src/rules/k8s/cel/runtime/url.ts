@@ -9,16 +9,6 @@ import { celGoError, leaveToServer, RuntimeFunctions } from './outcome';
 import { celList, celRealm } from './realm';
 import * as goUrl from '../../go-net-url';
 
-/** Runs `f` on Go's reading of a URL, leaving the rule to the server where Go releases differ. */
-function decided<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof goUrl.Undecided) leaveToServer(`a URL Go releases read differently (${e.message})`);
-    throw e;
-  }
-}
-
 function bytesOf(value: unknown): string {
   if (typeof value !== 'string') leaveToServer('url() of another kind of value');
   return goUrl.bytesOf(value);
@@ -41,20 +31,18 @@ const PARSE_ERROR = 'URL parse error during conversion from string: ';
 /** stringToUrl: ParseRequestURI to check the URL, Parse to read it (ParseRequestURI keeps a fragment in the path or the query). */
 function toUrl(value: unknown): goUrl.GoUrl {
   const raw = bytesOf(value);
-  return decided(() => {
-    const checked = goUrl.parseRequestURI(raw);
-    if (typeof checked === 'string') throw celGoError(`${PARSE_ERROR}${checked}`);
-    const parsed = goUrl.parseUrl(raw);
-    if (typeof parsed === 'string') throw celGoError(`${PARSE_ERROR}${parsed}`);
-    return parsed;
-  });
+  const checked = goUrl.parseRequestURI(raw);
+  if (typeof checked === 'string') throw celGoError(`${PARSE_ERROR}${checked}`);
+  const parsed = goUrl.parseUrl(raw);
+  if (typeof parsed === 'string') throw celGoError(`${PARSE_ERROR}${parsed}`);
+  return parsed;
 }
 
 /** getQuery: a map of each key's values. */
 function getQuery(value: unknown): unknown {
   const { Struct } = celRealm();
   const out: { [key: string]: unknown } = Struct.create(Struct.prototype);
-  for (const [key, values] of decided(() => goUrl.query(urlOf(value)))) {
+  for (const [key, values] of goUrl.query(urlOf(value))) {
     Object.defineProperty(out, text(key), { value: celList(values.map(text)), enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -62,7 +50,7 @@ function getQuery(value: unknown): unknown {
 
 export const FUNCTIONS: RuntimeFunctions = {
   'url': toUrl,
-  'isURL': (value: unknown) => decided(() => typeof goUrl.parseRequestURI(bytesOf(value)) !== 'string'),
+  'isURL': (value: unknown) => typeof goUrl.parseRequestURI(bytesOf(value)) !== 'string',
   'kubernetes.URL.getScheme': (u: unknown) => text(urlOf(u).scheme),
   'kubernetes.URL.getHost': (u: unknown) => text(urlOf(u).host),
   'kubernetes.URL.getHostname': (u: unknown) => text(goUrl.hostname(urlOf(u))),
