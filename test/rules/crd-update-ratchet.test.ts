@@ -275,3 +275,34 @@ describe('CEL cost on update (suppressExpressionCostForUnchangedSchema, findVers
     expect(found('KB044', next, next)).toEqual([]);
   });
 });
+
+describe('fieldPath of x-kubernetes-validations on update (pathValid: no option gates it)', () => {
+  // A rule makes the new spec need structural schemas whatever the stored one was (specHasKubernetesExtensions), and
+  // pathValid checks the path on the structural schema of the rule's own node: where NewStructural refuses that node,
+  // it answers valid, on create and update alike.
+  const ruled = (extra: object): Manifest => unpruned(withSpec({
+    'type': 'object',
+    'properties': { size: { type: 'integer' } },
+    ...extra,
+    'x-kubernetes-validations': [{ rule: 'self.size > 0', fieldPath: '.nope' }],
+  }));
+  const fieldPath = `${SPEC}.x-kubernetes-validations[0].fieldPath`;
+  const legacy = unpruned(withSpec({ type: 'object', $schema: 'http://json-schema.org/draft-04/schema#', properties: { size: {} } }));
+
+  test('a node NewStructural refuses ($schema) has its fieldPath unchecked; the update is refused for the $schema', () => {
+    const next = ruled({ $schema: 'http://json-schema.org/draft-04/schema#' });
+    expect(found('KB039', next, legacy)).toEqual([]);
+    expect(found('KB039', next)).toEqual([]);
+    expect(found('KB038', next, legacy)).toEqual([`${SPEC}.$schema`]);
+  });
+
+  test('so does a node with x-kubernetes-preserve-unknown-fields: false below it (newExtensions)', () => {
+    const next = ruled({ properties: { size: { 'type': 'integer', 'x-kubernetes-preserve-unknown-fields': false } } });
+    expect(found('KB039', next, legacy)).toEqual([`${SPEC}.properties.size.x-kubernetes-preserve-unknown-fields`]);
+  });
+
+  test('a structural node has its fieldPath checked, whatever the stored schema was', () => {
+    expect(found('KB039', ruled({}), legacy)).toEqual([fieldPath]);
+    expect(found('KB039', ruled({}))).toEqual([fieldPath]);
+  });
+});

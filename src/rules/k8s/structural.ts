@@ -797,14 +797,42 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
     const fieldPath = own(entry, 'fieldPath');
     if (typeof fieldPath === 'string' && fieldPath !== '' && fieldPath.trim() === '') add('fieldPath', 'must be non-empty if specified');
     else if (typeof fieldPath === 'string' && /[\n\r]/.test(fieldPath)) add('fieldPath', 'must not contain line breaks');
-    // mirrors pathValid (validation.go): cel.ValidFieldPath from the rule's node, array notation allowed.
-    if (typeof fieldPath === 'string' && fieldPath.trim() !== '' && !/[\n\r]/.test(fieldPath)) {
+    // mirrors pathValid (validation.go): cel.ValidFieldPath from the rule's node, array notation allowed, on the
+    // structural schema of that node; where NewStructural refuses the node, pathValid answers valid. No option
+    // gates it: the stored object plays no part (and a spec with a rule needs structural schemas whatever it had,
+    // specHasKubernetesExtensions), only the new node's own NewStructural.
+    if (typeof fieldPath === 'string' && fieldPath.trim() !== '' && !/[\n\r]/.test(fieldPath) && !newStructuralRefuses(node, 0)) {
       const followed = followFieldPath(fieldPath, node, true);
       if ('error' in followed) {
         add('fieldPath', `${JSON.stringify(fieldPath)} must be a valid path: ${followed.error}`,
           'fieldPath is relative to the node that declares the rule, e.g. .spec.replicas or [\'key\'], and must name a declared field');
       }
     }
+  });
+}
+
+/**
+ * Whether NewStructural (pkg/apiserver/schema/convert.go) refuses a decoded schema node: it, or a schema it
+ * builds from below it (properties, items, additionalProperties, and through newNestedValueValidation
+ * allOf/anyOf/oneOf/not), sets a keyword validateUnsupportedFields refuses, a non-empty $schema, items as a
+ * list of schemas, or x-kubernetes-preserve-unknown-fields other than true (newExtensions).
+ */
+function newStructuralRefuses(node: unknown, depth: number): boolean {
+  if (!isObject(node) || depth > MAX_DEPTH) return false;
+  for (const { key, breaksStructural } of UNSUPPORTED_KEYWORDS) {
+    const value = own(node, key);
+    if (value !== undefined && breaksStructural(value)) return true;
+  }
+  const dialect = own(node, '$schema');
+  if ((dialect !== undefined && dialect !== '') || own(node, 'x-kubernetes-preserve-unknown-fields') === false) return true;
+  const items = own(node, 'items');
+  if (Array.isArray(items) ? items.length > 0 : newStructuralRefuses(items, depth + 1)) return true;
+  if (newStructuralRefuses(own(node, 'additionalProperties'), depth + 1) || newStructuralRefuses(own(node, 'not'), depth + 1)) return true;
+  const properties = own(node, 'properties');
+  if (isObject(properties) && Object.keys(properties).some(name => newStructuralRefuses(own(properties, name), depth + 1))) return true;
+  return JUNCTOR_KEYWORDS.some(junctor => {
+    const branches = own(node, junctor);
+    return Array.isArray(branches) && branches.some(branch => newStructuralRefuses(branch, depth + 1));
   });
 }
 
