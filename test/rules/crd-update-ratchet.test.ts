@@ -306,3 +306,34 @@ describe('fieldPath of x-kubernetes-validations on update (pathValid: no option 
     expect(found('KB039', ruled({}))).toEqual([fieldPath]);
   });
 });
+
+describe('more than 8 selectableFields on update (findTooManySelectableFieldsAllowed over the internal specs)', () => {
+  // The server moves selectableFields the same in every version (one version too) to the spec and clears them in
+  // each (v1/conversion.go), and keys the allowance "" there, by version name where they stay in the versions.
+  const S = { type: 'object', properties: { spec: { type: 'object', properties: Object.fromEntries([...Array(10).keys()].map(i => [`f${i}`, { type: 'string' }])) } } };
+  const OTHER = { ...S, properties: { ...S.properties, status: { type: 'object' } } };
+  const nine = [...Array(9).keys()].map(i => ({ jsonPath: `.spec.f${i}` }));
+  const version = (name: string, schema: unknown, selectableFields: unknown[]): unknown => ({
+    name, served: true, storage: name === 'v1', schema: { openAPIV3Schema: schema }, selectableFields,
+  });
+  const versions = (...vs: unknown[]): Manifest => crd(['spec.versions', vs]);
+  const one = versions(version('v1', S, nine));
+
+  test('moved to the spec before and after: a version added with the same list keeps the allowance (key "")', () => {
+    const next = versions(version('v1', S, nine), version('v2', S, nine));
+    expect(found('KB186', next, one)).toEqual([]);
+    expect(found('KB186', next, next)).toEqual([]);
+    expect(found('KB186', next)).toEqual(['spec.versions[0].selectableFields', 'spec.versions[1].selectableFields']);
+  });
+
+  test('moved to the spec before, kept in a version after: the version had none stored, so it is refused', () => {
+    const next = versions(version('v1', S, nine), version('v2', OTHER, [{ jsonPath: '.spec.f0' }]));
+    expect(found('KB186', next, one)).toEqual(['spec.versions[0].selectableFields']);
+    expect(found('KB186', next, next)).toEqual([]);
+  });
+
+  test('kept in a version before, moved to the spec after: the spec had none stored, so it is refused', () => {
+    const stored = versions(version('v1', S, nine), version('v2', OTHER, [{ jsonPath: '.spec.f0' }]));
+    expect(found('KB186', one, stored)).toEqual(['spec.versions[0].selectableFields']);
+  });
+});

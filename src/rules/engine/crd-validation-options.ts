@@ -45,7 +45,8 @@ export interface CrdValidationOptions {
   /** validateCustomResourceConversion: the caBundle is checked (ValidateCABundle) only when this is false (KB092). */
   readonly allowInvalidCABundle: boolean;
   /**
-   * findTooManySelectableFieldsAllowed: the versions (`''` for spec-level)
+   * findTooManySelectableFieldsAllowed: the versions (`''` for spec-level:
+   * the list every version shares, which the server moves to the spec)
    * whose selectableFields may stay over the limit (KB186).
    */
   readonly allowTooManySelectableFields: readonly string[];

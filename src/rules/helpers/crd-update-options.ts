@@ -19,6 +19,7 @@ import { hasValidConversionReviewVersionOrEmpty } from '../k8s/conversion-review
 import { caBundleError } from '../k8s/formats';
 import { specRequiresStructuralSchema } from '../k8s/schema-has';
 import { deepEqual } from '../k8s/values';
+import { internalSelectableFields, sameSelectableFields } from '../k8s/version-hoisting';
 
 /** validation.go's MaxSelectableFields. */
 export const MAX_SELECTABLE_FIELDS = 8;
@@ -100,18 +101,24 @@ function isEstablished(stored: Manifest): boolean {
   return Array.isArray(conditions) && conditions.some(c => own(c, 'type') === 'Established' && own(c, 'status') === 'True');
 }
 
-/** Mirrors findTooManySelectableFieldsAllowed: the versions whose selectableFields were over the limit and are unchanged. */
+/**
+ * Mirrors findTooManySelectableFieldsAllowed, which reads the internal specs: selectableFields the same in every
+ * version are moved to the spec (k8s/version-hoisting.ts), allowed there under the key "" when the stored spec
+ * had more than the limit there and the same ones; a version's own list under its name, likewise. So a list
+ * moved to the spec is not allowed by the same list the stored CRD kept in a version, nor the other way.
+ */
 function findTooManySelectableFieldsAllowed(stored: Manifest, next: Manifest): string[] {
-  const before = new Map<string, unknown>();
-  for (const v of versionEntries(stored) ?? []) {
-    const name = own(v.entry, 'name');
-    if (typeof name === 'string') before.set(name, own(v.entry, 'selectableFields'));
-  }
+  const before = internalSelectableFields((versionEntries(stored) ?? []).map(v => v.entry));
+  const after = internalSelectableFields((versionEntries(next) ?? []).map(v => v.entry));
+  const overTheLimit = (fields: unknown): boolean => Array.isArray(fields) && fields.length > MAX_SELECTABLE_FIELDS;
   const allowed: string[] = [];
-  for (const v of versionEntries(next) ?? []) {
-    const name = own(v.entry, 'name');
-    const old = typeof name === 'string' ? before.get(name) : undefined;
-    if (Array.isArray(old) && old.length > MAX_SELECTABLE_FIELDS && deepEqual(own(v.entry, 'selectableFields'), old)) allowed.push(name as string);
+  if (overTheLimit(before.spec) && sameSelectableFields(after.spec, before.spec)) allowed.push('');
+  // A map by name, as Go's oldVersions: of two stored versions of one name, the last counts.
+  const beforeByName = new Map(before.versions.map(v => [v.name, v.fields]));
+  for (const v of after.versions) {
+    if (!beforeByName.has(v.name)) continue;
+    const old = beforeByName.get(v.name);
+    if (overTheLimit(old) && sameSelectableFields(v.fields, old)) allowed.push(v.name);
   }
   return allowed;
 }

@@ -65,3 +65,27 @@ export function sameSelectableFields(a: unknown, b: unknown): boolean {
 export function hoisted(versions: readonly { readonly [key: string]: unknown }[], same: (a: unknown, b: unknown) => boolean, key: string): boolean {
   return versions.length > 0 && versions.every(v => same(own(v, key), own(versions[0], key)));
 }
+
+/** A version's name as Go reads it: absent or null is "" (a value of another type does not decode: "" too, as no key matches it). */
+export function goVersionName(version: { readonly [key: string]: unknown }): string {
+  const name = own(version, 'name');
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * The selectableFields of the internal spec the server validates, after the move: `spec`, the list moved to
+ * the spec when the versions all have the same (undefined otherwise: v1 has no spec-level list), and each
+ * version's own list, by name (undefined where it was moved).
+ */
+export interface InternalSelectableFields {
+  readonly spec: unknown;
+  readonly versions: ReadonlyArray<{ readonly name: string; readonly fields: unknown }>;
+}
+
+export function internalSelectableFields(versions: readonly { readonly [key: string]: unknown }[]): InternalSelectableFields {
+  const moved = hoisted(versions, sameSelectableFields, 'selectableFields');
+  return {
+    spec: moved ? own(versions[0], 'selectableFields') : undefined,
+    versions: versions.map(v => ({ name: goVersionName(v), fields: moved ? undefined : own(v, 'selectableFields') })),
+  };
+}

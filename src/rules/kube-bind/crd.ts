@@ -24,7 +24,7 @@ import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
 import { decodeProblems, DecodeProblem, goString, problemPath } from '../k8s/go-json';
 import { hasDefault, schemaHas } from '../k8s/schema-has';
 import { followFieldPath } from '../k8s/valid-field-path';
-import { hoisted, sameSelectableFields, sameVersionSchema } from '../k8s/version-hoisting';
+import { goVersionName, hoisted, sameSelectableFields, sameVersionSchema } from '../k8s/version-hoisting';
 
 /**
  * Mirrors `ValidateCustomResourceDefinition` in apiextensions-apiserver
@@ -278,7 +278,9 @@ const apiApproved: Rule = defineRule({
  * each jsonPath names a field of the version's schema (cel.ValidFieldPath
  * without array notation), not in metadata, of type string, boolean or
  * integer, each once, and at most 8. On update, more than 8 are allowed
- * while they are unchanged from the stored CRD (findTooManySelectableFieldsAllowed).
+ * while they are unchanged from the stored CRD where the server holds them,
+ * at the spec when moved there or in their version
+ * (findTooManySelectableFieldsAllowed).
  */
 const selectableFields: Rule = defineRule({
   id: 'KB186',
@@ -293,6 +295,9 @@ const selectableFields: Rule = defineRule({
     if (hoistingFindings !== undefined) return hoistingFindings;
     const out: Violation[] = [];
     const tooManyAllowed = crdValidationOptions(ctx).allowTooManySelectableFields;
+    // validation.go checks a list moved to the spec under the key "" (validateCustomResourceDefinitionSpec), a
+    // version's own under its name (validateCustomResourceDefinitionVersion): one key for all when moved.
+    const movedToSpec = hoisted(versionsOf(obj).map(v => v.entry), sameSelectableFields, 'selectableFields');
     for (const v of versionsOf(obj)) {
       const list = own(v.entry, 'selectableFields');
       if (!Array.isArray(list) || list.length === 0) continue;
@@ -335,7 +340,7 @@ const selectableFields: Rule = defineRule({
           unique.add(key);
         }
       });
-      if (unique.size > MAX_SELECTABLE_FIELDS && !tooManyAllowed.includes(own(v.entry, 'name'))) {
+      if (unique.size > MAX_SELECTABLE_FIELDS && !tooManyAllowed.includes(movedToSpec ? '' : goVersionName(v.entry))) {
         out.push(violation(selectableFields, listPath, `selects ${unique.size} fields; it may select at most ${MAX_SELECTABLE_FIELDS}`,
           `keep the ${MAX_SELECTABLE_FIELDS} fields clients filter on most`));
       }
