@@ -144,6 +144,8 @@ describe('KB217: a template\'s claim reference paths against the CRD of the reso
     expect(rest).toEqual([]);
     expect(found).toMatchObject({ i: 0, severity: 'warning', path: `${REFERENCE}.jsonPath.namespace`, message: '"spec.sise" selects nothing: no such field (did you mean "spec.size"?)' });
     expect(found.hint).toContain('CRD "widgets.example.com" declares');
+    // A namespace path that finds nothing widens the claim: kube-bind then matches the name in every namespace.
+    expect(found.hint).toContain('kube-bind finds no namespace there and claims the object of the name it finds in every namespace');
   });
 
   test('the versions read are the template\'s for that resource when the reference names none', () => {

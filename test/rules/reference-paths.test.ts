@@ -82,6 +82,24 @@ test('a wrong field deeper down, inside array items, and in jsonPath.namespace',
   ]);
 });
 
+/** Each finding's path and hint. */
+function hints(objects: Manifest[]): Array<[string, string | undefined]> {
+  return REFERENCE_PATH_RULES[0].check(objects.map((manifest, index) => ({ index, manifest })), ctx).map(f => [f.violation.path, f.violation.hint]);
+}
+
+test('a jsonPath.namespace that finds nothing leaves the name claimed in every namespace (kube-bind compares the namespace only when found)', () => {
+  const [[path, hint], ...rest] = hints([exportReading({ name: 'spec.secretName', namespace: 'spec.secretNamespace' }), certificatesCrd()]);
+  expect(rest).toEqual([]);
+  expect(path).toBe('spec.permissionClaims[0].selector.references[0].jsonPath.namespace');
+  expect(hint).toContain('so kube-bind finds no namespace there and claims the object of the name it finds in every namespace, not in one');
+  expect(hint).not.toContain('claims nothing');
+  // Under unknown fields, the same consequence where the field is absent.
+  const [[, open]] = hints([exportReading({ name: 'spec.secretName', namespace: 'spec.keystores.ns' }), certificatesCrd()]);
+  expect(open).toContain('where it does not, kube-bind finds no namespace there and claims the object of the name it finds in every namespace');
+  // A name that finds nothing still claims nothing.
+  expect(hints([exportReading({ name: 'spec.secretNmae' }), certificatesCrd()])[0][1]).toContain('so kube-bind finds no name there and claims nothing');
+});
+
 test('under x-kubernetes-preserve-unknown-fields any field may exist: the warning says it may select nothing', () => {
   const [[, severity, , message]] = found([exportReading({ name: 'spec.keystores.jks.secretName' }), certificatesCrd()]);
   expect(severity).toBe('warning');

@@ -6,8 +6,10 @@
  * kube-bind evaluates a reference's `jsonPath.name` and `.namespace` as GJSON
  * paths on each object of the referenced resource (pkg/resources/resources.go
  * at 6ac88b0f, matchesReferences: `gjson.Get`, then `if nameResult.Exists()`);
- * a path that names no field finds nothing, and the claim silently claims
- * nothing. The API server prunes every field a structural schema does not
+ * a name path that names no field finds nothing, and the claim silently claims
+ * nothing. A namespace path that finds nothing does the opposite: the
+ * namespace is compared only `if ... namespaceResult.Exists()`, so the name
+ * found is claimed in every namespace. The API server prunes every field a structural schema does not
  * declare, so a path through declared fields that leaves them can never find
  * anything; under `x-kubernetes-preserve-unknown-fields` any field may exist.
  * A path using GJSON's wildcards, queries or modifiers is not judged.
@@ -159,6 +161,19 @@ function prefix(keys: readonly string[], at: number): string {
   return keys.slice(0, at).join('.');
 }
 
+/** Which expression of a reference's jsonPath: what kube-bind does when it finds nothing differs. */
+export type ReferencePathKey = 'name' | 'namespace';
+
+/**
+ * What kube-bind does with a reference whose expression finds nothing
+ * (resources.go matchesReferences at 6ac88b0f): no name, no match; no
+ * namespace, and `namespaceMatches` stays true, so the name matches in every namespace.
+ */
+const WHEN_ABSENT: Record<ReferencePathKey, string> = {
+  name: 'kube-bind finds no name there and claims nothing',
+  namespace: 'kube-bind finds no namespace there and claims the object of the name it finds in every namespace, not in one',
+};
+
 /** What is wrong with one expression: `missing` (no such field can exist) or `open` (it may not), with the words. */
 export interface ReferencePathProblem {
   readonly kind: 'missing' | 'open';
@@ -167,13 +182,13 @@ export interface ReferencePathProblem {
 }
 
 /**
- * One expression (`jsonPath.name` or `.namespace`) of a reference against the
- * schemas of the versions it reads; `label` names the definition in the words
- * (`CustomResourceDefinition "widgets.example.com"`). Undefined when some version
- * can hold it, or it is not judged.
+ * One expression (`jsonPath.name` or `.namespace`, as `key` says) of a reference
+ * against the schemas of the versions it reads; `label` names the definition in
+ * the words (`CustomResourceDefinition "widgets.example.com"`). Undefined when
+ * some version can hold it, or it is not judged.
  */
 export function referencePathProblem(
-  expression: string, facts: VersionFacts, label: string, versions: readonly string[],
+  expression: string, facts: VersionFacts, label: string, versions: readonly string[], key: ReferencePathKey,
 ): ReferencePathProblem | undefined {
   const keys = gjsonKeys(expression.trim());
   if (keys === undefined) return undefined;
@@ -185,8 +200,8 @@ export function referencePathProblem(
     return {
       kind: 'open',
       message: `${show(expression)} may select nothing: ${under} keeps unknown fields, so the schema cannot tell`,
-      hint: `${label} marks ${under} x-kubernetes-preserve-unknown-fields, so ${show(keys[open.at])} may or may not exist there; `
-        + 'check the name against the objects, or declare the field in the schema',
+      hint: `${label} marks ${under} x-kubernetes-preserve-unknown-fields, so ${show(keys[open.at])} may or may not exist there `
+        + `(where it does not, ${WHEN_ABSENT[key]}); check the path against the objects, or declare the field in the schema`,
     };
   }
   const missing = walked[0] as Extract<Walked, { kind: 'missing' }>;
@@ -198,6 +213,6 @@ export function referencePathProblem(
     message: `${show(expression)} selects nothing: no such field${fixed !== undefined ? ` (did you mean ${show(fixed)}?)` : ''}`,
     hint: `the API server keeps only the fields ${label} declares; ${where} ${missing.known.length > 0
       ? `declares ${missing.known.slice(0, 8).join(', ')}${missing.known.length > 8 ? ', ...' : ''}`
-      : 'declares no field of that name'} (versions ${versions.join(', ')}), so kube-bind finds no name there and claims nothing`,
+      : 'declares no field of that name'} (versions ${versions.join(', ')}), so ${WHEN_ABSENT[key]}`,
   };
 }

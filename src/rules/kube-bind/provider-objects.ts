@@ -417,8 +417,10 @@ const referencePathInCrd: CrossObjectRule = defineRule({
   id: 'KB217',
   title: 'a template\'s or request\'s claim reference jsonPath names a field the CRD of the referenced resource can hold (when that CRD is in the input)',
   // A warning: kube-bind evaluates the path with gjson on each referenced object and claims what it finds; a path that
-  // names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims nothing: nothing refuses it.
-  source: 'kube-bind behaviour (pkg/resources/resources.go:108-114 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists()); '
+  // names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims nothing; a namespace path that finds
+  // nothing is not compared (`&& namespaceResult.Exists()`), so the name is claimed in every namespace: nothing refuses either.
+  source: 'kube-bind behaviour (pkg/resources/resources.go:108-128 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists(), '
+    + 'and the namespace compared only if namespaceResult.Exists()); '
     + 'Kubernetes structural schema pruning',
   severity: 'warning',
   scope: 'app',
@@ -435,10 +437,10 @@ const referencePathInCrd: CrossObjectRule = defineRule({
       if (facts === undefined) byVersions.set(crd.versions, facts = versionFacts(crd.versions, parsed));
       if (facts.schemas.size === 0) continue;
       const versions = versionsRead(ref, own(own(requester.manifest, 'spec'), 'resources'), group, resource, facts);
-      for (const key of ['name', 'namespace']) {
+      for (const key of ['name', 'namespace'] as const) {
         const expression = own(own(ref, 'jsonPath'), key);
         if (typeof expression !== 'string' || expression.trim() === '') continue;
-        const problem = referencePathProblem(expression, facts, `CRD ${show(crd.name)}`, versions);
+        const problem = referencePathProblem(expression, facts, `CRD ${show(crd.name)}`, versions, key);
         if (problem === undefined) continue;
         out.push({ index: requester.index, violation: violation(referencePathInCrd, field(at, key), problem.message, problem.hint) });
       }

@@ -3,9 +3,10 @@
  * reference (`selector.references[]`) names the objects of a resource and
  * the GJSON path in them that holds the claimed object's name (and
  * namespace). kube-bind evaluates the path on each referencing object and
- * claims what it finds; a path the resource's schema cannot hold finds
+ * claims what it finds; a name path the resource's schema cannot hold finds
  * nothing, so the claim silently claims nothing (`spec.secretNmae` for
- * `spec.secretName`).
+ * `spec.secretName`), and a namespace path that finds nothing leaves the
+ * name claimed in every namespace.
  *
  * The referenced schema is known when the objects checked together hold a
  * BoundSchema, a v1alpha1 export or a CustomResourceDefinition of the
@@ -24,7 +25,7 @@ import { show } from '../engine/messages';
 import { field } from '../engine/paths';
 import { CrossObjectRule, Located, RuleContext, defineRule } from '../engine/rule';
 import { keptViolation as violation, Violation } from '../engine/violation';
-import { VersionFacts, referencePathProblem, versionFacts, versionsRead } from '../helpers/reference-paths';
+import { ReferencePathKey, VersionFacts, referencePathProblem, versionFacts, versionsRead } from '../helpers/reference-paths';
 
 /** A resource's schemas, by version name, and where they come from (made when a reference reads it). */
 interface Definition extends VersionFacts {
@@ -122,8 +123,10 @@ class Definitions {
 }
 
 /** One expression (`jsonPath.name` or `.namespace`) of a reference against the definition's schemas. */
-function checkExpression(path: string, expression: string, definition: Definition, versions: readonly string[]): Violation | undefined {
-  const problem = referencePathProblem(expression, definition, definition.label, versions);
+function checkExpression(
+  path: string, expression: string, definition: Definition, versions: readonly string[], key: ReferencePathKey,
+): Violation | undefined {
+  const problem = referencePathProblem(expression, definition, definition.label, versions, key);
   if (problem === undefined) return undefined;
   // The message says which: a field that cannot exist "selects nothing", one that may not (unknown fields kept) "may select nothing".
   return violation(referencePathExists, path, problem.message, problem.hint);
@@ -133,9 +136,11 @@ const referencePathExists: CrossObjectRule = defineRule({
   id: 'KB178',
   title: 'A reference\'s jsonPath names a field the referenced resource\'s schema can hold (when that schema is in the set)',
   // A warning, as KB217 on templates: kube-bind evaluates the path with gjson on each referencing object and claims
-  // what it finds; a path that names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims
-  // nothing through this reference. Nothing refuses the export, and the claim's other selectors still bind.
-  source: 'kube-bind behaviour (pkg/resources/resources.go:108-114 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists()); '
+  // what it finds; a name path that names no field finds nothing (`if nameResult.Exists()`), so the claim silently claims
+  // nothing through this reference; a namespace path that finds nothing is not compared (`&& namespaceResult.Exists()`), so
+  // the name is claimed in every namespace. Nothing refuses the export, and the claim's other selectors still bind.
+  source: 'kube-bind behaviour (pkg/resources/resources.go:108-128 at 6ac88b0f, matchesReferences: gjson.Get, then nameResult.Exists(), '
+    + 'and the namespace compared only if namespaceResult.Exists()); '
     + 'Kubernetes structural schema pruning',
   severity: 'warning',
   scope: 'app',
@@ -174,10 +179,10 @@ const referencePathExists: CrossObjectRule = defineRule({
           if (definition === undefined) return;
           const versions = versionsRead(ref, own(spec, 'resources'), group, resource, definition);
           const at = field(`spec.permissionClaims[${c}].selector.references[${r}]`, 'jsonPath');
-          for (const key of ['name', 'namespace']) {
+          for (const key of ['name', 'namespace'] as const) {
             const expression = own(jsonPath, key);
             if (typeof expression !== 'string' || expression.trim() === '') continue;
-            const found = checkExpression(field(at, key), expression, definition, versions);
+            const found = checkExpression(field(at, key), expression, definition, versions, key);
             if (found !== undefined) out.push({ index, violation: found });
           }
         });
