@@ -30,8 +30,6 @@ describe('the registry', () => {
   });
 
   test('what the port does not decide is undefined, and accepted', () => {
-    expect(formatVerdict('email', 'Someone <someone@example.com>')).toBeUndefined();
-    expect(formatVerdict('email', 'someone@example.com')).toBe(true);
     expect(formatVerdict('hostname', 'www.詹姆斯.org')).toBeUndefined();
     expect(formatVerdict('hostname', 'www.詹姆斯.x')).toBe(false);
     expect(formatVerdict('date', '2024-01-01')).toBe(true);
@@ -57,18 +55,80 @@ describe('default.go', () => {
         'http://a:1:2/', 'http://::1/', 'mongodb://h:1,h2:2/', 'http://[fe80::1%en0]/']);
   });
 
-  test('email: net/mail.ParseAddress', () => {
+  test('email: net/mail.ParseAddress, a plain addr-spec', () => {
     expectFormat('email', [
       'somebody@somewhere.com', 'blah@gmail.com', 'test@d.verylongtoplevel', 'email+tag@gmail.com',
       'customer/department=shipping@example.com', '$A12345@example.com', '!def!xyz%abc@example.com', '_somename@example.com',
       '!#$%&\'*+-/=?^_`{}|~@example.com', 'Miles.O\'Brian@example.com', 'postmaster@☁→❄→☃→☀→☺→☂→☹→✝.ws', 'root@localhost',
-      'john@com', 'api@piston.ninja',
-      // quoted strings and angle-addr are not ported: accepted, as Go accepts these
-      '" "@example.com', '"Abc\\@def"@example.com', 'Someone <someone@example.com>',
-      // spaces and tabs around the addr-spec are skipped (skipSpace, skipCFWS)
+      'john@com', 'api@piston.ninja', 'µ@µ.example.com',
+      // spaces and tabs around the addr-spec, and after its '@', are skipped (skipSpace, skipCFWS)
       '  a@b\t', 'a@ b',
     ], [
-      'somebody@somewhere@com', '', 'yesterday', '@example.com', 'a@', '.a@b', 'a.@b', 'a..b@c', 'a@b.', 'a @b', 'a@b c',
+      'somebody@somewhere@com', '', ' ', 'yesterday', '@example.com', 'a@', '.a@b', 'a.@b', 'a..b@c', 'a@b.', 'a@.b', 'a @b', 'a@b c',
+      'a\x7f@b', 'a\n@b', 'a@b\r\n',
+    ]);
+  });
+
+  test('email: quoted local parts (qtext, quoted-pairs, spaces and tabs; not empty)', () => {
+    expectFormat('email', [
+      '" "@example.com', '"Abc\\@def"@example.com', '"Joe\\\\Blow"@example.com', '".bob"@example.com', '"dot.and space"@example.com',
+      '"very.unusual.@.unusual.com"@example.com', '"very.(),:;<>[]\\".VERY.\\"very@\\\\ \\"very\\".unusual"@strange.example.com',
+      '"()<>[]:,;@\\\\\\"!#$%&\'*+-/=?^_{}| ~.a"@example.org', '"john..doe"@example.com', '"..."@test.com', '"0:"@0', '"\t"@x', '"ø"@x',
+      '"\\ "@x',
+    ], [
+      '""@0', '"unclosed@example.com', '"a"b"@example.com', 'just"not"right@example.com', 'this is"not\\allowed@example.com',
+      'this\\ still\\"not\\\\allowed@example.com', '""test""blah""@example.com', '"a\x01"@b', '"a\\\x01"@b', '"a"@', '"a" @b',
+    ]);
+  });
+
+  test('email: angle addresses and display names (atoms with dots, quoted strings, comments between words)', () => {
+    expectFormat('email', [
+      'Someone <someone@example.com>', '<Bob@example.com>', 'John Doe <jdoe@machine.example>', '"Joe Q. Public" <john.q.public@example.com>',
+      'Asem H. <noreply@example.com>', '"Gø Pher" <gopher@example.com>', 'µ <micro@example.com>', 'Micro <µ@example.com>',
+      '"Giant; \\"Big\\" Box" <sysservices@example.net>', 'Who? <one@y.test>', 'A (comment) B <a@b>', 'A (c (nested) \\) d) B <a@b>',
+      '<a@b> (trailing comment)', 'a@b (a comment as the name)', 'a@b (unclosed \\) escaped)', '..a.. <a@b>', '<"..."@test.com>',
+      ' <a@b> ', 'Name<a@b>', '"" <a@b>', '<a@ b>',
+    ], [
+      '<Abc.example.com>', '<A@b@c@example.com>', '<a"b(c)d,e:f;g<h>i[j\\k]l@example.com>', '<john..doe@example.com>',
+      '<john.doe@example..com>', '<john.doe.@example.com>', '<.john.doe@example.com>', '<@example.com>', '<.@example.com>', '<test@.>',
+      '< @example.com>', '<"">', 'John Doe', 'john.doe', 'john.doe@', 'John Doe@foo.bar', 'John <middle> Doe <jdoe@machine.example>',
+      '<jdoe#machine.example>', 'cfws@example.com (', 'a@b (unclosed', '<a@b', '<a@b> x', 'a@b, c@d', '<a@b>, <c@d>', 'A (unclosed B <a@b>',
+      '<a @b>', '"unclosed <a@b>', 'a@b <c@d>', 'a@b<c@d>',
+    ]);
+  });
+
+  test('email: a group holds exactly one address to be one (parseSingleAddress)', () => {
+    expectFormat('email', ['group: a@b;', 'Group: Jdoe <jdoe@example.com>;', 'g: a@b; (comment)', '"quoted group" : <a@b> ;', 'g:a@b (c);'], [
+      'empty group: ;', 'root group: embed group: null@example.com;', 'group not closed: null@example.com',
+      'group: first@example.com, second@example.com;', ' group: null@example.com; (asd', ' group: ; (asd', 'g: a@b;x', ': a@b;',
+    ]);
+  });
+
+  test('email: domain literals, an IPv4 address or IPv6: and any address net.ParseIP takes', () => {
+    expectFormat('email', [
+      'jdoe@[192.168.0.1]', 'John Doe <jdoe@[192.168.0.1]>', 'jdoe@[IPv6:2001:db8::1]', 'jdoe@[IPv6:::ffff:1.2.3.4]', 'jdoe@[::ffff:1.2.3.4]',
+      // net.ParseIP gives 16 bytes for an IPv4 address too, so the IPv6: check passes it.
+      'jdoe@[IPv6:192.168.0.1]', 'jdoe@ [1.2.3.4]',
+    ], [
+      'jdoe@[2001:db8::1]', 'jdoe@[::1]', 'jdoe@[ipv6:2001:db8::1]', 'jdoe@[IPv6:2001:db8::1%eth0]', 'jdoe@[IPv6:00001::]', 'jdoe@[192.168.0.01]',
+      'jdoe@[example.com]', 'jdoe@[ 1.2.3.4]', '<jdoe@[[192.168.0.1]>', '<jdoe@[192.168.0.1>', 'jdoe@[1.2.3.4', 'jdoe@[]', 'jdoe@[1.2.3.4\\]',
+    ]);
+  });
+
+  test('email: RFC 2047 words decide only where Go\'s decoder refuses a charset it cannot convert (decodeRFC2047Word)', () => {
+    expectFormat('email', [
+      // UTF-8, ISO-8859-1 and US-ASCII are decoded, in either case; a malformed word is kept as a plain word.
+      '=?UTF-8?B?SsO2cmc=?= <joerg@example.com>', '=?iso-8859-1?q?J=F6rg_Doe?= <joerg@example.com>',
+      '=?us-ascii?q?J=6Frg_Doe?= <joerg@example.com>', '=?x-unknown?q?bad=zz?= <a@b>', '=?x-unknown?b?bad?= <a@b>',
+      '=?x-unknown?z?text?= <a@b>', '=??q?x?= <a@b>', '=?x?q?a?b?= <a@b>', '=?x-unknown?qq?x?= <a@b>',
+      // An unknown charset after the first word ends the name there; the angle address still follows.
+      'Name =?ISO-8859-15?Q?J=F6rg?= <joerg@example.com>', 'a@b (=?utf-8?q?ok?=)', 'a@b (=?x-unknown?q?bad=zz?=)',
+      // strings.EqualFold: ſ folds to s.
+      '=?uſ-aſcii?q?x?= <a@b>',
+    ], [
+      '=?ISO-8859-15?Q?J=F6rg_Doe?= <joerg@example.com>', '=?windows-1252?q?Andr=E9?= Pirard <PIRARD@vm1.ulg.ac.be>',
+      '=?ISO-8859-15?B?SvZyZw==?= <joerg@example.com>', '=?x-unknown?q??= <a@b>', '=?x-unknown?b??= <a@b>', 'a@b (=?koi8-r?q?x?=)',
+      'a@b (x =?koi8-r?b?eA==?=)',
     ]);
   });
 

@@ -6,7 +6,7 @@
  * from the numbers of a trailing dotted quad, as Go before 1.17 read them),
  * and net.ParseMAC.
  */
-import { parseAddr, type Addr } from '../go-netip';
+import { is4In6, parseAddr, type Addr } from '../go-netip';
 
 /** netip.ParseAddr without a zone (net's parseIP); undefined when Go refuses it. */
 function addrWithoutZone(s: string): Addr | undefined {
@@ -17,6 +17,12 @@ function addrWithoutZone(s: string): Addr | undefined {
 /** net.ParseIP(s) != nil. */
 export function parsesAsIP(s: string): boolean {
   return addrWithoutZone(s) !== undefined;
+}
+
+/** net.ParseIP(s).To4() != nil: an IPv4 address, or one mapped into IPv6 (`::ffff:1.2.3.4`). */
+export function parsesAsIPv4(s: string): boolean {
+  const addr = addrWithoutZone(s);
+  return addr !== undefined && (addr.family === 4 || is4In6(addr));
 }
 
 /**

@@ -15,8 +15,6 @@
  * Where a Go parser is not ported whole, a value it might refuse is
  * undecided (formatVerdict gives undefined), and formatValidates accepts it:
  * never a false error.
- * - email: only `local@domain` is decided (go-mail.ts); quoted strings,
- *   comments, `Name <addr>`, groups and domain literals are accepted;
  * - hostname: \p{L} and \p{S} are Node's Unicode tables, which may know
  *   letters and symbols Go's do not yet.
  */
