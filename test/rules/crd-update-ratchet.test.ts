@@ -268,9 +268,31 @@ describe('CEL cost on update (suppressExpressionCostForUnchangedSchema, findVers
     expect(found('KB044', over, over)).toEqual([rule, 'spec.versions[0].schema.openAPIV3Schema']);
   });
 
-  test('a schema two versions share is reported at the version that changed', () => {
+  test('a schema every version shares is validated once, at the spec, under the first version\'s name (spec.Version)', () => {
     const next = twoVersionsOf(overRule(), overRule());
-    const stored = twoVersionsOf(overRule(), withSpec({ type: 'object' }));
+    // v1's schema is unchanged: suppressed, though v2's changed.
+    expect(found('KB044', next, twoVersionsOf(overRule(), withSpec({ type: 'object' })))).toEqual([]);
+    // v1's changed: checked, though v2's did not (the walk reports the shared schema at the first version).
+    expect(found('KB044', next, twoVersionsOf(withSpec({ type: 'object' }), overRule()))).toEqual([rule]);
+    expect(found('KB044', next, next)).toEqual([]);
+  });
+
+  test('a version added with the schema the stored CRD had in its only version: unchanged (GetSchemaForVersion answers any name)', () => {
+    const stored = overRule();
+    const next = twoVersionsOf(overRule(), overRule());
+    expect(found('KB044', next, stored)).toEqual([]);
+    // The added version first: spec.Version names it, and the stored CRD's moved schema answers for it too.
+    const addedFirst = crd(['spec.versions', [{ ...(next as any).spec.versions[1], name: 'v0', storage: false }, ...(next as any).spec.versions]]);
+    expect(found('KB044', addedFirst, stored)).toEqual([]);
+  });
+
+  test('a schema some versions share, not all, is validated in each: reported at the version that changed', () => {
+    const threeVersionsOf = (...ms: Manifest[]): Manifest => crd(['spec.versions', ms.map((m, i) => ({
+      ...(m as any).spec.versions[0], name: `v${i + 1}`, storage: i === ms.length - 1,
+    }))]);
+    const other = withSpec({ type: 'object', properties: { size: { type: 'integer' } } });
+    const next = threeVersionsOf(overRule(), overRule(), other);
+    const stored = threeVersionsOf(overRule(), withSpec({ type: 'object' }), other);
     expect(found('KB044', next, stored)).toEqual([rule.replace('versions[0]', 'versions[1]')]);
     expect(found('KB044', next, next)).toEqual([]);
   });

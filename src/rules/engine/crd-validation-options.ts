@@ -11,7 +11,8 @@
  * The stored CRD's rules and messageExpressions compile in the
  * StoredExpressions environment rather than NewExpressions (its RuleEnv and
  * MessageExpressionEnv), and nothing else is relaxed for them: their costs
- * are not (suppressPerExpressionCost goes by version, below). In Kubernetes
+ * are not (suppressPerExpressionCost goes by the name a schema is validated
+ * under, below). In Kubernetes
  * 1.36 the two environments declare the same libraries (base.go introduces
  * no option after 1.34 and removes none after 1.29, and NewExpressions
  * compiles at compatibility version 1.35), so a stored expression compiles
@@ -52,11 +53,15 @@ export interface CrdValidationOptions {
   readonly allowTooManySelectableFields: readonly string[];
   /**
    * findVersionsWithUnchangedSchemas: the versions whose schema the update
-   * leaves semantically equal. suppressExpressionCostForUnchangedSchema sets
-   * suppressPerExpressionCost for them: their rules' and messageExpressions'
-   * own cost limit (StaticEstimatedCostLimit) is not checked, so that a
-   * schema the server accepted stays accepted after a control-plane upgrade
-   * changed the estimator (KB044). The schema's total cost still is.
+   * leaves semantically equal, each as GetSchemaForVersion finds it (a
+   * schema every version shares answers for any name).
+   * suppressExpressionCostForUnchangedSchema sets suppressPerExpressionCost
+   * for a schema validated under one of these names (a version's own under
+   * its name, one moved to the spec under the first version's, spec.Version):
+   * its rules' and messageExpressions' own cost limit
+   * (StaticEstimatedCostLimit) is not checked, so that a schema the server
+   * accepted stays accepted after a control-plane upgrade changed the
+   * estimator (KB044). The schema's total cost still is.
    */
   readonly versionsWithUnchangedSchemas: readonly string[];
   /** validatePreserveUnknownFields: the stored CRD had `spec.preserveUnknownFields: true` (KB184). */

@@ -9,7 +9,7 @@
  * for the consumer's CRD kube-bind wrote from it.
  */
 import { structuralIssuesOf } from './schema-issues';
-import { versionEntries, versionSchema } from './version-schemas';
+import { schemaForVersion, versionEntries, versionSchema } from './version-schemas';
 import { CRD_KIND, kindVersionOf } from '../../model/kinds';
 import { isObject, Manifest, own } from '../../model/manifest';
 import { CrdValidationOptions, SchemaCheckOption } from '../engine/crd-validation-options';
@@ -18,8 +18,7 @@ import { apiApproval, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { hasValidConversionReviewVersionOrEmpty } from '../k8s/conversion-review';
 import { caBundleError } from '../k8s/formats';
 import { specRequiresStructuralSchema } from '../k8s/schema-has';
-import { deepEqual } from '../k8s/values';
-import { internalSelectableFields, sameSelectableFields } from '../k8s/version-hoisting';
+import { goVersionName, internalSelectableFields, sameSelectableFields, sameVersionSchema } from '../k8s/version-hoisting';
 
 /** validation.go's MaxSelectableFields. */
 export const MAX_SELECTABLE_FIELDS = 8;
@@ -124,24 +123,19 @@ function findTooManySelectableFieldsAllowed(stored: Manifest, next: Manifest): s
 }
 
 /**
- * Mirrors findVersionsWithUnchangedSchemas: the versions of `next` whose
- * schema deep-equals the stored object's schema of the same version
- * (apiequality.Semantic.DeepEqual of GetSchemaForVersion's results).
+ * Mirrors findVersionsWithUnchangedSchemas: the versions of `next` whose schema, as GetSchemaForVersion finds
+ * it on each internal CRD (version-schemas.ts: schemaForVersion; a schema every version shares answers for
+ * any name), is semantically equal in both (apiequality.Semantic.DeepEqual).
  */
 function findVersionsWithUnchangedSchemas(stored: Manifest, next: Manifest, ctx: RuleContext): string[] {
-  const storedKv = kindVersionOf(stored, ctx.group);
-  const before = new Map<string, unknown>();
-  for (const v of versionEntries(stored) ?? []) {
-    const name = own(v.entry, 'name');
-    const found = versionSchema(storedKv, v);
-    if (typeof name === 'string' && found !== undefined && !before.has(name)) before.set(name, found.schema);
-  }
-  const nextKv = kindVersionOf(next, ctx.group);
+  const nextSchema = schemaForVersion(next, ctx);
+  const storedSchema = schemaForVersion(stored, ctx);
   const unchanged: string[] = [];
   for (const v of versionEntries(next) ?? []) {
-    const name = own(v.entry, 'name');
-    const found = versionSchema(nextKv, v);
-    if (typeof name === 'string' && found !== undefined && before.has(name) && deepEqual(found.schema, before.get(name))) unchanged.push(name);
+    const name = goVersionName(v.entry);
+    const now = nextSchema(name);
+    const before = now === undefined ? undefined : storedSchema(name);
+    if (now !== undefined && before !== undefined && sameVersionSchema(now.validation, before.validation)) unchanged.push(name);
   }
   return unchanged;
 }

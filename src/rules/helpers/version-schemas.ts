@@ -9,6 +9,7 @@ import { has, isObject, Manifest, own } from '../../model/manifest';
 import { perObject } from '../engine/memo';
 import { field, item } from '../engine/paths';
 import { RuleContext } from '../engine/rule';
+import { goVersionName, hoisted, sameVersionSchema } from '../k8s/version-hoisting';
 
 interface VersionEntry {
   readonly entry: { [key: string]: any };
@@ -61,6 +62,49 @@ export function versionSchema(kv: KindVersion | undefined, v: VersionEntry): Ver
   // v1alpha1: a missing or mistyped openAPIV3Schema is the structure rules' finding (KB002/KB003).
   const inner = own(schema, 'openAPIV3Schema');
   return isObject(inner) ? { schema: inner, path: field(schemaPath, 'openAPIV3Schema') } : undefined;
+}
+
+/**
+ * A version's `schema` as a CRD version holds it (a CustomResourceValidation, `{openAPIV3Schema}`), whatever
+ * the kind's shape, for Semantic.DeepEqual (sameVersionSchema); undefined when it has none (a nil pointer).
+ */
+function validationOf(kv: KindVersion | undefined, v: VersionEntry): unknown {
+  const found = versionSchema(kv, v);
+  if (found !== undefined) return { openAPIV3Schema: found.schema };
+  const schema = own(v.entry, 'schema');
+  return isObject(schema) ? schema : undefined;
+}
+
+/**
+ * Whether the server moves the versions' schema to the spec, the same in every version
+ * (Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec, k8s/version-hoisting.ts):
+ * then validation.go validates it once, at the spec, and no version has a schema of its own (HasPerVersionSchema).
+ * For a BoundSchema or a v1alpha1 export: the consumer's CRD kube-bind writes from it, one version for each.
+ */
+export function schemasMovedToSpec(obj: Manifest, ctx: RuleContext): boolean {
+  const kv = kindVersionOf(obj, ctx.group);
+  return hoisted((versionEntries(obj) ?? []).map(v => ({ schema: validationOf(kv, v) })), sameVersionSchema, 'schema');
+}
+
+/**
+ * Mirrors apiextensions.GetSchemaForVersion on the internal CRD, as a lookup by version name made once per
+ * object: a schema moved to the spec answers for any name, even one the object has no version of; else the
+ * first version of that name answers with its own; undefined where it errs (no version of that name).
+ * `validation` as validationOf gives it.
+ */
+export function schemaForVersion(obj: Manifest, ctx: RuleContext): (name: string) => { readonly validation: unknown } | undefined {
+  const kv = kindVersionOf(obj, ctx.group);
+  const entries = versionEntries(obj) ?? [];
+  // No versions: nothing is moved, and no version has a schema (HasPerVersionSchema is false): the spec's, none.
+  if (entries.length === 0) return () => ({ validation: undefined });
+  if (schemasMovedToSpec(obj, ctx)) {
+    const moved = { validation: validationOf(kv, entries[0]) };
+    return () => moved;
+  }
+  return name => {
+    const named = entries.find(v => goVersionName(v.entry) === name);
+    return named === undefined ? undefined : { validation: validationOf(kv, named) };
+  };
 }
 
 /**

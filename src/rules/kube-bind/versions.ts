@@ -18,13 +18,14 @@ import { field, item } from '../engine/paths';
 import { Rule, RuleContext, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { structuralIssuesOf } from '../helpers/schema-issues';
-import { differingVersionSchemas, versionEntries, versionSchema } from '../helpers/version-schemas';
+import { differingVersionSchemas, schemasMovedToSpec, versionEntries, versionSchema } from '../helpers/version-schemas';
 import { deprecationNotes } from '../k8s/deprecation';
 import { goString } from '../k8s/go-json';
 import { dns1035LabelErrors, suggestDns1035Label } from '../k8s/names';
 import { RECOGNIZED_STRING_FORMATS, unrecognizedFormats } from '../k8s/strfmt/supported';
 import type { StructuralIssue, StructuralIssueKind } from '../k8s/structural';
 import { deepEqual, utf8Length } from '../k8s/values';
+import { goVersionName } from '../k8s/version-hoisting';
 
 const CRD_KINDS: readonly KindVersion[] = ['APIServiceExport/v1alpha1', 'BoundSchema/v1alpha2'];
 // The same, and CustomResourceDefinitions: for the rules that mirror Kubernetes' own CRD validation.
@@ -343,31 +344,41 @@ const celRulesCompile: Rule = defineRule({
 
 /**
  * KB044's findings: under suppressPerExpressionCost (validation.go:
- * suppressExpressionCostForUnchangedSchema, set for the versions of
- * findVersionsWithUnchangedSchemas on update) a version's per-expression
- * costs are not checked; its total is. The walk reports a schema repeated
- * in several versions once, at the first: such a finding stays while any
- * version holding that schema changed, at that version's path.
+ * suppressExpressionCostForUnchangedSchema, set on update for the versions of
+ * findVersionsWithUnchangedSchemas) a schema's per-expression costs are not
+ * checked; its total is. Keyed as validation.go validates the schema: one
+ * every version shares is moved to the spec and validated once there, under
+ * the first version's name (spec.Version, validateCustomResourceDefinitionSpec);
+ * otherwise each version's under its own (validateCustomResourceDefinitionVersion).
+ * The walk reports a schema repeated in several versions once, at the first:
+ * such a finding stays while any version holding that schema changed, at
+ * that version's path.
  */
 function celCostFindings(obj: Manifest, ctx: RuleContext): Violation[] {
   const options = crdValidationOptions(ctx);
   const unchanged = new Set(options.versionsWithUnchangedSchemas);
+  const issues = structuralIssuesOf(obj, ctx).filter(issue => issue.kind === 'cel-cost' && runsUnder(issue, options));
+  const report = (issue: StructuralIssue, path: string = issue.path): Violation => violation(celRulesCost, path, issue.message, issue.hint);
+  if (issues.length === 0) return [];
+  const entries = versionEntries(obj) ?? [];
+  if (schemasMovedToSpec(obj, ctx)) {
+    const suppressed = entries.length > 0 && unchanged.has(goVersionName(entries[0].entry));
+    return issues.filter(issue => !(suppressed && issue.perExpressionCost === true)).map(issue => report(issue));
+  }
   const kv = kindVersionOf(obj, ctx.group);
-  const schemas = unchanged.size === 0 ? [] : (versionEntries(obj) ?? []).flatMap(v => {
+  const schemas = unchanged.size === 0 ? [] : entries.flatMap(v => {
     const found = versionSchema(kv, v);
-    const name = own(v.entry, 'name');
-    return found !== undefined ? [{ ...found, suppressed: typeof name === 'string' && unchanged.has(name) }] : [];
+    return found !== undefined ? [{ ...found, suppressed: unchanged.has(goVersionName(v.entry)) }] : [];
   });
   const out: Violation[] = [];
-  for (const issue of structuralIssuesOf(obj, ctx)) {
-    if (issue.kind !== 'cel-cost' || !runsUnder(issue, options)) continue;
+  for (const issue of issues) {
     const at = issue.perExpressionCost === true ? schemas.find(s => issue.path.startsWith(s.path)) : undefined;
     if (at === undefined || !at.suppressed) {
-      out.push(violation(celRulesCost, issue.path, issue.message, issue.hint));
+      out.push(report(issue));
       continue;
     }
     const changed = schemas.find(s => !s.suppressed && deepEqual(s.schema, at.schema));
-    if (changed !== undefined) out.push(violation(celRulesCost, changed.path + issue.path.slice(at.path.length), issue.message, issue.hint));
+    if (changed !== undefined) out.push(report(issue, changed.path + issue.path.slice(at.path.length)));
   }
   return out;
 }
@@ -377,7 +388,7 @@ const celRulesCost: Rule = defineRule({
   title: 'The estimated cost of x-kubernetes-validations rules is within the API server\'s limits',
   source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema and ValidateCustomResourceDefinitionValidation, '
     + 'StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, getExpressionCost, TotalCost; cel-go checker/cost.go: Cost; apiserver pkg/cel/library/cost.go: CostEstimator; '
-    + 'on update, suppressExpressionCostForUnchangedSchema for the versions of findVersionsWithUnchangedSchemas)',
+    + 'on update, suppressExpressionCostForUnchangedSchema for the versions of findVersionsWithUnchangedSchemas, a schema moved to the spec under spec.Version)',
   severity: 'error',
   scope: 'object',
   appliesTo: K8S_KINDS,
