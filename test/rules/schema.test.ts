@@ -97,6 +97,14 @@ describe('KB002 required fields', () => {
     expect(v[0].hint).toBe('set it to "Cluster" or "Namespaced"');
   });
 
+  test('a missing template scope: the values both allOf enums allow as hint, not the field\'s description', () => {
+    const resources = [{ group: 'example.com', resource: 'widgets', versions: ['v1'] }];
+    const template = { apiVersion: 'kube-bind.io/v1alpha2', kind: 'APIServiceExportTemplate', metadata: { name: 't' }, spec: { resources } };
+    const v = violationsOf('KB002', template);
+    expect(v.map(x => [x.rule, x.path])).toEqual([['KB002', 'spec.scope']]);
+    expect(v[0].hint).toBe('set it to "Cluster" or "Namespaced"');
+  });
+
   test('a defaulted field is never missing (served defaults to true on the server)', () => {
     const obj = validBoundSchema();
     delete obj.spec.versions[0].served;

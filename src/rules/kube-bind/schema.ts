@@ -964,9 +964,21 @@ function typeHint(value: unknown, type: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The string values a schema allows: its `enum`, and those every `allOf` branch's
+ * enum allows (controller-gen writes a Go type's enum and a field's marker as two
+ * branches: a template's spec.scope); undefined when it lists none.
+ */
+function allowedStrings(schema: unknown): string[] | undefined {
+  const lists = [own(schema, 'enum'), ...(Array.isArray(own(schema, 'allOf')) ? (own(schema, 'allOf') as unknown[]).map(b => own(b, 'enum')) : [])]
+    .filter((l): l is string[] => Array.isArray(l) && l.every(v => typeof v === 'string'));
+  if (lists.length === 0) return undefined;
+  return lists[0].filter(v => lists.every(l => l.includes(v)));
+}
+
 function requiredHint(propertySchema: unknown): string | undefined {
-  const values = own(propertySchema, 'enum');
-  if (Array.isArray(values) && values.every(v => typeof v === 'string')) return `set it to ${values.map(v => show(v)).join(' or ')}`;
+  const values = allowedStrings(propertySchema);
+  if (values !== undefined && values.length > 0) return `set it to ${values.map(v => show(v)).join(' or ')}`;
   const description = own(propertySchema, 'description');
   return typeof description === 'string' && description.length > 0 ? description : undefined;
 }
