@@ -41,7 +41,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // language. The examples and tests use plus-27.
   devDeps: ['cdk8s-plus-27@2.9.0', 'cdk8s-cli@^2.200.0', 'esbuild@^0.25', '@types/node@^20', 'fast-check@^4', 'ajv@^8', 'ajv-formats@^3', '@bufbuild/cel@^0.6.1', '@types/js-yaml@^4', '@microsoft/jest-sarif@1.0.0-beta.0', '@xmldom/xmldom@^0.9.12',
     // The consumer's view in a real browser (test/consumer-view.browser.test.ts): mermaid's own bundle, in Debian's Chromium.
-    'mermaid@^11', 'playwright-core@^1'],
+    'mermaid@^11', 'playwright-core@^1',
+    // Unicode 15.0.0's categories, the tables of Go 1.26's unicode package (scripts/go-unicode.ts, the hostname format).
+    '@unicode/unicode-15.0.0@2.0.7'],
 
   // CI is .ci/run; GitHub is on only for projen's release workflow (.github/workflows/release.yml):
   // on a push to main it bumps the version from the conventional commits since the last tag, builds,
@@ -165,6 +167,11 @@ project.addTask('docgen:check', {
 project.addTask('layers:check', {
   description: 'Fail on an import cycle, or an import that crosses the layers of CONTRIBUTING.md',
   exec: `${tsNode} scripts/import-graph.ts`,
+});
+
+project.addTask('go-unicode', {
+  description: 'Regenerate src/rules/k8s/strfmt/go-unicode-tables.ts (Go 1.26\'s Unicode 15.0.0 letters and symbols)',
+  exec: `${tsNode} scripts/go-unicode.ts`,
 });
 
 project.addTask('rules:doc', {

@@ -15,11 +15,11 @@
  *
  * The verdict is a problem, which is always one the server reports too, or
  * none, possibly `unsure` when it rests on a check this port does not decide
- * (a format strfmt/registry.ts leaves undecided, a pattern regex.ts cannot
- * run): `not` and `oneOf` only refuse a value on sure verdicts.
+ * (a pattern regex.ts cannot run): `not` and `oneOf` only refuse a value on
+ * sure verdicts.
  */
 import { re2Matches } from './regex';
-import { formatVerdict, isKnownFormat } from './strfmt/registry';
+import { formatValidates, isKnownFormat } from './strfmt/registry';
 import { deepEqual } from './values';
 import { isObject, own } from '../../model/manifest';
 
@@ -160,10 +160,8 @@ function stringCheck(schema: { [key: string]: any }, value: unknown): Verdict {
     if (matches === undefined) unsure = true;
   }
   const format = stringOf(schema, 'format');
-  if (format !== '' && isKnownFormat(format)) {
-    const verdict = formatVerdict(format, value);
-    if (verdict === false) return problem(`must be a valid ${format} (kube-openapi's strfmt "${format}")`);
-    if (verdict === undefined) unsure = true;
+  if (format !== '' && isKnownFormat(format) && !formatValidates(format, value)) {
+    return problem(`must be a valid ${format} (kube-openapi's strfmt "${format}")`);
   }
   return unsure ? UNSURE : VALID;
 }

@@ -12,31 +12,30 @@
  * A name the registry does not know is not checked at all (FormatOf's
  * validator does not apply).
  *
- * Where a Go parser is not ported whole, a value it might refuse is
- * undecided (formatVerdict gives undefined), and formatValidates accepts it:
- * never a false error.
- * - hostname: \p{L} and \p{S} are Node's Unicode tables, which may know
- *   letters and symbols Go's do not yet.
+ * Every value is decided: the Go parsers the validators call are ported
+ * whole, as the Go release ../go-release.ts names has them (its Unicode
+ * tables too, go-unicode.ts).
  */
 import { isStrfmtDuration } from './duration';
 import { isEmailAddress } from './go-mail';
 import { parsesAsCIDRSloppy, parsesAsIP, parsesAsIPSloppy, parsesAsMAC } from './go-net';
+import { LETTER, SYMBOL, wellFormed } from './go-unicode';
 import {
   isBase64Text, isCreditCard, isHexColor, isIsbn10, isIsbn13, isRequestUri, isRgbColor, isSsn,
 } from './govalidator';
 import { isDate, isDateTime } from './time';
 
-/** A letter, digit or symbol of HostnamePattern, and the same with '-'. */
-const HOST_CHAR = '[a-zA-Z0-9\\p{S}\\p{L}]';
-const HOST_CHAR_OR_DASH = '[a-zA-Z0-9\\-\\p{S}\\p{L}]';
+/** A letter, digit or symbol of HostnamePattern, and the same with '-' (\p{L} and \p{S} as Go 1.26 reads them, go-unicode.ts). */
+const HOST_CHAR = `[a-zA-Z0-9${SYMBOL}${LETTER}]`;
+const HOST_CHAR_OR_DASH = `[a-zA-Z0-9\\-${SYMBOL}${LETTER}]`;
 /** HostnamePattern: one label of up to 64 characters with at most one '-' after its first, or dotted labels ending in a top-level domain of 2-63 letters. */
 const HOSTNAME = new RegExp(
-  `^(${HOST_CHAR}((-?${HOST_CHAR}{0,62})?)|(${HOST_CHAR}((${HOST_CHAR_OR_DASH}{0,61}${HOST_CHAR})?)(\\.)){1,}([a-zA-Z\\p{L}]){2,63})$`, 'u');
+  `^(${HOST_CHAR}((-?${HOST_CHAR}{0,62})?)|(${HOST_CHAR}((${HOST_CHAR_OR_DASH}{0,61}${HOST_CHAR})?)(\\.)){1,}([a-zA-Z${LETTER}]){2,63})$`, 'u');
 
-/** IsHostname: the pattern, at most 255 bytes, no dot-separated part over 63 bytes; a non-ASCII name it accepts is undecided (Unicode tables). */
-function isHostname(s: string): boolean | undefined {
-  const valid = HOSTNAME.test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
-  return valid && /[^\x00-\x7f]/.test(s) ? undefined : valid;
+/** IsHostname: the pattern, at most 255 bytes, no dot-separated part over 63 bytes. */
+function isHostname(value: string): boolean {
+  const s = wellFormed(value);
+  return HOSTNAME.test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
 }
 
 /** UUIDPattern and its versions: 8-4-4-4-12 hex digits, any case, each '-' optional on its own. */
@@ -53,8 +52,8 @@ const SHORT_NAME = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const isShortName = (s: string): boolean => s.length <= 63 && new RegExp(`^${SHORT_NAME}$`).test(s);
 const isLongName = (s: string): boolean => s.length <= 253 && new RegExp(`^${SHORT_NAME}(\\.${SHORT_NAME})*$`).test(s);
 
-/** A validator: whether Go accepts the value, undefined where this port does not decide. */
-type Validator = (value: string) => boolean | undefined;
+/** A validator: whether Go accepts the value. */
+type Validator = (value: string) => boolean;
 
 /** The validators of strfmt.Default, by the name each was registered with. */
 const VALIDATORS: { readonly [name: string]: Validator } = {
@@ -103,18 +102,10 @@ export function isKnownFormat(name: string): boolean {
   return BY_NORMALIZED.has(normalizeFormatName(name));
 }
 
-/**
- * strfmt.Default.Validates(name, value) where this port decides it, undefined
- * where it does not (see the header); false for a name it does not know.
- */
-export function formatVerdict(name: string, value: string): boolean | undefined {
+/** strfmt.Default.Validates(name, value): false for a name it does not know. */
+export function formatValidates(name: string, value: string): boolean {
   const validator = BY_NORMALIZED.get(normalizeFormatName(name));
   return validator !== undefined && validator(value);
-}
-
-/** strfmt.Default.Validates(name, value), what this port does not decide accepted. */
-export function formatValidates(name: string, value: string): boolean {
-  return formatVerdict(name, value) !== false;
 }
 
 /** Whether `value` passes the OpenAPI `format: byte` check (govalidator's IsBase64): the empty string and line breaks fail. */

@@ -13,7 +13,7 @@
 import { leaveToServer, RuntimeFunctions } from './outcome';
 import { celList } from './realm';
 import * as goUrl from '../../go-net-url';
-import { formatVerdict } from '../../strfmt/registry';
+import { formatValidates } from '../../strfmt/registry';
 import { CONSTANT_FORMATS, ConstantFormat } from '../library';
 
 interface NamedFormat {
@@ -114,17 +114,9 @@ function uri(value: string): string[] {
   return typeof parsed === 'string' ? [parsed] : [];
 }
 
-/**
- * A format of kube-openapi's strfmt.Default, as format.go's validate() calls
- * `strfmt.Default.Validates`: the registry's verdict, and what it does not
- * decide left to the server.
- */
+/** A format of kube-openapi's strfmt.Default, as format.go's validate() calls `strfmt.Default.Validates`. */
 function strfmtFormat(name: string, message: string): (value: string) => string[] {
-  return value => {
-    const verdict = formatVerdict(name, value);
-    if (verdict === undefined) leaveToServer(`a ${name} value this port of strfmt does not decide`);
-    return verdict ? [] : [message];
-  };
+  return value => (formatValidates(name, value) ? [] : [message]);
 }
 
 /** ConstantFormats' validators, one for each name library.ts declares (CONSTANT_FORMATS). */
