@@ -7,7 +7,7 @@
  */
 import type { CelAstNode } from './cel-js';
 
-const MAX_DEPTH = 200;
+export const MAX_DEPTH = 200;
 
 /**
  * The first answer `visit` gives over `node`'s tree, or undefined; the

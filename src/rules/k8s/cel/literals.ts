@@ -16,12 +16,18 @@
  *   fails as "program instantiation failed".
  * - An int literal out of range (cel-go's parser, VisitInt: strconv.ParseInt
  *   of the literal with its sign, "invalid int literal"; parser_test.go's
- *   `0xFFFFFFFFFFFFFFFFF`): cel-js reads any size of integer.
- *   `-9223372036854775808` is one literal in cel-go's grammar, and fits;
- *   cel-js' AST has no parentheses, so `-(9223372036854775808)`, which
- *   cel-go refuses, is taken for it (accepted rather than a false error).
+ *   `0xFFFFFFFFFFFFFFFFF`): cel-js reads any size of integer. The sign is
+ *   the literal's only where CEL.g4's `literal: sign=MINUS? tok=NUM_INT`
+ *   takes it: a `-` that opens a unary, with nothing but blanks or comments
+ *   (hidden tokens) before the digits. So `-9223372036854775808`,
+ *   `- 9223372036854775808` and `1 - -9223372036854775808` fit, while in
+ *   `-(9223372036854775808)` the parenthesis, and in `--9223372036854775808`
+ *   the other `-` (VisitNegate: `(ops+='-')+ member` takes every `-` of the
+ *   run, leaving the digits unsigned), make it a negation of a literal that
+ *   does not fit. The error is at the literal's start: its sign when it has
+ *   one (reportError(ctx) of the Int context).
  */
-import { callOf, firstInAst } from './ast-walk';
+import { callOf, firstInAst, MAX_DEPTH } from './ast-walk';
 import type { CelAstNode } from './cel-js';
 import { isRfc3339 } from '../formats';
 import { parseGoDuration } from '../go-duration';
@@ -97,19 +103,46 @@ function check(node: CelAstNode): LiteralError | undefined {
 
 const MAX_INT64 = 2n ** 63n - 1n;
 
-/** An int literal beyond int64: cel-js' int literals are bigints (its uints are not). */
-function outOfRange(node: CelAstNode): LiteralError | undefined {
-  if (node.op !== 'value' || typeof node.args !== 'bigint' || node.args <= MAX_INT64) return undefined;
-  return { stage: 'compilation', message: 'syntax error: invalid int literal', start: (node as { start?: number }).start };
+type Located = CelAstNode & { readonly start: number; readonly input: string };
+
+/** Whether only CEL's blanks and `//` comments (WHITESPACE and COMMENT, both off the parser's channel) lie between `from` and `to`. */
+function onlyHidden(text: string, from: number, to: number): boolean {
+  return /^(?:[\t\n\f\r ]|\/\/[^\n]*)*$/.test(text.slice(from, to));
 }
 
-/** `-9223372036854775808`: the negative literal cel-go reads whole. */
-function isMinInt64(node: CelAstNode): boolean {
-  const operand = node.op === '-_' ? node.args as CelAstNode : undefined;
-  return operand?.op === 'value' && operand.args === MAX_INT64 + 1n;
+/** Whether `operand`, the operand of the negation `minus`, follows its `-` with only hidden tokens between. */
+function signOf(minus: Located, operand: Located): boolean {
+  return onlyHidden(minus.input, minus.start + 1, operand.start);
+}
+
+/**
+ * The first int literal beyond int64 in `node`'s tree. `afterMinus`: `node` is the operand of a `-`
+ * that directly precedes it, which makes a `-` opening `node` one more negation, not a sign.
+ */
+function outOfRange(node: unknown, afterMinus = false, depth = 0): LiteralError | undefined {
+  if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = outOfRange(child, false, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const n = node as Located;
+  if (n.op === 'value' && typeof n.args === 'bigint' && n.args > MAX_INT64) {
+    return { stage: 'compilation', message: 'syntax error: invalid int literal', start: n.start };
+  }
+  if (n.op !== '-_') return typeof n.op === 'string' ? outOfRange(n.args, false, depth + 1) : undefined;
+  const operand = n.args as Located;
+  const adjacent = signOf(n, operand);
+  if (!afterMinus && adjacent && operand.op === 'value' && typeof operand.args === 'bigint') {
+    // A signed literal: in range down to -2^63, its error at the sign.
+    return operand.args > MAX_INT64 + 1n ? { stage: 'compilation', message: 'syntax error: invalid int literal', start: n.start } : undefined;
+  }
+  return outOfRange(operand, adjacent, depth + 1);
 }
 
 /** The first literal argument of `node`'s tree the API server refuses. */
 export function invalidLiteral(node: unknown): LiteralError | undefined {
-  return firstInAst(node, outOfRange, isMinInt64) ?? firstInAst(node, check);
+  return outOfRange(node) ?? firstInAst(node, check);
 }
