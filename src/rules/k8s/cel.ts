@@ -29,11 +29,12 @@
  */
 import { isObject, own } from '../../model/manifest';
 
-type Token =
+export type CelToken =
   | { readonly kind: 'int' | 'uint' | 'double' | 'string' | 'bytes'; readonly at: number }
   | { readonly kind: 'ident'; readonly text: string; readonly at: number }
   | { readonly kind: 'op'; readonly text: string; readonly at: number }
   | { readonly kind: 'end'; readonly at: number };
+type Token = CelToken;
 
 class CelSyntaxError extends Error {
   constructor(message: string, readonly at: number) {
@@ -97,6 +98,16 @@ function tokenize(text: string): Token[] {
   }
   tokens.push({ kind: 'end', at: text.length });
   return tokens;
+}
+
+/** The tokens of `text` (blanks and comments dropped, the last one `end`), or undefined where it has no CEL tokens. */
+export function tokenizeCel(text: string): CelToken[] | undefined {
+  try {
+    return tokenize(text);
+  } catch (e) {
+    if (e instanceof CelSyntaxError) return undefined;
+    throw e;
+  }
 }
 
 function skipString(text: string, i: number, raw: boolean): number {

@@ -27,6 +27,7 @@ import { mapKeyMismatch } from './map-index';
 import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { undefinedOptionalField } from './optional-select';
 import { expressionSizeError } from './parser-limits';
+import { recursionLimitError } from './recursion-depth';
 import { composed, masked } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
@@ -178,6 +179,9 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   }
   const tooLarge = expressionSizeError(source);
   if (tooLarge !== undefined) return { error: `${failed}: ${tooLarge}`, usesOldSelf: false, fallback: false };
+  // cel-go's nesting limits, counted as its grammar nests (cel-js' own count parts from them).
+  const tooDeep = recursionLimitError(source);
+  if (tooDeep !== undefined) return { error: `${failed}: ${tooDeep}`, usesOldSelf: false, fallback: false };
   const entries = withOptionalEntriesWrapped(source);
   const rewrittenForCelJs = composed(entries, withCelGoSpellings);
   const text = rewrittenForCelJs.text;
