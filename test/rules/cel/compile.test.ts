@@ -185,3 +185,24 @@ describe('the open element type of an empty literal, which cel-go types as a typ
     expect(errorOf(rule)).toBeDefined();
   });
 });
+
+describe('an iteration variable named self hides the root self, with or without a leading dot', () => {
+  // cel-go's checker (checker/env.go LookupIdent): `.self` resolves to the candidate `self` (containers.go
+  // ResolveCandidateNames drops the dot), which Scopes.FindIdent looks up from the comprehension's scope outwards.
+  // Each verdict as cel-go v0.26.1's Compile gives it, self a list(int).
+  const ints = { type: 'array', items: { type: 'integer' } };
+  test.each([
+    'self.all(self, self > 0)', 'self.all(self, .self > 0)', 'self.map(self, self + 1) == [1]',
+    'self.all(self, self == 1) && self.size() > 0',
+  ])('%s compiles: inside, self is an int', rule => {
+    expect(errorOf(rule, ints)).toBeUndefined();
+  });
+  test.each([
+    ['self.exists(self, self.size() > 0)', 'int.size()'],
+    ['self.all(self, .self.size() > 0)', 'int.size()'],
+    // Without the shadowing variable, `.self` is the list.
+    ['self.all(x, .self > 0)', 'list<int> > int'],
+  ])('%s is refused (%s)', (rule, why) => {
+    expect(errorOf(rule, ints)).toContain(why);
+  });
+});
