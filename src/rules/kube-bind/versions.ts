@@ -334,7 +334,7 @@ const celRulesCompile: Rule = defineRule({
   id: 'KB043',
   title: 'x-kubernetes-validations rules and messageExpressions compile as the API server compiles them',
   source: 'Kubernetes CRD validation, 1.36 (apiextensions-apiserver validation.go: ValidateCustomResourceDefinitionOpenAPISchema; schema/cel/compilation.go: Compile, compileRule; '
-    + 'apiserver pkg/cel/common/schemas.go: SchemaDeclType; pkg/cel/environment/base.go and pkg/cel/library; cel-go 0.26: the checker, the AST validators '
+    + 'apiserver pkg/cel/common/schemas.go: SchemaDeclType; pkg/cel/environment/base.go and pkg/cel/library; cel-go 0.26: the parser\'s limits, the checker, the AST validators '
     + 'of cel/validator.go and ext/formatting.go, ext/comprehensions.go)',
   severity: 'error',
   scope: 'object',
