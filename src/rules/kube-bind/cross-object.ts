@@ -507,14 +507,22 @@ const uniqueSchemas: CrossObjectRule = defineRule({
         continue;
       }
       const where = source.namespace !== undefined ? ` in namespace ${show(source.namespace)}` : '';
+      // One kind, name and namespace is one object: the input holds it twice (a dump of what is live beside
+      // the manifests), and the API server keeps only the copy applied last, so there are not two definitions.
+      const sameObject = earlier.label === source.label;
       out.push({
         index: source.index,
         // Two objects of one name are told apart by their place in the input.
-        violation: violation(uniqueSchemas, 'spec.names.plural',
-          `${source.label} defines ${describeGroupResource(source.group, source.plural)}${where} again, after `
-          + `${earlier.label === source.label ? `object ${earlier.index + 1} of the input` : earlier.label}`,
-          'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
-          + `keep one definition per group/resource${where === '' ? '' : ' in a namespace'}`),
+        violation: sameObject
+          ? violation(uniqueSchemas, 'spec.names.plural',
+            `${source.label}${where} is in the input again, after object ${earlier.index + 1} of the input: `
+            + `both copies define ${describeGroupResource(source.group, source.plural)}`,
+            'one name in a namespace is one object: applied in turn, the later copy replaces the earlier one; keep one copy '
+            + '(to check an update against the live object, give that as the previous state: validate --previous, or UpdateCheck)')
+          : violation(uniqueSchemas, 'spec.names.plural',
+            `${source.label} defines ${describeGroupResource(source.group, source.plural)}${where} again, after ${earlier.label}`,
+            'the API server stores both, but kube-bind looks a definition up by <resource>.<group>, so the second one conflicts: '
+            + `keep one definition per group/resource${where === '' ? '' : ' in a namespace'}`),
       });
     }
     return out;
