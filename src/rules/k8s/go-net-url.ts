@@ -25,6 +25,8 @@ export interface GoUrl {
   readonly host: string;
   readonly path: string;
   readonly rawPath: string;
+  /** A scheme, then a path with no authority ("https:/a"): String writes no "//". */
+  readonly omitHost: boolean;
   readonly forceQuery: boolean;
   readonly rawQuery: string;
   readonly fragment: string;
@@ -193,7 +195,7 @@ function withPath(url: Omit<GoUrl, 'path' | 'rawPath'>, p: string): Parsed {
 function parse(raw: string, viaRequest: boolean): Parsed {
   if (/[\x00-\x1f\x7f]/.test(raw)) return { error: 'net/url: invalid control character in URL' };
   if (raw === '' && viaRequest) return { error: 'empty url' };
-  const empty: GoUrl = { scheme: '', opaque: '', host: '', path: '', rawPath: '', forceQuery: false, rawQuery: '', fragment: '', rawFragment: '' };
+  const empty: GoUrl = { scheme: '', opaque: '', host: '', path: '', rawPath: '', omitHost: false, forceQuery: false, rawQuery: '', fragment: '', rawFragment: '' };
   if (raw === '*') return { url: { ...empty, path: '*' } };
   const split = getScheme(raw);
   if ('error' in split) return split;
@@ -218,6 +220,7 @@ function parse(raw: string, viaRequest: boolean): Parsed {
   }
   let user: GoUrl['user'];
   let host = '';
+  const omitHost = scheme !== '' && rest.startsWith('/') && !rest.startsWith('//');
   if ((scheme !== '' || (!viaRequest && !rest.startsWith('///'))) && rest.startsWith('//')) {
     let authority = rest.slice(2);
     rest = '';
@@ -245,7 +248,7 @@ function parse(raw: string, viaRequest: boolean): Parsed {
       }
     }
   }
-  return withPath({ ...empty, scheme, forceQuery, rawQuery, host, ...(user !== undefined ? { user } : {}) }, rest);
+  return withPath({ ...empty, scheme, omitHost, forceQuery, rawQuery, host, ...(user !== undefined ? { user } : {}) }, rest);
 }
 
 const wrapped = (raw: string, error: string): string => `parse ${goQuote(textOf(raw) ?? raw)}: ${error}`;
@@ -342,7 +345,7 @@ export function urlString(u: GoUrl): string {
   if (u.opaque !== '') {
     out += u.opaque;
   } else {
-    if (u.scheme !== '' || u.host !== '' || u.user !== undefined) {
+    if ((u.scheme !== '' || u.host !== '' || u.user !== undefined) && !(u.omitHost && u.host === '' && u.user === undefined)) {
       if (u.host !== '' || u.path !== '' || u.user !== undefined) out += '//';
       if (u.user !== undefined) out += `${userString(u.user)}@`;
       if (u.host !== '') out += escape(u.host, 'host');
