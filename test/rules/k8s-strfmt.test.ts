@@ -94,8 +94,27 @@ describe('default.go', () => {
     ]);
   });
 
+  test('email: the cases of Go\'s TestAddressParsing and TestAddressParsingError that are one address, or none', () => {
+    expectFormat('email', [
+      'John (middle) Doe <jdoe@machine.example>', '"John (middle) Doe" <jdoe@machine.example>', '"John <middle> Doe" <jdoe@machine.example>',
+      'Joe Q. Public <john.q.public@example.com>', 'group1: groupaddr1@example.com;', '=?utf-8?q?J=C3=B6rg?=  =?utf-8?q?Doe?= <joerg@example.com>',
+      '=?ISO-8859-1?Q?Andr=E9?= Pirard <PIRARD@vm1.ulg.ac.be>', '=?ISO-8859-1?B?SvZyZw==?= <joerg@example.com>', '"" <emptystring@example.com>',
+      '<cfws@example.com> (CFWS (cfws))  (another comment)', 'john@example.com (John Doe)', 'John Doe <john@example.com> (Joey)',
+      'john@example.com(John Doe)', 'asjo@example.com (Adam =?utf-8?Q?Sj=C3=B8gren?=)', 'asjo@example.com (Adam\t=?utf-8?Q?Sj=C3=B8gren?=)',
+      'jdoe@[IPv6:fd42::dead:beef:1234]', 'John Doe <jdoe@[IPv6:fd42::dead:beef:1234]>',
+    ], [
+      '=?iso-8859-2?Q?Bogl=E1rka_Tak=E1cs?= <unknown@gmail.com>', 'a@gmail.com b@gmail.com', '"\x00" <null@example.net>',
+      '"\\\x00" <escaped-null@example.net>', '(John) Doe <jdoe@machine.example>', '<jdoe@[256.0.0.1]>', '<jdoe@[fd42::de:ad:be:ef]>',
+      'Mary Smith <mary@x.test>, jdoe@example.org, Who? <one@y.test>', 'A Group:Ed Jones <c@a.test>,joe@where.test,John <jdoe@one.test>;',
+      ' , joe@where.test', 'joe@where.test,',
+    ]);
+  });
+
   test('email: a group holds exactly one address to be one (parseSingleAddress)', () => {
-    expectFormat('email', ['group: a@b;', 'Group: Jdoe <jdoe@example.com>;', 'g: a@b; (comment)', '"quoted group" : <a@b> ;', 'g:a@b (c);'], [
+    expectFormat('email', ['group: a@b;', 'Group: Jdoe <jdoe@example.com>;', 'g: a@b; (comment)', '"quoted group" : <a@b> ;', 'g:a@b (c);',
+      // From Go's TestAddressParsing: a comment in the group's name, then a quoted local part holding ';(' .
+      'x(:"):"@a.example;("@b.example;', 'asjo@example.com (=?utf-8?Q?Sj=C3=B8gren?= (Debian))'], [
+      'group (comment:): a@example.com, b@example.com;',
       'empty group: ;', 'root group: embed group: null@example.com;', 'group not closed: null@example.com',
       'group: first@example.com, second@example.com;', ' group: null@example.com; (asd', ' group: ; (asd', 'g: a@b;x', ': a@b;',
     ]);
