@@ -25,6 +25,8 @@ export interface CelTypeDeclaration {
 
 export interface CelError extends Error {
   readonly range?: { readonly start: number; readonly end: number };
+  /** The node the error was raised at (errors.js CelError.node). */
+  readonly node?: unknown;
 }
 
 export interface CelParsed {

@@ -17,6 +17,7 @@
  * results are kept, keyed by content.
  */
 import { accumulatorOverwritten } from './accumulator';
+import { celGoErrorOffset } from './cel-go-position';
 import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor, fieldsOf } from './environment';
@@ -28,7 +29,7 @@ import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { undefinedOptionalField } from './optional-select';
 import { expressionSizeError } from './parser-limits';
 import { recursionLimitError } from './recursion-depth';
-import { composed, masked } from './source-text';
+import { applyEdits, composed, Edit, masked, Rewritten } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
 import { MAX_SWAP_ROUNDS, withMistypedSumsSwapped } from './swapped-sums';
@@ -109,24 +110,37 @@ function hasCallsOnExpressions(node: unknown, out: Ranged[], depth = 0): void {
   walkValue(n.args);
 }
 
+/** `text` with its has() calls rewritten for cel-js. */
+interface HasRewritten extends Rewritten {
+  /** Where the `>=` nodes standing for the has() calls start (cost.ts counts them as presence tests). */
+  readonly presenceTests: Set<number>;
+  /** For each rewritten `e.f`, keyed by where it starts and ends in `text`, the offset of its has()'s `(` in the text before. */
+  readonly presenceTestAt: Map<string, number>;
+}
+
 /**
  * `text` with each `has(e.f)` of hasCallsOnExpressions written
  * `([e.f].size() >= 0)`: a bool that type-checks `e.f` as cel-go's has()
  * does, for cel-js to check (the rewritten text is never shown).
  */
-function withHasRewritten(text: string, calls: readonly Ranged[]): { text: string; presenceTests: Set<number> } {
-  let out = '';
-  let from = 0;
+function withHasRewritten(text: string, calls: readonly Ranged[]): HasRewritten {
   const presenceTests = new Set<number>();
+  const presenceTestAt = new Map<string, number>();
+  const edits: Edit[] = [];
+  let shift = 0;
   for (const call of [...calls].sort((a, b) => a.range!.start - b.range!.start)) {
     const arg = ((call.args as unknown[])[1] as Ranged[])[0];
-    out += text.slice(from, call.range!.start);
+    const before = '([';
+    const after = '].size() >= 0)';
+    const start = call.range!.start + shift;
     // The >= node starts at the `[`, one after the opening parenthesis.
-    presenceTests.add(out.length + 1);
-    out += `([${text.slice(arg.range!.start, arg.range!.end)}].size() >= 0)`;
-    from = call.range!.end;
+    presenceTests.add(start + 1);
+    presenceTestAt.set(`${start + before.length}:${start + before.length + arg.range!.end - arg.range!.start}`, text.indexOf('(', call.range!.start));
+    edits.push({ at: call.range!.start, remove: arg.range!.start - call.range!.start, insert: before });
+    edits.push({ at: arg.range!.end, remove: call.range!.end - arg.range!.end, insert: after });
+    shift += before.length - (arg.range!.start - call.range!.start) + after.length - (call.range!.end - arg.range!.end);
   }
-  return { text: out + text.slice(from), presenceTests };
+  return { ...applyEdits(text, edits), presenceTests, presenceTestAt };
 }
 
 /** cel-js' messages for what cel-go never refuses: overloads that overlap, a predicate of no known type. */
@@ -228,7 +242,7 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     checked = parsed.check();
   }
   // Offsets in a swapped text are not those of the rule: its errors have none.
-  const at = (start: number | undefined): string => (swapped ? '' : position(text, start));
+  const at = (start: number | undefined): string => (swapped || start === undefined ? '' : position(text, rewritten.original(start)));
   if (!checked.valid || checked.error !== undefined) {
     const err = checked.error;
     // cel-js' own failures on the open element type of an empty literal (`[].exists(x, x > 1)`, `[].all(x, x)`), where
@@ -236,7 +250,12 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     if (err !== undefined && CEL_JS_OWN_FAILURES.some(f => f.test(err.message))) return compileFallback(source, kind, schema, isRoot);
     // An unknown field: cel.ts says which fields the schema declares, and how a property is escaped.
     const detail = err?.message.startsWith('No such key:') === true ? celRuleError(source, schema, isRoot)?.replace(/^does not compile: /, '') : undefined;
-    return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${at(err?.range?.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+    // cel-go's position of the error; has()'s presence test is at the has() call's `(` (exprHelper.nextMacroID).
+    const node = err?.node as { op?: string; range?: { start: number; end: number } } | undefined;
+    const presenceTest = node?.op === '.' && node.range !== undefined ? rewritten.presenceTestAt.get(`${node.range.start}:${node.range.end}`) : undefined;
+    const where = presenceTest !== undefined && !swapped ? position(text, presenceTest)
+      : at(err === undefined ? undefined : celGoErrorOffset(parsed.ast, err.node, err.message) ?? err.range?.start);
+    return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${where}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast)
     ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
