@@ -50,6 +50,14 @@ export interface ParsedDocument {
   readonly syntax: boolean;
 }
 
+/**
+ * What to do about an oversized document. One object is at most 1.5 MiB (etcd's
+ * request limit), so it is a List: `kubectl get -o yaml` prints one even for
+ * cluster-scoped kinds (CRDs), where one kubectl get per namespace does not help.
+ */
+const OVERSIZED_HINT = 'one Kubernetes object is at most 1.5 MiB, so this is likely a List, as kubectl get -o yaml prints: '
+  + 'give one document per object, e.g. kubectl get crds -o yaml | yq \'.items[] | split_doc\', or one kubectl get per namespace';
+
 /** Parses one document. Never throws. */
 export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimits): ParsedDocument {
   const diagnostics: Diagnostic[] = [];
@@ -59,7 +67,7 @@ export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimi
   const where = `document ${doc.index}`;
   if (doc.oversized !== undefined) {
     error(doc.line, `${where} is ${formatLength(doc.oversized.length)}, over the ${formatLength(limits.maxDocumentBytes ?? 0)} limit `
-      + 'per YAML document; the file is not checked (a Kubernetes object is at most 1.5 MiB: split large Lists, e.g. one kubectl get per namespace)');
+      + `per YAML document; the file is not checked (${OVERSIZED_HINT})`);
     return { objects: [], diagnostics, syntax: true };
   }
   let value: unknown;

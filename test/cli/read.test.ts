@@ -345,6 +345,11 @@ describe('bad input: each a clear error with file and line, never a crash', () =
     expect(errors(r)).toEqual([expect.stringMatching(/^input\.yaml:3: document 1 is 2 KiB, over the 1 KiB limit per YAML document; the file is not checked/)]);
   });
 
+  test('an oversized document is told how to give one document per object, which also works for cluster-scoped kinds (no namespaces to split by)', async () => {
+    const r = await readText(padded('List', 1600), { maxDocumentBytes: 1000 });
+    expect(errors(r)).toEqual([expect.stringContaining('give one document per object, e.g. kubectl get crds -o yaml | yq \'.items[] | split_doc\'')]);
+  });
+
   test('stdin is read as it comes, document by document, to its end', async () => {
     let pulled = 0;
     const stream = Readable.from((function* () {
