@@ -46,6 +46,14 @@ describe('cel-go\'s position of an error, by the kind of expression that fails',
     ['[1].filter(x, "a") == []', 11, 'predicate must return bool'],
     ['[1].map(x, x, 1) == []', 8, 'predicate must return bool'],
     ['[1].exists(x, x.size() > 0)', 21, 'int.size()'],
+    // A map indexed by a key of another type: the `[`.
+    ['{"a": 1}[1] == 1', 9, '\'_[_]\' applied to'],
+    // An argument of or() and orValue() of another type: the call's `(`.
+    ['optional.of(1).orValue("a") == 1', 23, 'argument must be compatible type'],
+    // string.format: an argument's error at the argument, the call's at its `(`.
+    ['"%x %d".format([1, "a"]) == ""', 20, 'decimal clause can only be used on integers'],
+    ['"%d %d".format([1]) == ""', 15, 'index 1 out of range'],
+    ['"%.f".format([1.0]) == ""', 13, 'strconv.Atoi: parsing "": invalid syntax'],
   ])('%s: column %d', (rule, column, why) => {
     const error = errorOf(rule);
     expect(error).toContain(why);

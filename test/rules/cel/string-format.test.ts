@@ -18,6 +18,7 @@ describe('format calls the checker accepts', () => {
     "'%s and %s'.format([timestamp('2020-01-01T00:00:00Z'), type(1)])",
     "'%d'.format([dyn(self.name)])",
     "'%f'.format(['NaN'])",
+    "'%.9223372036854775807f and %.00e'.format([1.5, 2.5])",
     // Only a literal format string with a list literal is checked.
     'self.name.format([self.spec])',
     "'%d'.format(dyn(['a']))",
@@ -44,6 +45,11 @@ describe('format calls the checker refuses, in its words', () => {
     ["'filler %'.format([])", 'unexpected end of string'],
     ["'%j'.format([123])", 'could not parse formatting clause: unrecognized formatting clause "j"'],
     ["'%.3'.format([1.5])", 'could not parse formatting clause: error while parsing precision: could not find end of precision specifier'],
+    // parsePrecision: strconv.Atoi of the precision's digits, none or beyond int64.
+    ["'%.f'.format([1.5])", 'could not parse formatting clause: error while parsing precision: error while converting precision to integer: '
+      + 'strconv.Atoi: parsing "": invalid syntax'],
+    ["'%.99999999999999999999f'.format([1.5])", 'could not parse formatting clause: error while parsing precision: '
+      + 'error while converting precision to integer: strconv.Atoi: parsing "99999999999999999999": value out of range'],
     ["'%s'.format([self.?name])", `error during formatting: ${STRING_CLAUSE}, was given optional_type`],
   ])('%s', (text, message) => {
     expect(errorOf(text)).toMatch(new RegExp(`^messageExpression compilation failed: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(at line 1, column \\d+\\)$`));

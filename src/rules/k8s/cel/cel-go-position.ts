@@ -127,6 +127,7 @@ function parentOf(root: unknown, child: unknown, depth = 0): Placed | undefined 
  * - a conditional's condition that is not a bool: at the `?` (no overload of `_?_:_`);
  * - a macro's predicate that is not a bool: at the predicate for all and exists (the operand of their `&&`,
  *   `||`), at the call for exists_one, filter and map (their conditional, made at the call's location);
+ * - an argument of `or` or `orValue` of another type than the optional's: at the call;
  * - any other: at the node's own location.
  */
 export function celGoErrorOffset(root: unknown, node: unknown, message: string): number | undefined {
@@ -137,6 +138,11 @@ export function celGoErrorOffset(root: unknown, node: unknown, message: string):
   if (message.startsWith('Ternary condition must be bool')) {
     const conditional = parentOf(root, node);
     return celGoOffset(conditional?.op === '?:' ? conditional : node);
+  }
+  // cel-js' check of or() and orValue() raises at the argument; cel-go finds no overload of the call.
+  if (/^optional\.\w+\([^)]*\) argument must be compatible type/.test(message)) {
+    const call = parentOf(root, node);
+    return celGoOffset(call?.op === 'rcall' ? call : node);
   }
   const predicate = /^(\w+)\(var, [^)]*\) (?:filter )?predicate must return bool/.exec(message);
   if (predicate !== null && CONDITIONAL_MACROS.has(predicate[1])) {

@@ -16,6 +16,7 @@
  * the `authorizer` variable, which CRD rules do not have.
  */
 import { callOf, firstInAst } from './ast-walk';
+import { celGoOffset } from './cel-go-position';
 import { CelEnvironment, notEvaluated } from './cel-js';
 import { celGoName } from './go-type-names';
 
@@ -135,6 +136,6 @@ export function listElementMismatch(node: unknown): { message: string; start: nu
     if (allowed === undefined || call!.args.length !== 0 || type?.kind !== 'list') return undefined;
     const elem = type.valueType!;
     if (elem.kind === 'dyn' || elem.kind === 'param' || allowed.includes(elem.name)) return undefined;
-    return { message: `found no matching overload for '${call!.name}' applied to '${celGoName(type)}.()'`, start: (n as { start?: number }).start };
+    return { message: `found no matching overload for '${call!.name}' applied to '${celGoName(type)}.()'`, start: celGoOffset(n) };
   });
 }

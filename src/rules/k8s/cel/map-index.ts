@@ -7,6 +7,7 @@
  * (or an open type parameter) matches any type, as in cel-go.
  */
 import { firstInAst } from './ast-walk';
+import { celGoOffset } from './cel-go-position';
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 import { celGoName } from './go-type-names';
 
@@ -26,6 +27,6 @@ export function mapKeyMismatch(node: unknown): { message: string; start: number 
     if (map?.kind !== 'map' || map.keyType === undefined || key === undefined || open(map.keyType) || open(key)) return undefined;
     if (map.keyType.name === key.name) return undefined;
     const op = n.op === '[]' ? '_[_]' : '_[?_]';
-    return { message: `found no matching overload for '${op}' applied to '(${celGoName(map)}, ${celGoName(key)})'`, start: (index as { start?: number }).start };
+    return { message: `found no matching overload for '${op}' applied to '(${celGoName(map)}, ${celGoName(key)})'`, start: celGoOffset(n) };
   });
 }

@@ -6,6 +6,7 @@
  * type without looking. A map or dyn operand has any key, as in cel-go.
  */
 import { firstInAst } from './ast-walk';
+import { celGoOffset } from './cel-go-position';
 import type { CelAstNode } from './cel-js';
 
 /** The first `.?` of a field its object type lacks, per `fieldsOf` (the declared fields of a type name). */
@@ -19,6 +20,6 @@ export function undefinedOptionalField(
     if (type?.kind !== 'message' || typeof field !== 'string') return undefined;
     const fields = fieldsOf(type.name);
     if (fields === undefined || fields.has(field)) return undefined;
-    return { message: `undefined field '${field}'`, start: (n as { start?: number }).start };
+    return { message: `undefined field '${field}'`, start: celGoOffset(n) };
   });
 }

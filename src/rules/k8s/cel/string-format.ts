@@ -3,12 +3,13 @@
  * (version 2, in Kubernetes' base environment) adds to the compiler: cel-go
  * ext/formatting.go, `stringFormatValidator.Validate`. The format string is
  * parsed as parseFormatString parses it (`%%`, `%s`, `%d`, `%f` and `%e`
- * with an optional precision, `%b`, `%x`, `%X`, `%o`), each clause's
+ * with an optional precision that strconv.Atoi converts, `%b`, `%x`, `%X`, `%o`), each clause's
  * argument must be of a type the clause takes (stringFormatChecker: dyn
  * passes), and there must be as many arguments as clauses. The messages are
  * cel-go's.
  */
 import { callOf, firstInAst } from './ast-walk';
+import { celGoOffset } from './cel-go-position';
 import type { CelAstNode, CelTypeDeclaration } from './cel-js';
 
 export interface FormatError {
@@ -40,7 +41,10 @@ function typeName(t: CelTypeDeclaration | undefined): string {
   return t?.name ?? 'dyn';
 }
 
-const at = (node: CelAstNode): number | undefined => (node as { start?: number }).start;
+const at = (node: CelAstNode): number | undefined => celGoOffset(node);
+
+/** strconv.Atoi's bound, on a 64-bit server. */
+const MAX_INT64 = 2n ** 63n - 1n;
 
 /** verifyString: the kinds %s takes, into the elements of a list or map literal. */
 function badStringArgument(node: CelAstNode): CelAstNode | undefined {
@@ -76,6 +80,8 @@ const STRING_CLAUSE = 'string clause can only be used on strings, bools, bytes, 
 
 /** The error of one format call, as parseFormatString with the checker reports it. */
 function checkFormat(call: CelAstNode, format: string, args: readonly CelAstNode[]): FormatError | undefined {
+  // An error of the call is at the call's `(` (Validate's e.ID()), one of an argument at the argument (formatError's id).
+  const callAt = celGoOffset(call);
   let argIndex = 0;
   let i = 0;
   while (i < format.length) {
@@ -87,15 +93,25 @@ function checkFormat(call: CelAstNode, format: string, args: readonly CelAstNode
       i += 2;
       continue;
     }
-    if (i + 1 >= format.length) return { message: 'unexpected end of string', start: at(call) };
-    if (argIndex >= args.length) return { message: `index ${argIndex} out of range`, start: at(call) };
+    if (i + 1 >= format.length) return { message: 'unexpected end of string', start: callAt };
+    if (argIndex >= args.length) return { message: `index ${argIndex} out of range`, start: callAt };
     // parsePrecision.
     let j = i + 1;
     if (format[j] === '.') {
       j++;
+      const digits = j;
       while (j < format.length && format[j] >= '0' && format[j] <= '9') j++;
       if (j >= format.length) {
-        return { message: 'could not parse formatting clause: error while parsing precision: could not find end of precision specifier', start: at(call) };
+        return { message: 'could not parse formatting clause: error while parsing precision: could not find end of precision specifier', start: callAt };
+      }
+      // strconv.Atoi of the digits: none (`%.f`) or beyond int64 does not convert.
+      const precision = format.slice(digits, j);
+      const atoi = precision === '' ? 'invalid syntax' : BigInt(precision) > MAX_INT64 ? 'value out of range' : undefined;
+      if (atoi !== undefined) {
+        return {
+          message: `could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "${precision}": ${atoi}`,
+          start: callAt,
+        };
       }
     }
     const verb = format[j];
@@ -105,7 +121,7 @@ function checkFormat(call: CelAstNode, format: string, args: readonly CelAstNode
       if (bad !== undefined) return { message: `error during formatting: ${STRING_CLAUSE}, was given ${typeName(bad.checkedType)}`, start: at(bad) };
     } else {
       const clause = CLAUSES.get(verb);
-      if (clause === undefined) return { message: `could not parse formatting clause: unrecognized formatting clause "${verb}"`, start: at(call) };
+      if (clause === undefined) return { message: `could not parse formatting clause: unrecognized formatting clause "${verb}"`, start: callAt };
       const kind = kindOf(arg.checkedType);
       if (kind !== 'dyn' && !clause.kinds.includes(kind)) {
         return { message: `error during formatting: ${clause.error}, was given ${typeName(arg.checkedType)}`, start: at(arg) };
@@ -115,7 +131,7 @@ function checkFormat(call: CelAstNode, format: string, args: readonly CelAstNode
     argIndex++;
   }
   if (args.length > argIndex) {
-    return { message: `too many arguments supplied to string.format (expected ${argIndex}, got ${args.length})`, start: at(call) };
+    return { message: `too many arguments supplied to string.format (expected ${argIndex}, got ${args.length})`, start: callAt };
   }
   return undefined;
 }
