@@ -195,6 +195,12 @@ async function run(operands: string[], streaming: boolean, extra: Partial<CheckO
   return { code, outputs };
 }
 
+/**
+ * Tests that check whole fixture folders twice: 2-3.5 s each on a 2-core machine under load, too close to jest's
+ * 5 s default for a busy CI host.
+ */
+const WHOLE_FOLDERS = 60_000;
+
 describe('the streaming check reports what the check of all objects at once reports', () => {
   test.each([
     ['the CLI fixtures', [path.join(FIXTURES, 'cli')]],
@@ -206,7 +212,7 @@ describe('the streaming check reports what the check of all objects at once repo
     expect(streamed).toEqual(all);
     // The fixtures have findings, so lines and findings across objects are compared too.
     expect(all.code).not.toBe(0);
-  });
+  }, WHOLE_FOLDERS);
 
   test('with --previous, and with standard input', async () => {
     const live = fixture('previous', 'live.yaml');
@@ -277,7 +283,7 @@ describe('what waits for the rules across objects is kept in a temporary folder'
     expect(await seen(['-'], { stdin })).toEqual([folder]);
     expect(await seen([many])).toEqual([[], folder]);
     expect(await seen([broken])).toEqual([[]]);
-  });
+  }, WHOLE_FOLDERS);
 
   test('where no temporary folder can be made, everything stays in memory and the report is the same', async () => {
     const all = await run(['-'], false, { stdin });
