@@ -10,10 +10,13 @@ function classOf(table: string): string {
   return table.split(',').filter(r => r !== '').map(r => r.split('-').map(cp => `\\u{${cp}}`).join('-')).join('');
 }
 
-/** \p{L}, inside a character class. */
-export const LETTER = classOf(GO_LETTERS);
-/** \p{S}, inside a character class. */
-export const SYMBOL = classOf(GO_SYMBOLS);
+let classes: { readonly letter: string; readonly symbol: string } | undefined;
+
+/** \p{L} and \p{S}, each as the inside of a character class; made on first use (a few milliseconds a start-up need not pay). */
+export function goCategories(): { readonly letter: string; readonly symbol: string } {
+  classes ??= { letter: classOf(GO_LETTERS), symbol: classOf(GO_SYMBOLS) };
+  return classes;
+}
 
 /**
  * The string as Go holds it after decoding JSON: a lone surrogate is U+FFFD,

@@ -19,23 +19,34 @@
 import { isStrfmtDuration } from './duration';
 import { isEmailAddress } from './go-mail';
 import { parsesAsCIDRSloppy, parsesAsIP, parsesAsIPSloppy, parsesAsMAC } from './go-net';
-import { LETTER, SYMBOL, wellFormed } from './go-unicode';
+import { goCategories, wellFormed } from './go-unicode';
 import {
   isBase64Text, isCreditCard, isHexColor, isIsbn10, isIsbn13, isRequestUri, isRgbColor, isSsn,
 } from './govalidator';
 import { isDate, isDateTime } from './time';
 
-/** A letter, digit or symbol of HostnamePattern, and the same with '-' (\p{L} and \p{S} as Go 1.26 reads them, go-unicode.ts). */
-const HOST_CHAR = `[a-zA-Z0-9${SYMBOL}${LETTER}]`;
-const HOST_CHAR_OR_DASH = `[a-zA-Z0-9\\-${SYMBOL}${LETTER}]`;
-/** HostnamePattern: one label of up to 64 characters with at most one '-' after its first, or dotted labels ending in a top-level domain of 2-63 letters. */
-const HOSTNAME = new RegExp(
-  `^(${HOST_CHAR}((-?${HOST_CHAR}{0,62})?)|(${HOST_CHAR}((${HOST_CHAR_OR_DASH}{0,61}${HOST_CHAR})?)(\\.)){1,}([a-zA-Z${LETTER}]){2,63})$`, 'u');
+let hostnamePattern: RegExp | undefined;
+
+/**
+ * HostnamePattern: one label of up to 64 characters with at most one '-'
+ * after its first, or dotted labels ending in a top-level domain of 2-63
+ * letters; a label's characters are ASCII letters and digits, \p{S} and
+ * \p{L} as Go 1.26 reads them (go-unicode.ts). Made on first use.
+ */
+function hostname(): RegExp {
+  if (hostnamePattern === undefined) {
+    const { letter, symbol } = goCategories();
+    const char = `[a-zA-Z0-9${symbol}${letter}]`;
+    const charOrDash = `[a-zA-Z0-9\\-${symbol}${letter}]`;
+    hostnamePattern = new RegExp(`^(${char}((-?${char}{0,62})?)|(${char}((${charOrDash}{0,61}${char})?)(\\.)){1,}([a-zA-Z${letter}]){2,63})$`, 'u');
+  }
+  return hostnamePattern;
+}
 
 /** IsHostname: the pattern, at most 255 bytes, no dot-separated part over 63 bytes. */
 function isHostname(value: string): boolean {
   const s = wellFormed(value);
-  return HOSTNAME.test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
+  return hostname().test(s) && Buffer.byteLength(s, 'utf8') <= 255 && s.split('.').every(p => Buffer.byteLength(p, 'utf8') <= 63);
 }
 
 /** UUIDPattern and its versions: 8-4-4-4-12 hex digits, any case, each '-' optional on its own. */
