@@ -68,6 +68,28 @@ describe('from-crd --template', () => {
     expect(v.out).toContain('error KB220');
   });
 
+  test('what it prints, validate accepts: a CRD whose labelled form validate refuses (KB220) is withheld, whatever --versions leaves out', async () => {
+    const dir = tempDir();
+    // Versions whose schemas differ: kube-bind's backend makes its BoundSchema of every version of a labelled CRD
+    // (CRDToBoundSchema), so the template's versions do not make the CRD one kube-bind can carry.
+    const twoSchemas = JSON.parse(JSON.stringify(parse(fs.readFileSync(GADGETS, 'utf8'))));
+    twoSchemas.spec.versions[0].schema.openAPIV3Schema.properties.extra = { type: 'string' };
+    // selectableFields: dropped from a BoundSchema, but the labelled CRD keeps them, and validate refuses that.
+    const selectable = JSON.parse(JSON.stringify(parse(fs.readFileSync(GADGETS, 'utf8'))));
+    for (const v of selectable.spec.versions) v.selectableFields = [{ jsonPath: '.spec.size' }];
+    for (const [name, crd, extra] of [['two-schemas.yaml', twoSchemas, ['--versions', 'v1']], ['selectable.yaml', selectable, []]] as const) {
+      const file = writeFile(dir, name, JSON.stringify(crd));
+      const r = await runCli(['from-crd', '--template', 'shop', ...extra, file]);
+      expect({ name, code: r.code, out: r.out }).toEqual({ name, code: 1, out: '' });
+      expect(r.err).toMatch(/error KB220 gadgets\.shop\.example\.com \(CustomResourceDefinition apiextensions\.k8s\.io\/v1\) spec\.versions\[\d\]/);
+      // Labelled as from-crd would have printed it, validate says the same.
+      crd.metadata.labels = { ...(crd.metadata.labels ?? {}), 'kube-bind.io/exported': 'true' };
+      const v = await runCli(['validate', '-'], { stdin: JSON.stringify(crd) });
+      expect(v.code).toBe(1);
+      expect(v.out).toContain('error KB220');
+    }
+  });
+
   test('both scopes: one template per scope, with a note', async () => {
     const r = await runCli(['from-crd', '--template', 'all', GADGETS, TOWNS]);
     expect(r.code).toBe(0);
