@@ -8,7 +8,9 @@
  * What cel-js lacks is declared for it: the macros by macros.ts (cel-go's
  * two-variable comprehensions, `optMap`/`optFlatMap`, `sortBy`), optional
  * entries of list and map literals (`[?x]`, `{?k: v}`) by a rewrite
- * (optional-entries.ts). Should cel-js still fail to parse a rewritten
+ * (optional-entries.ts); chains of comparisons get the parentheses that
+ * group them as cel-go's grammar does (relation-chains.ts), and cel-go's
+ * nesting limits are counted apart (recursion-depth.ts). Should cel-js still fail to parse a rewritten
  * expression, it falls back to the syntax-level check of cel.ts, so that it
  * never becomes a false error: such an expression is checked for its syntax
  * and its field names only, and has no type nor estimated cost.
@@ -29,6 +31,7 @@ import { OPTIONAL_ENTRY, withOptionalEntriesWrapped } from './optional-entries';
 import { undefinedOptionalField } from './optional-select';
 import { expressionSizeError } from './parser-limits';
 import { recursionLimitError } from './recursion-depth';
+import { withRelationsGrouped } from './relation-chains';
 import { applyEdits, composed, Edit, masked, Rewritten } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
@@ -197,7 +200,7 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   const tooDeep = recursionLimitError(source);
   if (tooDeep !== undefined) return { error: `${failed}: ${tooDeep}`, usesOldSelf: false, fallback: false };
   const entries = withOptionalEntriesWrapped(source);
-  const rewrittenForCelJs = composed(entries, withCelGoSpellings);
+  const rewrittenForCelJs = composed(composed(entries, withCelGoSpellings), withRelationsGrouped);
   const text = rewrittenForCelJs.text;
   const position = (_: string, start: number | undefined): string =>
     positionIn(source, start === undefined ? undefined : rewrittenForCelJs.original(start));
