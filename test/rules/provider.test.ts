@@ -148,6 +148,11 @@ describe('KB217: a template\'s claim reference paths against the CRD of the reso
     expect(found.hint).toContain('kube-bind finds no namespace there and claims the object of the name it finds in every namespace');
   });
 
+  test('the reference\'s name path is not offered as the fix of its namespace path', () => {
+    const [found] = kb217([tpl(ref({ jsonPath: { name: 'spec.size', namespace: 'spec.sizeNamespace' } })), exportedCrd()]);
+    expect(found).toMatchObject({ path: `${REFERENCE}.jsonPath.namespace`, message: '"spec.sizeNamespace" selects nothing: no such field' });
+  });
+
   test('the versions read are the template\'s for that resource when the reference names none', () => {
     const v2Only = exportedCrd(['spec.versions', [
       version('v1', { storage: false }),

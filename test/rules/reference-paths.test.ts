@@ -96,6 +96,9 @@ test('a jsonPath.namespace that finds nothing leaves the name claimed in every n
   // Under unknown fields, the same consequence where the field is absent.
   const [[, open]] = hints([exportReading({ name: 'spec.secretName', namespace: 'spec.keystores.ns' }), certificatesCrd()]);
   expect(open).toContain('where it does not, kube-bind finds no namespace there and claims the object of the name it finds in every namespace');
+  // The name's own path is not offered as the namespace's (closest() takes "name" for "namespace" by its prefix).
+  const [[, , , message]] = found([exportReading({ name: 'spec.issuerRef.name', namespace: 'spec.issuerRef.namespace' }), certificatesCrd()]);
+  expect(message).toBe('"spec.issuerRef.namespace" selects nothing: no such field');
   // A name that finds nothing still claims nothing.
   expect(hints([exportReading({ name: 'spec.secretNmae' }), certificatesCrd()])[0][1]).toContain('so kube-bind finds no name there and claims nothing');
 });

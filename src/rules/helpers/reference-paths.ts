@@ -184,11 +184,12 @@ export interface ReferencePathProblem {
 /**
  * One expression (`jsonPath.name` or `.namespace`, as `key` says) of a reference
  * against the schemas of the versions it reads; `label` names the definition in
- * the words (`CustomResourceDefinition "widgets.example.com"`). Undefined when
- * some version can hold it, or it is not judged.
+ * the words (`CustomResourceDefinition "widgets.example.com"`); `nameExpression`
+ * is the reference's `jsonPath.name`, never offered as the fix of its namespace.
+ * Undefined when some version can hold it, or it is not judged.
  */
 export function referencePathProblem(
-  expression: string, facts: VersionFacts, label: string, versions: readonly string[], key: ReferencePathKey,
+  expression: string, facts: VersionFacts, label: string, versions: readonly string[], key: ReferencePathKey, nameExpression?: unknown,
 ): ReferencePathProblem | undefined {
   const keys = gjsonKeys(expression.trim());
   if (keys === undefined) return undefined;
@@ -206,7 +207,9 @@ export function referencePathProblem(
   }
   const missing = walked[0] as Extract<Walked, { kind: 'missing' }>;
   const guess = closest(keys[missing.at], missing.known);
-  const fixed = guess !== undefined ? [...keys.slice(0, missing.at), guess, ...keys.slice(missing.at + 1)].join('.') : undefined;
+  const guessed = guess !== undefined ? [...keys.slice(0, missing.at), guess, ...keys.slice(missing.at + 1)].join('.') : undefined;
+  // `closest` takes "name" for "namespace" (a prefix): the path that finds the name cannot be the one that finds the namespace.
+  const fixed = key === 'namespace' && typeof nameExpression === 'string' && guessed === nameExpression.trim() ? undefined : guessed;
   const where = missing.at === 0 ? 'the object' : prefix(keys, missing.at);
   return {
     kind: 'missing',

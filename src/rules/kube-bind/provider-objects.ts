@@ -440,7 +440,7 @@ const referencePathInCrd: CrossObjectRule = defineRule({
       for (const key of ['name', 'namespace'] as const) {
         const expression = own(own(ref, 'jsonPath'), key);
         if (typeof expression !== 'string' || expression.trim() === '') continue;
-        const problem = referencePathProblem(expression, facts, `CRD ${show(crd.name)}`, versions, key);
+        const problem = referencePathProblem(expression, facts, `CRD ${show(crd.name)}`, versions, key, own(own(ref, 'jsonPath'), 'name'));
         if (problem === undefined) continue;
         out.push({ index: requester.index, violation: violation(referencePathInCrd, field(at, key), problem.message, problem.hint) });
       }

@@ -124,9 +124,9 @@ class Definitions {
 
 /** One expression (`jsonPath.name` or `.namespace`) of a reference against the definition's schemas. */
 function checkExpression(
-  path: string, expression: string, definition: Definition, versions: readonly string[], key: ReferencePathKey,
+  path: string, expression: string, definition: Definition, versions: readonly string[], key: ReferencePathKey, nameExpression: unknown,
 ): Violation | undefined {
-  const problem = referencePathProblem(expression, definition, definition.label, versions, key);
+  const problem = referencePathProblem(expression, definition, definition.label, versions, key, nameExpression);
   if (problem === undefined) return undefined;
   // The message says which: a field that cannot exist "selects nothing", one that may not (unknown fields kept) "may select nothing".
   return violation(referencePathExists, path, problem.message, problem.hint);
@@ -182,7 +182,7 @@ const referencePathExists: CrossObjectRule = defineRule({
           for (const key of ['name', 'namespace'] as const) {
             const expression = own(jsonPath, key);
             if (typeof expression !== 'string' || expression.trim() === '') continue;
-            const found = checkExpression(field(at, key), expression, definition, versions, key);
+            const found = checkExpression(field(at, key), expression, definition, versions, key, own(jsonPath, 'name'));
             if (found !== undefined) out.push({ index, violation: found });
           }
         });
