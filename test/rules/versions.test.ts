@@ -626,3 +626,17 @@ describe('KB037 defaults below additionalProperties are not checked, as the serv
       .toEqual([at('KB037', 'spec.versions[0].schema.openAPIV3Schema.properties.byName.properties.x.properties.size.default')]);
   });
 });
+
+test('a fieldPath that names no field hides the compile errors of its node\'s rules, as validation.go does, and its hint says so', () => {
+  const rules = [{ rule: 'self.sise > 0' }, { rule: 'self.size > 0', fieldPath: '.nope' }];
+  const spec = { 'type': 'object', 'properties': { size: { type: 'integer' } }, 'x-kubernetes-validations': rules };
+  const obj = boundWithSchema({ type: 'object', properties: { spec } });
+  expect(violationsOf('KB043', obj)).toEqual([]);
+  const [fieldPath, ...rest] = violationsOf('KB039', obj);
+  expect(rest).toEqual([]);
+  expect(fieldPath.path).toBe('spec.versions[0].schema.openAPIV3Schema.properties.spec.x-kubernetes-validations[1].fieldPath');
+  expect(fieldPath.hint).toContain('a rule here that does not compile shows once this is fixed');
+  // Fixed, the rule that does not compile is reported.
+  rules[1].fieldPath = '.size';
+  expect(violationsOf('KB043', obj).map(v => v.path)).toEqual(['spec.versions[0].schema.openAPIV3Schema.properties.spec.x-kubernetes-validations[0].rule']);
+});

@@ -805,7 +805,9 @@ function checkValidationRules(node: { [key: string]: any }, path: string, out: S
       const followed = followFieldPath(fieldPath, node, true);
       if ('error' in followed) {
         add('fieldPath', `${JSON.stringify(fieldPath)} must be a valid path: ${followed.error}`,
-          'fieldPath is relative to the node that declares the rule, e.g. .spec.replicas or [\'key\'], and must name a declared field');
+          'fieldPath is relative to the node that declares the rule, e.g. .spec.replicas or [\'key\'], and must name a declared field; '
+          // validation.go compiles a node's rules only `if len(allErrs.SchemaErrors) == 0`: this error hides theirs.
+          + 'Kubernetes compiles the rules of this node only when it has no such error, so a rule here that does not compile shows once this is fixed');
       }
     }
   });
