@@ -1,5 +1,5 @@
 import { ApiObject, Testing } from 'cdk8s';
-import { ApiServiceExport, BoundSchema, InformerScope, Isolation } from '../src';
+import { ApiServiceExport, BoundSchema, InformerScope, Isolation, Scope } from '../src';
 import { boundSchemaManifestFromCrd } from '../src/migrate';
 import { validateObjects } from '../src/rules';
 import { databasesCrd, nodePoolsCrd, widgetsCrd } from './fixtures/migrate/crds';
@@ -33,12 +33,16 @@ describe('BoundSchema.fromCrd', () => {
     BoundSchema.fromCrd(c, 'y', { kind: 'ConfigMap', apiVersion: 'v1' });
     new BoundSchema(c, 'other', { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, schema: { type: 'object' }, versions: [{ name: 'V1' }] });
     expect(bs.group).toBe(crd.spec.group);
+    // What could be read stays readable: a cluster-scoped CRD's stand-in is not said to be namespaced.
+    const cluster = nodePoolsCrd();
+    cluster.spec.versions = [];
+    expect(BoundSchema.fromCrd(c, 'z', cluster).scope).toBe(Scope.CLUSTER);
     const error = synthError(c);
     expect(error).toMatch(/\[test\/x\] \[KB180\] cannot be bound: CustomResourceDefinition "databases.db.example.com": spec.versions/);
     expect(error).toMatch(/\[test\/y\] \[KB180\] cannot be bound: .*"ConfigMap" is not a CustomResourceDefinition/);
     // The rest of the app is still checked, and the stand-ins are judged by nothing else.
     expect(error).toMatch(/\[test\/other\] \[KB005\] spec.versions\[0\]/);
-    expect(error.match(/\[test\/[xy]\]/g)).toHaveLength(2);
+    expect(error.match(/\[test\/[xyz]\]/g)).toHaveLength(3);
   });
 
   test('an export of the schemas, and the app passes every rule', () => {

@@ -7,7 +7,7 @@ import { boundSchemaConversionStrategy, boundSchemaScope } from './l1-enums';
 import { reportInsteadOfRules } from '../glue/validation';
 import * as l1 from '../imports/kube-bind.io';
 import { boundSchemaPropsFromCrd } from '../migrate/props-from-crd';
-import { InformerScope } from '../model/enums';
+import { InformerScope, Scope } from '../model/enums';
 import { Conversion } from '../values/conversion';
 import { ResourceNames } from '../values/resource-names';
 
@@ -156,5 +156,7 @@ function standInProps(crd: any): BoundSchemaProps {
   const spec = typeof crd === 'object' && crd !== null ? crd.spec : undefined;
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
   const names: ResourceNames = { kind: text(spec?.names?.kind), plural: text(spec?.names?.plural) };
-  return { group: text(spec?.group), names, schema: {} };
+  // The CRD's scope when it states one: `scope` would otherwise say Namespaced of a cluster-scoped CRD.
+  const scope = Object.values(Scope).find(v => v === spec?.scope);
+  return { group: text(spec?.group), names, schema: {}, ...(scope !== undefined ? { scope } : {}) };
 }
