@@ -21,6 +21,7 @@
 import { accumulatorOverwritten } from './accumulator';
 import { celGoErrorOffset } from './cel-go-position';
 import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
+import { nestedConditionalError } from './conditional-branches';
 import { DeclType, declTypeKey } from './decl-type';
 import { environmentFor, fieldsOf } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
@@ -214,6 +215,9 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     const err = e as Error & { range?: { start: number } };
     return { error: `${failed}: syntax error: ${firstLine(err.message)}${position(text, err.range?.start)}`, usesOldSelf: false, fallback: false };
   }
+  // cel-js parses a conditional in the middle of another, which cel-go's grammar refuses.
+  const nested = nestedConditionalError(source);
+  if (nested !== undefined) return { error: `${failed}: syntax error: ${nested.message}${positionIn(source, nested.start)}`, usesOldSelf: false, fallback: false };
   const hasCalls: Ranged[] = [];
   hasCallsOnExpressions(parsed.ast, hasCalls);
   const rewritten = withHasRewritten(text, hasCalls);
