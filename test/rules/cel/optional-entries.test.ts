@@ -37,6 +37,10 @@ describe('the rewrite', () => {
     // After the keyword `in`, `[` opens a list; after a name that ends in "in", an index.
     ['x in [?a]', `x in [${OPTIONAL_ENTRY}(a)]`],
     ['main[?0]', 'main[?0]'],
+    // A key may be a conditional (CEL.g4's mapInitializerList: `keys+=optExpr ':' values+=expr`): its `:` is not the entry's.
+    ['{?c ? "a" : "b": v}', `{c ? "a" : "b": ${OPTIONAL_ENTRY}(v)}`],
+    ['{?c ? d ? 1 : 2 : 3: v}', `{c ? d ? 1 : 2 : 3: ${OPTIONAL_ENTRY}(v)}`],
+    ['{?c ? m[?"k"].orValue(1) : x.?y.orValue(2): v}', `{c ? m[?"k"].orValue(1) : x.?y.orValue(2): ${OPTIONAL_ENTRY}(v)}`],
   ])('%s', (text, rewritten) => {
     expect(withOptionalEntriesWrapped(text).text).toBe(rewritten);
   });
@@ -74,6 +78,14 @@ describe('optional entries are type-checked as cel-go checks them', () => {
   });
   test('the elements must still be of one type', () => {
     expect(errorOf('[?self.tags.first(), 1].size() == 1')).toBe("compilation failed: expected type 'string' but found 'int' (at line 1, column 22)");
+  });
+  test('a conditional key is type-checked, not left to the syntax-level fallback', () => {
+    // cel-go v0.26.1 Compile: "found no matching overload for '_?_:_' applied to '(bool, string, int)'" at 1:8 (cel-js' words).
+    const refused = compileExpression('{?true ? "a" : 1: self.m[?"k"]}.size() == 1', 'rule', SELF, false, schema, false);
+    expect(refused).toMatchObject({ fallback: false });
+    expect(refused.error).toMatch(/'string' and 'int' \(at line 1, column 8\)$/);
+    // ... and compiles with keys of one type.
+    expect(errorOf('{?self.tags.size() > 0 ? "a" : "b": self.m[?"k"]}.size() == 1')).toBeUndefined();
   });
   test('a rule with optional entries is compiled, not a fallback', () => {
     expect(compileExpression("[?self.tags.first(), 'x'].size() >= 1", 'rule', SELF, false, schema, false)).toMatchObject({ fallback: false });

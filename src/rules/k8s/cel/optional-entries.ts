@@ -37,15 +37,16 @@ function skipSpace(code: string, from: number): number {
 function optionalEntries(code: string): Entry[] {
   const entries: Entry[] = [];
   const stack: Open[] = [];
-  // An entry being read: the depth it sits at, its `?`, and for a map entry whether the key is past.
-  let pending: Array<{ depth: number; question: number; valueStart: number | undefined; inMap: boolean }> = [];
+  // An entry being read: the depth it sits at, its `?`, for a map entry whether the key is past, and how many
+  // conditionals of its key await their `:`.
+  let pending: Array<{ depth: number; question: number; valueStart: number | undefined; inMap: boolean; conditionals: number }> = [];
   const entryStart = (i: number): void => {
     // Just after `[` of a list literal, `{`, or a `,` directly inside one: is the next token a `?`?
     const j = skipSpace(code, i);
     if (code[j] !== '?') return;
     const top = stack[stack.length - 1];
     const inMap = top.kind === '{';
-    pending.push({ depth: stack.length, question: j, valueStart: inMap ? undefined : skipSpace(code, j + 1), inMap });
+    pending.push({ depth: stack.length, question: j, valueStart: inMap ? undefined : skipSpace(code, j + 1), inMap, conditionals: 0 });
   };
   const close = (i: number): void => {
     const depth = stack.length;
@@ -76,10 +77,18 @@ function optionalEntries(code: string): Entry[] {
         close(i);
         entryStart(i + 1);
       }
-    } else if (c === ':') {
-      // The key of a map entry ends at the first `:` at its depth (a ternary's `:` in a key wants parentheses).
+    } else if (c === '?' || c === ':') {
+      // A key is an expression (CEL.g4's mapInitializerList: `keys+=optExpr ':' values+=expr`): it may be a conditional,
+      // whose `:` comes before the entry's. The `?` of `.?f` and `[?i]` opens none.
       const last = pending[pending.length - 1];
-      if (last !== undefined && last.depth === stack.length && last.inMap && last.valueStart === undefined) last.valueStart = skipSpace(code, i + 1);
+      if (last === undefined || last.depth !== stack.length || !last.inMap || last.valueStart !== undefined) continue;
+      if (c === '?') {
+        if (i !== last.question && !/[.[]$/.test(code.slice(0, i).trimEnd())) last.conditionals++;
+      } else if (last.conditionals > 0) {
+        last.conditionals--;
+      } else {
+        last.valueStart = skipSpace(code, i + 1);
+      }
     }
   }
   return entries;
