@@ -23,6 +23,7 @@ import { celGoErrorOffset } from './cel-go-position';
 import type { CelAstNode, CelEnvironment, CelParsed } from './cel-js';
 import { nestedConditionalError } from './conditional-branches';
 import { DeclType, declTypeKey } from './decl-type';
+import { dynReceiverMismatch } from './dyn-receiver';
 import { environmentFor, fieldsOf } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
 import { listElementMismatch } from './library';
@@ -264,8 +265,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
       : at(err === undefined ? undefined : celGoErrorOffset(parsed.ast, err.node, err.message) ?? err.range?.start);
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${where}`, usesOldSelf: found.oldSelf, fallback: false };
   }
-  const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast)
-    ?? listElementMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
+  const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast)
+    ?? dynReceiverMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
