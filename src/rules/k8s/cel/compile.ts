@@ -26,6 +26,7 @@ import { DeclType, declTypeKey } from './decl-type';
 import { dynReceiverMismatch } from './dyn-receiver';
 import { environmentFor, fieldsOf } from './environment';
 import { heterogeneousLiteral } from './homogeneous';
+import { unindexableTarget } from './index-targets';
 import { listElementMismatch } from './library';
 import { invalidLiteral } from './literals';
 import { mapKeyMismatch } from './map-index';
@@ -273,7 +274,8 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
     return { error: `${failed}: ${detail ?? firstLine(err?.message ?? 'type error')}${where}`, usesOldSelf: found.oldSelf, fallback: false };
   }
   const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast)
-    ?? dynReceiverMismatch(parsed.ast) ?? mapKeyMismatch(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
+    ?? dynReceiverMismatch(parsed.ast) ?? unindexableTarget(parsed.ast) ?? mapKeyMismatch(parsed.ast)
+    ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
   if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };

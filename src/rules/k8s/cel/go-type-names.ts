@@ -1,7 +1,7 @@
 /**
  * Types named as cel-go names them in its messages (types.Type.String, via
  * FormatCELType): `list(int)`, `map(string, int)`, `optional_type(string)`,
- * `null_type`, where cel-js writes `list<int>`.
+ * `null_type`, `duration`, where cel-js writes `list<int>`, `google.protobuf.Duration`.
  */
 import type { CelTypeDeclaration } from './cel-js';
 
@@ -13,5 +13,13 @@ export function celGoName(t: CelTypeDeclaration): string {
     case 'optional': return `optional_type(${celGoName(t.valueType!)})`;
     case 'param': return t.name;
   }
-  return t.name === 'null' || t.name === 'null_type' ? 'null_type' : t.name;
+  return WELL_KNOWN[t.name] ?? t.name;
 }
+
+/** cel-go's names of the types cel-js names otherwise (FormatCELType: a Duration or Timestamp by its kind). */
+const WELL_KNOWN: { readonly [celJsName: string]: string } = {
+  'null': 'null_type',
+  'null_type': 'null_type',
+  'google.protobuf.Duration': 'duration',
+  'google.protobuf.Timestamp': 'timestamp',
+};
