@@ -105,8 +105,12 @@ export function declareKubernetesLibraries(env: CelEnvironment): void {
   for (const name of [...LIBRARY_TYPES, 'google.protobuf.Duration', 'google.protobuf.Timestamp', ...NULLABLE_OPTIONALS]) declareNullComparison(env, name);
 }
 
-/** The optional types of the libraries' results, compared with null in real CRDs. */
-const NULLABLE_OPTIONALS = ['optional<list<string>>', 'optional<kubernetes.NamedFormat>'];
+/**
+ * Every optional type: an optional is an opaque type to cel-go, so null stands for one (`self.?spec == null`
+ * compiles); cel-js' `optional<dyn>` matches an optional of any value type, where one declaration per
+ * value type would overlap.
+ */
+const NULLABLE_OPTIONALS = ['optional<dyn>'];
 
 /** `t == null` for the nullable type `t` (cel-js derives `null == t` and `!=`). */
 export function declareNullComparison(env: CelEnvironment, t: string): void {
