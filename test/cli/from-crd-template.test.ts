@@ -74,20 +74,30 @@ describe('from-crd --template', () => {
     // (CRDToBoundSchema), so the template's versions do not make the CRD one kube-bind can carry.
     const twoSchemas = JSON.parse(JSON.stringify(parse(fs.readFileSync(GADGETS, 'utf8'))));
     twoSchemas.spec.versions[0].schema.openAPIV3Schema.properties.extra = { type: 'string' };
-    // selectableFields: dropped from a BoundSchema, but the labelled CRD keeps them, and validate refuses that.
+    const file = writeFile(dir, 'two-schemas.yaml', JSON.stringify(twoSchemas));
+    const r = await runCli(['from-crd', '--template', 'shop', '--versions', 'v1', file]);
+    expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+    expect(r.err).toMatch(/error KB220 gadgets\.shop\.example\.com \(CustomResourceDefinition apiextensions\.k8s\.io\/v1\) spec\.versions\[\d\]/);
+    // Labelled as from-crd would have printed it, validate says the same.
+    twoSchemas.metadata.labels = { ...(twoSchemas.metadata.labels ?? {}), 'kube-bind.io/exported': 'true' };
+    const v = await runCli(['validate', '-'], { stdin: JSON.stringify(twoSchemas) });
+    expect(v.code).toBe(1);
+    expect(v.out).toContain('error KB220');
+  });
+
+  test('selectableFields, which kube-bind leaves out of the BoundSchema it makes, are printed with a warning, and validate warns the same (KB236)', async () => {
+    const dir = tempDir();
     const selectable = JSON.parse(JSON.stringify(parse(fs.readFileSync(GADGETS, 'utf8'))));
     for (const v of selectable.spec.versions) v.selectableFields = [{ jsonPath: '.spec.size' }];
-    for (const [name, crd, extra] of [['two-schemas.yaml', twoSchemas, ['--versions', 'v1']], ['selectable.yaml', selectable, []]] as const) {
-      const file = writeFile(dir, name, JSON.stringify(crd));
-      const r = await runCli(['from-crd', '--template', 'shop', ...extra, file]);
-      expect({ name, code: r.code, out: r.out }).toEqual({ name, code: 1, out: '' });
-      expect(r.err).toMatch(/error KB220 gadgets\.shop\.example\.com \(CustomResourceDefinition apiextensions\.k8s\.io\/v1\) spec\.versions\[\d\]/);
-      // Labelled as from-crd would have printed it, validate says the same.
-      crd.metadata.labels = { ...(crd.metadata.labels ?? {}), 'kube-bind.io/exported': 'true' };
-      const v = await runCli(['validate', '-'], { stdin: JSON.stringify(crd) });
-      expect(v.code).toBe(1);
-      expect(v.out).toContain('error KB220');
-    }
+    const r = await runCli(['from-crd', '--template', 'shop', writeFile(dir, 'selectable.yaml', JSON.stringify(selectable))]);
+    expect(r.code).toBe(0);
+    const labelled = manifests(r.out).find(o => o.kind === 'CustomResourceDefinition');
+    expect(labelled.spec.versions.map((v: any) => v.selectableFields)).toEqual(selectable.spec.versions.map((v: any) => v.selectableFields));
+    expect(r.err).toMatch(/warning KB236 gadgets\.shop\.example\.com \(CustomResourceDefinition apiextensions\.k8s\.io\/v1\) spec\.versions\[0\]\.selectableFields/);
+    const v = await runCli(['validate', '-'], { stdin: r.out });
+    expect(v.code).toBe(0);
+    expect(v.out).toContain('warning KB236');
+    expect(v.out).not.toMatch(/ error KB/);
   });
 
   test('both scopes: one template per scope, with a note', async () => {

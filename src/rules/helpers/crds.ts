@@ -28,8 +28,8 @@ export function isExportedCrd(obj: Manifest): boolean {
 /**
  * What keeps kube-bind from carrying the CRD in a BoundSchema as it is (the
  * checks `from-crd` makes), as findings of `rule` (KB180 on any CRD, KB220 on one labelled for export): several schemas across
- * versions, a service webhook, selectableFields, preserveUnknownFields, a
- * protected group (`protected-groups.ts`).
+ * versions, a service webhook, preserveUnknownFields, a protected group
+ * (`protected-groups.ts`). What kube-bind leaves out instead is `droppedFindings`.
  */
 export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Manifest, ctx: RuleContext): Violation[] {
   {
@@ -54,16 +54,6 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
         'is set: kube-bind reaches conversion webhooks by url only, so it could not export this CRD as it is',
         'to export it with kube-bind, give the webhook an https url reachable from consumer clusters instead of a service'));
     }
-    const versions = own(spec, 'versions');
-    if (Array.isArray(versions)) {
-      versions.forEach((entry, i) => {
-        if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
-        const path = field(item('spec.versions', i), 'selectableFields');
-        out.push(violation(rule, path,
-          'is set, but a BoundSchema has no selectableFields, so kube-bind could not export this CRD as it is',
-          'to export it with kube-bind, drop selectableFields (clients then filter by labels or client-side)'));
-      });
-    }
     if (own(spec, 'preserveUnknownFields') === true) {
       out.push(violation(rule, 'spec.preserveUnknownFields',
         'is true, which a BoundSchema cannot express, so kube-bind could not export this CRD as it is',
@@ -71,4 +61,28 @@ export function carriableFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Mani
     }
     return out;
   }
+}
+
+/**
+ * What kube-bind leaves out when it makes the CRD's BoundSchema, so that
+ * consumer clusters never have it, as findings of `rule` (KB180 on any CRD,
+ * KB236 on one labelled for export): each version's `selectableFields`.
+ * kube-bind's CRDToBoundSchema (sdk/apis/kubebind/v1alpha2/helpers/boundschema.go
+ * at 6ac88b0f) copies a version's name, served, storage, deprecation, printer
+ * columns, schema and subresources, and nothing else; the binding works.
+ */
+export function droppedFindings(rule: Pick<Rule, 'id' | 'severity'>, obj: Manifest, ctx: RuleContext): Violation[] {
+  const spec = own(obj, 'spec');
+  // kube-bind's own CRDs define its API; they are installed, never exported.
+  if (own(spec, 'group') === ctx.group) return [];
+  const versions = own(spec, 'versions');
+  if (!Array.isArray(versions)) return [];
+  const out: Violation[] = [];
+  versions.forEach((entry, i) => {
+    if (!isObject(entry) || own(entry, 'selectableFields') === undefined) return;
+    out.push(violation(rule, field(item('spec.versions', i), 'selectableFields'),
+      'is set, but kube-bind leaves selectableFields out of the BoundSchema: field selectors on them work on this cluster, not on consumers',
+      'consumers filter by labels or client-side; keep selectableFields for clients of this cluster, or drop them if consumers rely on them'));
+  });
+  return out;
 }

@@ -17,7 +17,7 @@ import { field, item } from '../engine/paths';
 import { Rule, defineRule } from '../engine/rule';
 import { Violation, violation } from '../engine/violation';
 import { approvalStateOf, MAX_SELECTABLE_FIELDS } from '../helpers/crd-update-options';
-import { carriableFindings, isExportedCrd } from '../helpers/crds';
+import { carriableFindings, droppedFindings, isExportedCrd } from '../helpers/crds';
 import { versionEntries } from '../helpers/version-schemas';
 import { isProtectedCommunityGroup, KUBE_API_APPROVED_ANNOTATION } from '../k8s/api-approval';
 import { CUSTOM_RESOURCE_DEFINITION } from '../k8s/crd-types';
@@ -73,20 +73,20 @@ const crdName: Rule = defineRule({
 
 /**
  * What a BoundSchema cannot hold, so kube-bind could not export the CRD as it
- * is: information only, since the CRD itself is valid. Each finding names
- * the field and what to change before exporting it (`from-crd` refuses the
- * same fields).
+ * is, and what kube-bind would leave out of it: information only, since the
+ * CRD itself is valid. Each finding names the field and what to change before
+ * exporting it (`from-crd` refuses the same fields, and notes what it drops).
  */
 const carriable: Rule = defineRule({
   id: 'KB180',
   title: 'A CustomResourceDefinition kube-bind could export as it is (a BoundSchema holds one schema, a url webhook, no selectableFields)',
-  source: 'spec §2.6, §8.2 (what a BoundSchema holds)',
+  source: 'spec §2.6, §8.2 (what a BoundSchema holds); kube-bind CRDToBoundSchema (sdk/apis/kubebind/v1alpha2/helpers/boundschema.go at 6ac88b0f)',
   severity: 'info',
   scope: 'object',
   appliesTo: [CRD_KIND_VERSION],
   check: (obj, ctx) => {
-    // A CRD labelled for export gets the same findings as errors (KB220, exported-crd.ts).
-    return isExportedCrd(obj) ? [] : carriableFindings(carriable, obj, ctx);
+    // A CRD labelled for export gets the same findings as errors (KB220) and warnings (KB236, exported-crd.ts).
+    return isExportedCrd(obj) ? [] : [...carriableFindings(carriable, obj, ctx), ...droppedFindings(carriable, obj, ctx)];
   },
 });
 

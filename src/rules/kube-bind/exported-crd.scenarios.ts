@@ -20,6 +20,12 @@ export const SCENARIOS: readonly RuleScenarios[] = [
     pass: () => one(exportedCrd()),
   },
   {
+    id: 'KB236',
+    path: 'spec.versions[0].selectableFields',
+    fail: () => one(exportedCrd(['spec.versions.0.selectableFields', [{ jsonPath: '.spec.size' }]])),
+    pass: () => one(exportedCrd()),
+  },
+  {
     id: 'KB221',
     path: 'metadata.labels[kube-bind.io/exported]',
     fail: () => one(exportedCrd(['metadata.labels', { 'kube-bind.io/exported': 'True' }])),

@@ -1,9 +1,10 @@
 /**
- * CustomResourceDefinitions marked for export (KB220-KB221): a CRD labelled
+ * CustomResourceDefinitions marked for export (KB220, KB221, KB236): a CRD labelled
  * `kube-bind.io/exported: "true"` is one kube-bind's backend lists and turns
  * into BoundSchemas whenever a consumer binds
  * (serviceexportrequest_reconcile.go:95-138, getExportedSchemas, at kube-bind
- * 6ac88b0f). What KB180 notes about any CRD is an error on such a CRD.
+ * 6ac88b0f). What KB180 notes about any CRD is an error on such a CRD when
+ * binding it fails, and a warning when kube-bind leaves it out.
  */
 import { EXPORTED_LABEL_KEY, EXPORTED_LABEL_VALUE } from '../../model';
 import { CRD_KIND_VERSION } from '../../model/kinds';
@@ -11,12 +12,12 @@ import { Manifest, own } from '../../model/manifest';
 import { show } from '../engine/messages';
 import { Rule, defineRule } from '../engine/rule';
 import { violation } from '../engine/violation';
-import { carriableFindings, isExportedCrd } from '../helpers/crds';
+import { carriableFindings, droppedFindings, isExportedCrd } from '../helpers/crds';
 import { keyPath } from '../k8s/values';
 
 const carried: Rule = defineRule({
   id: 'KB220',
-  title: `a CRD labelled ${EXPORTED_LABEL_KEY}: "${EXPORTED_LABEL_VALUE}" is one kube-bind can carry (one schema across served versions, a url webhook, no selectableFields)`,
+  title: `a CRD labelled ${EXPORTED_LABEL_KEY}: "${EXPORTED_LABEL_VALUE}" is one kube-bind can carry (one schema across served versions, a url webhook)`,
   source: 'spec §2.6, §8.2 (what a BoundSchema holds); the checks of from-crd',
   severity: 'error',
   scope: 'object',
@@ -50,5 +51,15 @@ const labelValueExact: Rule = defineRule({
   },
 });
 
+const dropped: Rule = defineRule({
+  id: 'KB236',
+  title: `a CRD labelled ${EXPORTED_LABEL_KEY}: "${EXPORTED_LABEL_VALUE}" has nothing kube-bind leaves out of its BoundSchema (selectableFields)`,
+  source: 'kube-bind CRDToBoundSchema (sdk/apis/kubebind/v1alpha2/helpers/boundschema.go at 6ac88b0f: a version\'s selectableFields are not copied)',
+  severity: 'warning',
+  scope: 'object',
+  appliesTo: [CRD_KIND_VERSION],
+  check: (obj, ctx) => (isExportedCrd(obj) ? droppedFindings(dropped, obj, ctx) : []),
+});
+
 /** The rules of CRDs marked for export, in catalogue order. */
-export const EXPORTED_CRD_RULES: readonly Rule[] = [carried, labelValueExact];
+export const EXPORTED_CRD_RULES: readonly Rule[] = [carried, labelValueExact, dropped];
