@@ -35,6 +35,7 @@ import { undefinedOptionalField } from './optional-select';
 import { expressionSizeError } from './parser-limits';
 import { recursionLimitError } from './recursion-depth';
 import { withRelationsGrouped } from './relation-chains';
+import { unselectableTarget } from './select-targets';
 import { applyEdits, composed, Edit, masked, Rewritten } from './source-text';
 import { withCelGoSpellings } from './spelling';
 import { stringFormatError } from './string-format';
@@ -275,8 +276,14 @@ function compileUncached(source: string, kind: ExpressionKind, self: DeclType, o
   }
   const mismatch = accumulatorOverwritten(parsed.ast) ?? heterogeneousLiteral(parsed.ast) ?? listElementMismatch(parsed.ast)
     ?? dynReceiverMismatch(parsed.ast) ?? unindexableTarget(parsed.ast) ?? mapKeyMismatch(parsed.ast)
-    ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
-  if (mismatch !== undefined) return { error: `${failed}: ${mismatch.message}${at(mismatch.start)}`, usesOldSelf: found.oldSelf, fallback: false };
+    ?? unselectableTarget(parsed.ast) ?? undefinedOptionalField(parsed.ast, t => fieldsOf(env, t));
+  if (mismatch !== undefined) {
+    // A selection in has() is refused at the has() call's `(`, as cel-js' own errors are above.
+    const selection = 'node' in mismatch ? mismatch.node as { range?: { start: number; end: number } } : undefined;
+    const presenceTest = selection?.range !== undefined ? rewritten.presenceTestAt.get(`${selection.range.start}:${selection.range.end}`) : undefined;
+    const where = presenceTest !== undefined && !swapped ? position(text, presenceTest) : at(mismatch.start);
+    return { error: `${failed}: ${mismatch.message}${where}`, usesOldSelf: found.oldSelf, fallback: false };
+  }
   const formatError = stringFormatError(parsed.ast);
   if (formatError !== undefined) return { error: `${failed}: ${formatError.message}${at(formatError.start)}`, usesOldSelf: found.oldSelf, fallback: false };
   const literal = invalidLiteral(parsed.ast);
