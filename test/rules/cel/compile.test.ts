@@ -185,7 +185,10 @@ describe('the open element type of an empty literal, which cel-go types as a typ
   });
   // An element of an empty literal, whose type cel-js leaves open (`T`) or loses, where cel-go's checker binds it to what
   // the operator wants (v0.26.1 Compile: each compiles).
-  test.each(['-([][self.replicas]) > 0.0', '[] + [][self.replicas] == []', '[1, 2][[][self.replicas]] == 1'])('%s is not refused', rule => {
+  test.each([
+    '-([][self.replicas]) > 0.0', '[] + [][self.replicas] == []', '[1, 2][[][self.replicas]] == 1', '[].all(x, x.name == "a")',
+    '{}.exists(k, k.name == "a")',
+  ])('%s is not refused', rule => {
     const compiledRule = compileExpression(rule, 'rule', schemaDeclType(spec, false)!, false, spec, false);
     expect(compiledRule.error).toBeUndefined();
     expect(compiledRule.fallback).toBe(true);

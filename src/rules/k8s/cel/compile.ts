@@ -151,13 +151,13 @@ function withHasRewritten(text: string, calls: readonly Ranged[]): HasRewritten 
 }
 
 /**
- * cel-js' messages for what cel-go never refuses: overloads that overlap, a predicate of no known type, an operand
- * or index of an empty literal's open element type (`-([][i])`, `[1][[][i]]`: cel-js leaves the type parameter
- * unbound, or loses it, where cel-go's checker binds it to what the operator wants).
+ * cel-js' messages for what cel-go never refuses: overloads that overlap, a predicate of no known type, an operand,
+ * index or selection of an empty literal's open element type (`-([][i])`, `[1][[][i]]`, `[].all(x, x.f)`: cel-js
+ * leaves the type parameter unbound, or loses it, where cel-go's checker binds it to what the operator wants).
  */
 const CEL_JS_OWN_FAILURES = [
   /^Operator overload '[^']*' overlaps with/, /predicate must return bool, got 'undefined'/,
-  /^no such overload: .*\bundefined\b/, /^List index must be int, got '[A-Z]'/,
+  /^no such overload: .*\bundefined\b/, /^List index must be int, got '[A-Z]'/, /^Cannot index type 'undefined'/,
 ];
 
 function parseOrUndefined(env: CelEnvironment, text: string): CelParsed | undefined {
