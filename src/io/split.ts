@@ -28,7 +28,14 @@ const NOT_CONTENT = /^(?:[ \t]*(?:#.*)?|%.*)$/;
  * (in UTF-16 code units); a longer one is reported as oversized, not kept.
  */
 export class DocumentSplitter {
-  /** Text of the current document not yet emitted (only its tail when oversized). */
+  /**
+   * The current document's text before `buf`: whole lines already scanned, in the chunks they came in. Kept apart
+   * so that a push scans and copies only what is new: one string grown by every chunk of a long document would be
+   * copied whole at each push (V8 flattens it for the regex), quadratic in the document's length.
+   */
+  private scanned: string[] = [];
+  private scannedLength = 0;
+  /** Text of the current document not yet scanned, from the start of its last incomplete line (only its tail when oversized). */
   private buf = '';
   /** Offset in `buf` from which to look for the next marker (the start of an incomplete line). */
   private scanFrom = 0;
@@ -79,30 +86,43 @@ export class DocumentSplitter {
     }
     const lastNewline = this.buf.lastIndexOf('\n');
     this.scanFrom = Math.max(this.scanFrom, lastNewline + 1);
-    if (this.overflow < 0 && this.buf.length > this.maxLength) {
+    // The document's length so far; an incomplete last line of at most three "-" may still be the next one's `---`.
+    const tail = this.buf.length - this.scanFrom;
+    const nextMarker = tail > 0 && tail <= 3 && this.buf.startsWith('---'.slice(0, tail), this.scanFrom) ? tail : 0;
+    if (this.overflow < 0 && this.scannedLength + this.buf.length - nextMarker > this.maxLength) {
       this.overflow = 0;
     }
-    if (this.overflow >= 0 && this.scanFrom > 0) {
+    if (this.scanFrom === 0 || final) return;
+    const done = this.buf.slice(0, this.scanFrom);
+    if (this.overflow >= 0) {
       // Oversized: keep counting lines and length, drop the text up to the incomplete line.
-      this.overflow += this.scanFrom;
-      this.line += countNewlines(this.buf, 0, this.scanFrom);
-      this.buf = this.buf.slice(this.scanFrom);
-      this.ownMarker = this.ownMarker >= this.scanFrom ? this.ownMarker - this.scanFrom : -1;
-      this.scanFrom = 0;
+      this.overflow += this.scannedLength + done.length;
+      this.line += this.scanned.reduce((n, part) => n + countNewlines(part, 0, part.length), countNewlines(done, 0, done.length));
+      this.scanned = [];
+      this.scannedLength = 0;
+    } else {
+      this.scanned.push(done);
+      this.scannedLength += done.length;
     }
+    this.buf = this.buf.slice(this.scanFrom);
+    this.ownMarker = this.ownMarker >= this.scanFrom ? this.ownMarker - this.scanFrom : -1;
+    this.scanFrom = 0;
   }
 
   /** Ends the current document at `end` of `buf` (when it is one) and starts the next there. */
   private cut(end: number, out: DocumentText[], final: boolean): boolean {
-    const text = this.buf.slice(0, end);
+    const text = this.scanned.length === 0 ? this.buf.slice(0, end) : this.scanned.join('') + this.buf.slice(0, end);
     const lines = countNewlines(text, 0, text.length);
-    const oversized = this.overflow >= 0 ? this.overflow + text.length : -1;
+    // Over the cap whether it came in one push or many: a push of a whole stream checks no document before the last.
+    const oversized = this.overflow >= 0 ? this.overflow + text.length : text.length > this.maxLength ? text.length : -1;
     const isDocument = this.explicit || oversized >= 0 || hasContent(text);
     if (isDocument) {
       out.push(oversized >= 0
         ? { index: this.index, line: this.startLine + (this.explicit ? 1 : 0), text: '', oversized: { length: oversized } }
         : { index: this.index, line: this.startLine, text });
       this.index++;
+      this.scanned = [];
+      this.scannedLength = 0;
       this.buf = this.buf.slice(end);
       this.line += lines;
       this.startLine = this.line;
@@ -111,6 +131,8 @@ export class DocumentSplitter {
       this.ownMarker = -1;
       this.scanFrom = 0;
     } else if (final) {
+      this.scanned = [];
+      this.scannedLength = 0;
       this.buf = '';
     }
     // Not a document (comments, directives): it stays in front of the next one.
