@@ -4,7 +4,7 @@
  * as text or as a Mermaid diagram.
  */
 import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
-import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag } from './options';
+import { GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag } from './options';
 import { formatDiagnostic } from './output';
 import { readInputs } from '../io/read';
 import { offersOf, renderOffersMermaid, renderOffersText } from '../lifecycle/consumer-view';
@@ -42,6 +42,7 @@ export const EXPLAIN_COMMAND: Command = {
     { name: 'output', short: 'o', value: 'FORMAT', choices: FORMATS, description: 'output format, text or mermaid; default text' },
     GROUP_FLAG,
     NAMESPACE_PREFIX_FLAG,
+    MAX_DOCUMENT_SIZE_FLAG,
   ],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
     const output = stringFlag(args, 'output') ?? 'text';

@@ -6,7 +6,7 @@ import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs, UsageE
 import { crossObjectFacts, detached, FIELDS_READ_WITHOUT_SHAPES, identityOf } from './cross-facts';
 import { objectDiagnostic } from './findings';
 import { temporaryFilesHelp } from './interrupt';
-import { GROUP_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
+import { GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG, groupFlag, inputOperands, isDnsLabel, isDnsSubdomain, stringFlag } from './options';
 import { STREAMING_RULES } from './validate';
 import { ChunkedWriter } from '../io/write';
 import { manifestToYaml, YamlStreamWriter } from '../io/yaml-out';
@@ -89,6 +89,7 @@ export const FROM_CRD_COMMAND: Command = {
       description: 'comma-separated names of the versions to export; default every version that is served or stored',
     },
     GROUP_FLAG,
+    MAX_DOCUMENT_SIZE_FLAG,
   ],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
     const options = fromCrdOptions(args);

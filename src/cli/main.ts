@@ -6,6 +6,7 @@
 import { fstatSync, Stats, statSync, writeSync } from 'fs';
 import { parseArgs as nodeParseArgs } from 'util';
 import { CliIo, CliSettings, Command, EXIT_OK, EXIT_TROUBLE, FlagSpec, OutputStream, ParsedArgs, UsageError } from './command';
+import { maxDocumentSizeFlag } from './options';
 import { packageVersion } from './version';
 import { DEFAULT_LIMITS } from '../io/read';
 import { TempFileError } from '../io/spill';
@@ -83,7 +84,9 @@ async function dispatch(argv: readonly string[], io: CliIo, settings: CliSetting
       io.stdout.write(commandHelp(command));
       return EXIT_OK;
     }
-    return await command.run(args, io, settings);
+    // What bounds reading is one setting for every command that reads YAML.
+    const maxDocumentBytes = maxDocumentSizeFlag(args);
+    return await command.run(args, io, maxDocumentBytes === undefined ? settings : { ...settings, limits: { ...settings.limits, maxDocumentBytes } });
   } catch (e) {
     if (e instanceof UsageError) return usageError(io, first, e.message);
     throw e;

@@ -6,7 +6,7 @@
 import { CliIo, Command, EXIT_INVALID, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { objectDiagnostic } from './findings';
 import { temporaryFilesHelp } from './interrupt';
-import { GROUP_FLAG, groupFlag, inputOperands } from './options';
+import { GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG, groupFlag, inputOperands } from './options';
 import { formatDiagnostic } from './output';
 import { tuneV8ForInputs } from './v8-tuning';
 import { FileBatch } from '../io/batch';
@@ -49,7 +49,7 @@ export const MIGRATE_COMMAND: Command = {
     '',
     ...temporaryFilesHelp(['Temporary files: a copy of standard input (when - is given), read twice.']),
   ].join('\n'),
-  flags: [GROUP_FLAG],
+  flags: [GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
     const folder = new TempFolder();
     const operands = inputOperands(args);

@@ -3,6 +3,7 @@
  * FILE|DIR|- operands, and standard input used at most once.
  */
 import { ParsedArgs, UsageError } from './command';
+import { DEFAULT_LIMITS, formatSize } from '../io/read';
 import { contextFor, dns1123LabelErrors, dns1123SubdomainErrors } from '../rules';
 
 /** The value of a flag that takes one, or undefined when it was not given. */
@@ -46,6 +47,38 @@ export function namespacePrefixFlag(args: ParsedArgs): string {
     throw new UsageError(`--namespace-prefix ${JSON.stringify(prefix)} cannot start a namespace name: use lowercase letters, digits and "-", starting with a letter or digit`);
   }
   return prefix;
+}
+
+/**
+ * `--max-document-size` of every command that reads YAML: the largest
+ * document it parses whole. One object is at most 1.5 MiB, but `kubectl get
+ * -o yaml` prints every object it lists as one List document.
+ */
+export const MAX_DOCUMENT_SIZE_FLAG = {
+  name: 'max-document-size',
+  value: 'SIZE',
+  description: `largest YAML document read, such as 64MiB (a List from kubectl get -o yaml is one document); default ${formatSize(DEFAULT_LIMITS.maxDocumentBytes)}`,
+};
+
+const SIZE_UNITS: { readonly [unit: string]: number } = { '': 1, 'k': 1024, 'ki': 1024, 'kib': 1024, 'm': 1024 ** 2, 'mi': 1024 ** 2, 'mib': 1024 ** 2 };
+
+/** V8's longest string (2^29 - 24 code units on 64-bit): a document is held as one while it is parsed. */
+const LONGEST_DOCUMENT = 512 * 1024 ** 2 - 24;
+
+/** `--max-document-size` in bytes (a number, with KiB or MiB, Ki/Mi as Kubernetes quantities write them), or undefined. */
+export function maxDocumentSizeFlag(args: ParsedArgs): number | undefined {
+  const text = stringFlag(args, MAX_DOCUMENT_SIZE_FLAG.name);
+  if (text === undefined) return undefined;
+  const match = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
+  const factor = match === null ? undefined : SIZE_UNITS[match[2].toLowerCase()];
+  if (match === null || factor === undefined || Number(match[1]) === 0) {
+    throw new UsageError(`--max-document-size ${JSON.stringify(text)} is not a size: give a whole number of bytes, KiB or MiB, such as 64MiB`);
+  }
+  const bytes = Number(match[1]) * factor;
+  if (bytes > LONGEST_DOCUMENT) {
+    throw new UsageError(`--max-document-size ${JSON.stringify(text)} is over 511MiB, the longest document Node.js can hold as one string: split the input instead`);
+  }
+  return bytes;
 }
 
 /** A DNS subdomain, as Kubernetes requires of API group names and of most object names (the rules' IsDNS1123Subdomain). */

@@ -5,7 +5,7 @@
  */
 import { CliIo, Command, EXIT_OK, EXIT_TROUBLE, ParsedArgs } from './command';
 import { temporaryFilesHelp } from './interrupt';
-import { GROUP_FLAG, groupFlag, inputOperands, stringFlag } from './options';
+import { GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG, groupFlag, inputOperands, stringFlag } from './options';
 import { describeObject, formatDiagnostic } from './output';
 import { readInputs, SourceObject } from '../io/read';
 import { servingPaths, VersionPaths } from '../lifecycle/serving-paths';
@@ -51,6 +51,7 @@ export const PATHS_COMMAND: Command = {
   flags: [
     { name: 'output', short: 'o', value: 'FORMAT', choices: FORMATS, description: 'output format, text or json; default text' },
     GROUP_FLAG,
+    MAX_DOCUMENT_SIZE_FLAG,
   ],
   async run(args: ParsedArgs, io: CliIo, settings): Promise<number> {
     const output = stringFlag(args, 'output') ?? 'text';

@@ -5,7 +5,7 @@ import { Manifest } from '../model';
 import { isChecked, runCheck, StreamingValidator } from './check';
 import { Command, ParsedArgs } from './command';
 import { temporaryFilesHelp } from './interrupt';
-import { GROUP_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag, stringFlags } from './options';
+import { GROUP_FLAG, MAX_DOCUMENT_SIZE_FLAG, NAMESPACE_PREFIX_FLAG, groupFlag, inputOperands, namespacePrefixFlag, stringFlag, stringFlags } from './options';
 import { REPORTERS, useColor } from './output/formats';
 import type { RepeatedObjects } from './repeated-objects';
 import { FAIL_ON_SKIPPED_FLAG, runModeFlags, STRICT_FLAG, strictStreaming, strictValidateFn } from './run-mode';
@@ -92,6 +92,7 @@ export const VALIDATE_COMMAND: Command = {
       repeatable: true,
       description: 'the previous state of the objects, to check each update',
     },
+    MAX_DOCUMENT_SIZE_FLAG,
   ],
   async run(args: ParsedArgs, io, settings): Promise<number> {
     const output = stringFlag(args, 'output') ?? 'text';
@@ -207,7 +208,7 @@ function validateDescription(): string {
     'binary data, input too large).',
     '',
     `Limits: inputs are read one YAML document at a time, any size; ${formatSize(DEFAULT_LIMITS.maxDocumentBytes)} per`,
-    `document, ${DEFAULT_LIMITS.maxDepth} levels of nesting; aliases may expand a document at most`,
+    `document (--max-document-size), ${DEFAULT_LIMITS.maxDepth} levels of nesting; aliases may expand a document at most`,
     `${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs. Memory holds only the few facts of`,
     'each object the checks across objects read (findings past 1 MiB wait in TMPDIR).',
     '',

@@ -56,7 +56,7 @@ export interface ParsedDocument {
  * cluster-scoped kinds (CRDs), where one kubectl get per namespace does not help.
  */
 const OVERSIZED_HINT = 'one Kubernetes object is at most 1.5 MiB, so this is likely a List, as kubectl get -o yaml prints: '
-  + 'give one document per object, e.g. kubectl get crds -o yaml | yq \'.items[] | split_doc\', or one kubectl get per namespace';
+  + 'raise the limit with --max-document-size, or give one document per object, e.g. kubectl get crds -o yaml | yq \'.items[] | split_doc\'';
 
 /** Parses one document. Never throws. */
 export function parseDocument(file: string, doc: DocumentText, limits: ShapeLimits): ParsedDocument {

@@ -286,6 +286,36 @@ describe('bad input: status 2, a clear message with file and line, no stack trac
   });
 
 
+  describe('--max-document-size: a List over the limit, as kubectl get -o yaml prints one, is read once the limit is raised', () => {
+    const list = 'apiVersion: v1\nkind: List\nitems:\n' + Array.from({ length: 40 }, (_, i) => `- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c${i}}\n`).join('');
+
+    test.each(['validate', 'from-crd', 'migrate', 'explain', 'paths'])('%s refuses it at the limit and reads it above', async command => {
+      const refused = await cli([command, '--max-document-size', '1KiB', '-'], { stdin: list });
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/^<stdin>:1: error: document 0 is 3 KiB, over the 1 KiB limit per YAML document; .*raise the limit with --max-document-size/);
+      const read = await cli([command, '--max-document-size', '4Ki', '-'], { stdin: list });
+      expect(read.err).not.toContain('over the');
+      expect(read.code).not.toBe(2);
+    });
+
+    test('validate reads each of the List\'s objects once it reads it (ConfigMaps: skipped)', async () => {
+      const r = await cli(['validate', '--max-document-size', '1MiB', '-'], { stdin: list });
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('0 objects checked: 0 valid, 0 invalid; 40 skipped');
+    });
+
+    test.each([
+      ['64MB', /--max-document-size "64MB" is not a size: give a whole number of bytes, KiB or MiB, such as 64MiB/],
+      ['0', /--max-document-size "0" is not a size/],
+      ['1.5MiB', /is not a size/],
+      ['1024MiB', /--max-document-size "1024MiB" is over 511MiB, the longest document Node.js can hold as one string/],
+    ])('%s is a usage error', async (value, message) => {
+      const r = await cli(['validate', '--max-document-size', value, '-'], { stdin: list });
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+    });
+  });
+
   test('binary data: NUL bytes', async () => {
     const r = await bad(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x0a, 0x00]));
     expect(r.err).toBe(`${r.file}:1: error: binary file: NUL byte found; manifests must be UTF-8 text\n`);
