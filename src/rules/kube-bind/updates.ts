@@ -325,9 +325,11 @@ const scopeAndKindFixed: UpdateRule = defineRule({
     ];
     for (const [path, oldValue, newValue] of pairs) {
       if (typeof oldValue !== 'string' || typeof newValue !== 'string' || oldValue === newValue) continue;
-      const state = severity === 'error'
+      // Of a BoundSchema or a v1alpha1 export, the definition is the consumer's CRD, which kube-bind updates from it.
+      const refused = previousKv === 'CustomResourceDefinition/v1'
         ? 'Kubernetes refuses it once the definition is Established'
-        : `Established is ${show(established)}, but Kubernetes refuses it once the definition is established`;
+        : 'Kubernetes refuses it on the consumer\'s CRD once that is Established, so kube-bind\'s update of it fails';
+      const state = severity === 'error' ? refused : `Established is ${show(established)}, but Kubernetes refuses it once the definition is established`;
       out.push(violation(scopeAndKindFixed, path,
         `changed from ${show(oldValue)} to ${show(newValue)}: ${state}`,
         `it decides how objects are stored; keep ${show(oldValue)}; to change it, delete the ${String(own(next, 'kind'))} and create it again, which removes the consumer's `
