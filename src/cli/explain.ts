@@ -13,7 +13,7 @@ const FORMATS = ['text', 'mermaid'];
 
 export const EXPLAIN_COMMAND: Command = {
   summary: 'say what a consumer gets by binding each template or export',
-  synopsis: 'explain [--output text|mermaid] [--group GROUP] [--namespace-prefix PREFIX] FILE|DIR|- ...',
+  synopsis: 'explain [--output text|mermaid] [--group GROUP] [--namespace-prefix PREFIX] [--max-document-size SIZE] FILE|DIR|- ...',
   description: [
     'For every APIServiceExportTemplate, APIServiceExport (v1alpha2) and',
     'APIServiceExportRequest (v1alpha2) of the API group in the given YAML files,',

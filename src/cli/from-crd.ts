@@ -23,7 +23,7 @@ import { tuneV8ForInputs } from './v8-tuning';
 
 export const FROM_CRD_COMMAND: Command = {
   summary: 'make BoundSchemas (and an APIServiceExport), or labelled CRDs and templates, from CRDs',
-  synopsis: 'from-crd [--export NAME | --template NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--versions V1,V2] [--group GROUP] FILE|DIR|- ...',
+  synopsis: 'from-crd [--export NAME | --template NAME] [--namespace NS] [--informer-scope Cluster|Namespaced] [--versions V1,V2] [--group GROUP] [--max-document-size SIZE] FILE|DIR|- ...',
   description: [
     'Prints, as one multi-document YAML stream on stdout, a BoundSchema',
     '(v1alpha2) for every CustomResourceDefinition (apiextensions.k8s.io/v1) in',

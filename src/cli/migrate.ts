@@ -19,7 +19,7 @@ import { own } from '../model/manifest';
 
 export const MIGRATE_COMMAND: Command = {
   summary: 'migrate v1alpha1 APIServiceExports to v1alpha2 and BoundSchemas',
-  synopsis: 'migrate [--group GROUP] FILE|DIR|- ...',
+  synopsis: 'migrate [--group GROUP] [--max-document-size SIZE] FILE|DIR|- ...',
   description: [
     'Reads the given YAML files, folders and standard input (-) and prints, as',
     'one multi-document YAML stream on stdout, every object with each',

@@ -24,7 +24,7 @@ const FORMATS = ['text', 'json'];
 
 export const PATHS_COMMAND: Command = {
   summary: 'list the REST paths BoundSchemas and v1alpha1 exports serve',
-  synopsis: 'paths [--output text|json] [--group GROUP] FILE|DIR|- ...',
+  synopsis: 'paths [--output text|json] [--group GROUP] [--max-document-size SIZE] FILE|DIR|- ...',
   description: [
     'For every BoundSchema and APIServiceExport v1alpha1 of the API group in the',
     'given YAML files, folders and standard input (-), lists the REST paths the',

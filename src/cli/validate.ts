@@ -69,7 +69,7 @@ export function selectForCheck(manifest: Manifest, ctx: RuleContext): boolean {
 
 export const VALIDATE_COMMAND: Command = {
   summary: 'check kube-bind manifests (exports, schemas, templates, requests) and CRDs',
-  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--strict] [--fail-on-skipped] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... FILE|DIR|- ...`,
+  synopsis: `validate [--output ${Object.keys(REPORTERS).join('|')}] [--strict] [--fail-on-skipped] [--group GROUP] [--namespace-prefix PREFIX] [--previous FILE|DIR|-]... [--max-document-size SIZE] FILE|DIR|- ...`,
   // Built when help is asked for, not at every start (its temporary-files paragraph loads `os`).
   get description(): string {
     return validateDescription();
@@ -208,9 +208,10 @@ function validateDescription(): string {
     'binary data, input too large).',
     '',
     `Limits: inputs are read one YAML document at a time, any size; ${formatSize(DEFAULT_LIMITS.maxDocumentBytes)} per`,
-    `document (--max-document-size), ${DEFAULT_LIMITS.maxDepth} levels of nesting; aliases may expand a document at most`,
-    `${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs. Memory holds only the few facts of`,
-    'each object the checks across objects read (findings past 1 MiB wait in TMPDIR).',
+    `document (--max-document-size), ${DEFAULT_LIMITS.maxDepth} levels of nesting; aliases may expand a`,
+    `document at most ${DEFAULT_LIMITS.maxAliasCount} times, which stops alias bombs. Memory holds only`,
+    'the few facts of each object the checks across objects read (findings past',
+    '1 MiB wait in TMPDIR).',
     '',
     ...temporaryFilesHelp([
       'Temporary files: a copy of standard input (when - is given), and the findings',

@@ -32,7 +32,7 @@ describe('usage', () => {
   test.each([[['validate', '--help']], [['validate', '-h']], [['help', 'validate']], [['validate', 'x.yaml', '--help']]])('%j prints the validate usage and exits 0', async argv => {
     const r = await cli(argv);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Usage: cdk8s-kube-bind validate \[--output text\|json\|sarif\|junit\|github\] \[--strict\] \[--fail-on-skipped\] \[--group GROUP\] \[--namespace-prefix PREFIX\] \[--previous FILE\|DIR\|-\]\.\.\. FILE\|DIR\|- \.\.\./);
+    expect(r.out).toMatch(/^Usage: cdk8s-kube-bind validate \[--output text\|json\|sarif\|junit\|github\] \[--strict\] \[--fail-on-skipped\] \[--group GROUP\] \[--namespace-prefix PREFIX\] \[--previous FILE\|DIR\|-\]\.\.\. \[--max-document-size SIZE\] FILE\|DIR\|- \.\.\./);
     expect(r.out).toContain('-o, --output FORMAT');
     expect(r.out).toContain('--group GROUP');
     expect(r.out).toContain('Exit status: 0');
