@@ -36,6 +36,10 @@ export type CelToken =
   | { readonly kind: 'end'; readonly at: number };
 type Token = CelToken;
 
+/** The operator tokens that open and close a nesting level: parentheses, lists and maps (and indexes). */
+export const OPENING_BRACKETS: ReadonlySet<string> = new Set(['(', '[', '{']);
+export const CLOSING_BRACKETS: ReadonlySet<string> = new Set([')', ']', '}']);
+
 class CelSyntaxError extends Error {
   constructor(message: string, readonly at: number) {
     super(message);

@@ -7,11 +7,9 @@
  * there and took it. The last operand may be a conditional (`a ? b : c ? d :
  * e`), and parentheses make any operand one.
  */
-import { tokenizeCel } from '../cel';
+import { CLOSING_BRACKETS, OPENING_BRACKETS, tokenizeCel } from '../cel';
 
-/** What opens a bracket, and what may stand just before an optional entry's or index's `?` (`[?x]`, `{?k: v}`, `m[?k]`). */
-const OPENING = new Set(['(', '[', '{']);
-const CLOSING = new Set([')', ']', '}']);
+/** What may stand just before an optional entry's or index's `?` (`[?x]`, `{?k: v}`, `m[?k]`). */
 const BEFORE_OPTIONAL_MARK = new Set(['[', '{', ',']);
 
 /** cel-go's syntax error for a conditional in the middle of another, with where its `?` stands, or undefined. */
@@ -25,9 +23,9 @@ export function nestedConditionalError(text: string): { message: string; start: 
   for (const token of tokens) {
     const op = token.kind === 'op' ? token.text : undefined;
     const depth = awaiting.length - 1;
-    if (op !== undefined && OPENING.has(op)) {
+    if (op !== undefined && OPENING_BRACKETS.has(op)) {
       awaiting.push(0);
-    } else if (op !== undefined && CLOSING.has(op)) {
+    } else if (op !== undefined && CLOSING_BRACKETS.has(op)) {
       if (depth > 0) awaiting.pop();
     } else if (op === '?' && !(previous !== undefined && BEFORE_OPTIONAL_MARK.has(previous))) {
       if (awaiting[depth] > 0) return { message: 'mismatched input \'?\' expecting \':\'', start: token.at };

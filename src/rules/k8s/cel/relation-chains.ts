@@ -9,14 +9,12 @@
  * chain gets the parentheses that make cel-js read it as cel-go does.
  */
 import { applyEdits, Edit, Rewritten, unchanged } from './source-text';
-import { CelToken, tokenizeCel } from '../cel';
+import { CelToken, CLOSING_BRACKETS, OPENING_BRACKETS, tokenizeCel } from '../cel';
 
 const EQUALITIES = new Set(['==', '!=']);
 const RELATIONS = new Set(['<', '<=', '>', '>=', 'in']);
 /** What ends the operands of a chain at its level: an operator looser than a comparison, or a separator. */
 const BOUNDARIES = new Set(['&&', '||', '?', ':', ',']);
-const OPENING = new Set(['(', '[', '{']);
-const CLOSING = new Set([')', ']', '}']);
 
 /** One chain being read: where its first operand starts, and its operators, in order. */
 interface Chain {
@@ -60,12 +58,12 @@ export function withRelationsGrouped(text: string): Rewritten {
       chain.ops.push({ text: op, at: token.at });
     } else if (token.kind === 'op' && BOUNDARIES.has(token.text)) {
       restart();
-    } else if (token.kind === 'op' && CLOSING.has(token.text)) {
+    } else if (token.kind === 'op' && CLOSING_BRACKETS.has(token.text)) {
       restart();
       if (open.length > 1) open.pop();
     } else {
       chain.start ??= token.at;
-      if (token.kind === 'op' && OPENING.has(token.text)) open.push({ start: undefined, ops: [] });
+      if (token.kind === 'op' && OPENING_BRACKETS.has(token.text)) open.push({ start: undefined, ops: [] });
     }
   }
   while (open.length > 0) {
