@@ -425,9 +425,14 @@ function checkedLabelledCrd(
   labelled: Manifest, schema: Manifest, ofSchema: readonly Violation[], ofCrd: readonly Violation[], source: DetachedSource | undefined,
 ): CheckedObject {
   const crdPath = crdPathOf(schema, source);
+  // A field the CRD's own rules already refuse is reported once, by them: the BoundSchema's error there is the same
+  // mistake seen through kube-bind's copy (a protected group is KB220 on the CRD and KB185 on its BoundSchema).
+  const refusedOnCrd = new Set(ofCrd.filter(v => v.severity === 'error').map(v => v.path));
   const seen = new Set<string>();
   const violations: Violation[] = [];
-  for (const v of [...ofCrd, ...ofSchema.map(s => ({ ...s, path: crdPath(typeof s.path === 'string' ? s.path : '') }))]) {
+  const fromSchema = ofSchema.map(s => ({ ...s, path: crdPath(typeof s.path === 'string' ? s.path : '') }))
+    .filter(v => !(v.severity === 'error' && refusedOnCrd.has(v.path)));
+  for (const v of [...ofCrd, ...fromSchema]) {
     const key = `${v.rule}\u0000${v.path}\u0000${v.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

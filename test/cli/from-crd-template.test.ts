@@ -61,6 +61,11 @@ describe('from-crd --template', () => {
       expect(r.code).toBe(1);
       expect(r.err).toContain('"gateway.networking.k8s.io" is a protected Kubernetes group');
     }
+    // The one mistake is told once with --template: on the CRD it prints (KB220), not again through its BoundSchema (KB185).
+    const template = await runCli(['from-crd', '--template', 'gw', file]);
+    expect(template.err.match(/error KB\d+ \S+ \(CustomResourceDefinition apiextensions\.k8s\.io\/v1\) spec\.group:/g)).toEqual([
+      'error KB220 gateways.gateway.networking.k8s.io (CustomResourceDefinition apiextensions.k8s.io/v1) spec.group:',
+    ]);
     // Labelled for export, the CRD itself is an error in validate, approved or not (KB220).
     const labelled = gateway.replace('  annotations:', '  labels: {kube-bind.io/exported: "true"}\n  annotations:');
     const v = await runCli(['validate', '-'], { stdin: labelled });
